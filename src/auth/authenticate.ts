@@ -1,0 +1,77 @@
+// HTTP Basic with WordPress application passwords (conventions.md §5.2).
+import type { Executor } from '../store/options.ts';
+import { getOption } from '../store/options.ts';
+import { findUserByEmail, findUserByLogin, getUserMeta, setUserMeta } from '../store/users.ts';
+import { maybeUnserialize } from '../php/serialize.ts';
+import { RestError } from '../rest/errors.ts';
+import { findMatchingPassword, parseApplicationPasswords, serializeApplicationPasswords } from './application-passwords.ts';
+import { buildUser, roleTableFrom, type CurrentUser } from './capabilities.ts';
+import { defaultRoles, type RoleTable } from './roles.ts';
+
+const BASIC = /^Basic ([A-Za-z0-9/+]*={0,2})$/;
+const DAY = 86400;
+
+export interface Credentials {
+  login: string;
+  password: string;
+}
+
+/** The credentials of a well-formed Basic header; anything else means an anonymous request. */
+export function parseBasic(header: string | undefined): Credentials | null {
+  const m = header ? BASIC.exec(header.trim()) : null;
+  if (!m) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+const unauthorized = (code: string, message: string): RestError => RestError.withStatus(code, message, 401);
+
+export async function loadRoleTable(db: Executor, prefix: string): Promise<RoleTable> {
+  const stored = await getOption(db, `${prefix}user_roles`);
+  if (stored === undefined) return defaultRoles();
+  const table = roleTableFrom(maybeUnserialize(stored));
+  return Object.keys(table).length ? table : defaultRoles();
+}
+
+export async function loadUser(db: Executor, prefix: string, id: number, login: string, roles: RoleTable): Promise<CurrentUser> {
+  const capabilities = await getUserMeta(db, id, `${prefix}capabilities`);
+  return buildUser(id, login, maybeUnserialize(capabilities ?? ''), roles);
+}
+
+export interface AuthenticateOptions {
+  db: Executor;
+  prefix: string;
+  roles: () => Promise<RoleTable>;
+  clientIp: string;
+  now?: () => number;
+}
+
+/** Returns the user, null for anonymous requests, or throws the 401 WordPress answers. */
+export async function authenticate(header: string | undefined, options: AuthenticateOptions): Promise<CurrentUser | null> {
+  const credentials = parseBasic(header);
+  if (!credentials) return null;
+  const { db } = options;
+  const inUse = await getOption(db, 'using_application_passwords');
+  if (!inUse || inUse === '0') return null;
+
+  let user = await findUserByLogin(db, credentials.login);
+  if (!user && credentials.login.includes('@')) {
+    user = await findUserByEmail(db, credentials.login);
+    if (!user) throw unauthorized('invalid_email', '<strong>Error:</strong> Unknown email address. Check again or try your username.');
+  }
+  if (!user) throw unauthorized('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.');
+
+  const items = parseApplicationPasswords((await getUserMeta(db, user.ID, '_application_passwords')) ?? null);
+  const match = findMatchingPassword(items, credentials.password);
+  if (!match) throw unauthorized('incorrect_password', 'The provided password is an invalid application password.');
+
+  const now = Math.floor((options.now ?? Date.now)() / 1000);
+  if (match.last_used === null || now - match.last_used >= DAY) {
+    match.last_used = now;
+    match.last_ip = options.clientIp;
+    await setUserMeta(db, user.ID, '_application_passwords', serializeApplicationPasswords(items));
+  }
+  return loadUser(db, options.prefix, user.ID, user.user_login, await options.roles());
+}

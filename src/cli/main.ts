@@ -1,0 +1,141 @@
+// The `wpcal` command line (interface.md): exit 0 success, 1 runtime failure, 2 usage error.
+import { Command, CommanderError, Option } from 'commander';
+import { pino } from 'pino';
+import { UsageError, databaseConfig, serveConfig } from '../config.ts';
+import { DatabaseUrlError, openDatabase, type Db } from '../db/connect.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+import { StartupError, startServer } from '../server.ts';
+import { ROLE_NAMES, isRoleName } from '../auth/roles.ts';
+import { UserError, createApplicationPassword, createUser } from '../users/manage.ts';
+
+const VERSION = '0.1.0';
+
+/** A failure the user can act on: printed as one line, exit code 1. */
+const RUNTIME_ERRORS = [DatabaseUrlError, StartupError, UserError];
+
+interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const dbOption = () => new Option('--db <url>', 'database URL: sqlite:PATH or mysql://USER:PASS@HOST:PORT/DB (env WPCAL_DB)');
+const prefixOption = () => new Option('--table-prefix <prefix>', 'WordPress table prefix (env WPCAL_TABLE_PREFIX, default wp_)');
+
+async function withDatabase<T>(flags: { db?: string; tablePrefix?: string }, work: (db: Db) => Promise<T>): Promise<T> {
+  const config = databaseConfig(flags);
+  const db = await openDatabase(config.db, config.tablePrefix);
+  try {
+    await prepareDatabase(db);
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+}
+
+function buildProgram(io: Io): Command {
+  const program = new Command('wpcal')
+    .description('The Events Calendar REST API (tribe/events/v1) over a WordPress database, without WordPress')
+    .version(VERSION)
+    .option('--verbose', 'print stack traces of errors')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) });
+
+  program.command('serve')
+    .description('migrate the database if needed, then serve the API until SIGINT/SIGTERM')
+    .addOption(dbOption())
+    .option('--host <host>', 'address to listen on (env HOST, default 127.0.0.1)')
+    .option('--port <port>', 'port to listen on (env PORT, default 8080)')
+    .addOption(prefixOption())
+    .option('--site-url <url>', 'base of every URL in responses (env WPCAL_SITE_URL, default the home option)')
+    .option('--seed <file>', 'load this fixture file when the database has no events yet')
+    .action(async (flags) => {
+      const config = serveConfig(flags);
+      const logger = pino({ level: config.logLevel });
+      const server = await startServer({ ...config, logger });
+      logger.info({ url: server.url, db: server.db.label }, 'wpcal listening');
+      const signal = await waitForSignal();
+      logger.info({ signal }, 'shutting down');
+      await server.close();
+    });
+
+  program.command('migrate')
+    .description('create missing WordPress and TEC 6 tables, indexes and rows; never rewrites existing rows')
+    .addOption(dbOption())
+    .addOption(prefixOption())
+    .action(async (flags) => {
+      const config = databaseConfig(flags);
+      const db = await openDatabase(config.db, config.tablePrefix);
+      try {
+        const changes = await prepareDatabase(db);
+        io.out(`migrated ${db.label}: ${changes.createdTables.length} tables, ${changes.createdIndexes.length} indexes, ${changes.addedOptions.length} options added`);
+      } finally {
+        await db.close();
+      }
+    });
+
+  const user = program.command('user').description('manage WordPress users and application passwords');
+  user.command('add')
+    .description('create a user with a role and print a new application password (last line)')
+    .argument('<login>', 'the user login')
+    .addOption(new Option('--role <role>', 'the WordPress role').choices(ROLE_NAMES).makeOptionMandatory())
+    .option('--email <email>', 'the e-mail address')
+    .addOption(dbOption())
+    .addOption(prefixOption())
+    .action(async (login: string, flags) => {
+      if (!isRoleName(flags.role)) throw new UsageError(`unknown role "${flags.role}"`);
+      const created = await withDatabase(flags, (db) => createUser(db, login, flags.role, flags.email));
+      io.out(`created user ${login} (ID ${created.id}) with role ${flags.role}`);
+      io.out('application password:');
+      io.out(created.password);
+    });
+  user.command('password')
+    .description('add an application password to an existing user and print it (last line)')
+    .argument('<login>', 'the user login')
+    .option('--name <name>', 'a label for the password')
+    .addOption(dbOption())
+    .addOption(prefixOption())
+    .action(async (login: string, flags) => {
+      const password = await withDatabase(flags, (db) => createApplicationPassword(db, login, flags.name));
+      io.out(`new application password for ${login}:`);
+      io.out(password);
+    });
+
+  return program;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function main(argv: string[], io: Io = { out: console.log, err: console.error }): Promise<number> {
+  const program = buildProgram(io);
+  const verbose = argv.includes('--verbose');
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return 0;
+      return 2;
+    }
+    if (error instanceof UsageError) {
+      io.err(`wpcal: ${error.message}`);
+      return 2;
+    }
+    if (RUNTIME_ERRORS.some((kind) => error instanceof kind)) {
+      io.err(`wpcal: ${errorMessage(error)}`);
+      if (verbose && error instanceof Error) io.err(error.stack ?? '');
+      return 1;
+    }
+    io.err(`wpcal: ${errorMessage(error)}`);
+    if (verbose && error instanceof Error) io.err(error.stack ?? '');
+    return 1;
+  }
+}

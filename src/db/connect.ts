@@ -1,0 +1,98 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import SqliteDatabase from 'better-sqlite3';
+import { createPool, type Pool, type PoolConnection } from 'mysql2';
+import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './tables.ts';
+import { TablePrefixPlugin } from './table-prefix-plugin.ts';
+
+export type DialectName = 'sqlite' | 'mysql';
+
+/** One open database: the Kysely handle plus what the rest of the code needs to know about it. */
+export interface Db {
+  readonly kysely: Kysely<Database>;
+  readonly dialect: DialectName;
+  readonly prefix: string;
+  /** Human-readable target for log lines and error messages (no password). */
+  readonly label: string;
+  close(): Promise<void>;
+}
+
+export class DatabaseUrlError extends Error {}
+
+interface ParsedUrl {
+  dialect: DialectName;
+  /** sqlite: file path or ':memory:'; mysql: the URL itself */
+  target: string;
+}
+
+export function parseDatabaseUrl(url: string): ParsedUrl {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (!file) throw new DatabaseUrlError(`database URL "${url}" names no file`);
+    return { dialect: 'sqlite', target: file };
+  }
+  if (url.startsWith('mysql://') || url.startsWith('mariadb://')) {
+    return { dialect: 'mysql', target: url.replace(/^mariadb:/, 'mysql:') };
+  }
+  throw new DatabaseUrlError(`unsupported database URL "${url}" (use sqlite:PATH or mysql://USER:PASSWORD@HOST:PORT/DATABASE)`);
+}
+
+// WordPress drops the strict and zero-date modes on every connection: its zero dates and loose
+// GROUP BYs need it. mysql2 runs a connection's commands in order, so queueing the SET here puts
+// it before the first query the pool hands the connection out for.
+function relaxSqlMode(connection: PoolConnection): void {
+  connection.query("SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION'");
+}
+
+function openMysql(url: string): { dialect: MysqlDialect; pool: Pool; label: string } {
+  const u = new URL(url);
+  const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+  if (!database) throw new DatabaseUrlError(`database URL "${u.protocol}//${u.host}/" names no database`);
+  const pool = createPool({
+    host: u.hostname,
+    port: u.port ? Number(u.port) : 3306,
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database,
+    charset: 'utf8mb4_unicode_ci',
+    dateStrings: true,
+    supportBigNumbers: true,
+    timezone: 'Z',
+    connectionLimit: 10,
+    connectTimeout: 5000,
+  });
+  pool.on('connection', relaxSqlMode);
+  return { dialect: new MysqlDialect({ pool }), pool, label: `mysql://${u.host}/${database}` };
+}
+
+function openSqlite(file: string): { dialect: SqliteDialect; label: string } {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return { dialect: new SqliteDialect({ database }), label: `sqlite:${file}` };
+}
+
+/** Opens the database and checks that it answers; throws with a one-line reason when it does not. */
+export async function openDatabase(url: string, prefix: string): Promise<Db> {
+  if (!/^[A-Za-z0-9_]+$/.test(prefix)) throw new DatabaseUrlError(`invalid table prefix "${prefix}" (letters, digits and _ only)`);
+  const parsed = parseDatabaseUrl(url);
+  const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target) : openMysql(parsed.target);
+  const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins: [new TablePrefixPlugin(prefix)] });
+  const db: Db = {
+    kysely,
+    dialect: parsed.dialect,
+    prefix,
+    label: opened.label,
+    close: () => kysely.destroy(),
+  };
+  try {
+    await sql`SELECT 1`.execute(kysely);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw new DatabaseUrlError(`cannot reach database ${opened.label}: ${(error as Error).message}`);
+  }
+  return db;
+}

@@ -1,0 +1,38 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Db } from '../db/connect.ts';
+import type { CurrentUser } from '../auth/capabilities.ts';
+import type { RoleTable } from '../auth/roles.ts';
+import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
+import type { Method, RouteRegistry } from './registry.ts';
+
+/** Long-lived services every request can reach. */
+export interface AppServices {
+  db: Db;
+  site: SiteSettingsCache;
+  roles(): Promise<RoleTable>;
+  registry: RouteRegistry<RestRequest>;
+  /** Clock, replaceable in tests. */
+  now(): Date;
+}
+
+/** One REST request as handlers, validators and permission checks see it. */
+export interface RestRequest {
+  method: Method;
+  /** The route after `/wp-json` (or `rest_route`), without a trailing slash. */
+  route: string;
+  /** Final parameter values (after defaults, validation and sanitizing). */
+  params: Map<string, unknown>;
+  /** Names the client actually sent, in any source. */
+  supplied: ReadonlySet<string>;
+  /** The parsed query string (some TEC rules look only at it). */
+  query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+  user: CurrentUser | null;
+  site: SiteSettings;
+  services: AppServices;
+  now: Date;
+}
+
+export function param<T = unknown>(request: RestRequest, name: string): T | undefined {
+  return request.params.get(name) as T | undefined;
+}

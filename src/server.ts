@@ -1,0 +1,76 @@
+// `wpcal serve`: open and migrate the database, then serve until SIGINT/SIGTERM.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { openDatabase, type Db } from './db/connect.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { createApp } from './http/app.ts';
+import { buildServices } from './services.ts';
+
+export interface ServerOptions {
+  db: string;
+  tablePrefix: string;
+  host: string;
+  port: number;
+  siteUrl?: string;
+  logger: Logger;
+  /** Clock override for tests. */
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  /** http://HOST:PORT of the listening socket. */
+  url: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export class StartupError extends Error {}
+
+function listen(server: http.Server, host: string, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      const reason = error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use`
+        : error.code === 'EACCES' ? `no permission to listen on ${host}:${port}`
+          : `cannot listen on ${host}:${port}: ${error.message}`;
+      reject(new StartupError(reason));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const db = await openDatabase(options.db, options.tablePrefix);
+  try {
+    await prepareDatabase(db);
+    let listeningOn = `http://${options.host}:${options.port}`;
+    const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now });
+    const app = createApp({ services, logger: options.logger });
+    const server = http.createServer(app.callback());
+    const address = await listen(server, options.host, options.port);
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    listeningOn = `http://${host}:${address.port}`;
+    let closing: Promise<void> | null = null;
+    return {
+      url: listeningOn,
+      db,
+      close() {
+        closing ??= new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }).then(() => db.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

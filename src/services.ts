@@ -1,0 +1,32 @@
+import type { Db } from './db/connect.ts';
+import { loadRoleTable } from './auth/authenticate.ts';
+import type { RoleTable } from './auth/roles.ts';
+import type { AppServices } from './rest/context.ts';
+import { buildRegistry } from './routes/index.ts';
+import { SiteSettingsCache } from './site/settings.ts';
+
+export interface ServiceOptions {
+  fallbackHome: () => string;
+  siteUrl?: string;
+  now?: () => Date;
+}
+
+const ROLE_TTL_MS = 5000;
+
+export function buildServices(db: Db, options: ServiceOptions): AppServices {
+  let roles: RoleTable | null = null;
+  let rolesLoadedAt = 0;
+  return {
+    db,
+    site: new SiteSettingsCache(db.kysely, options.fallbackHome, options.siteUrl),
+    registry: buildRegistry(),
+    async roles() {
+      if (!roles || Date.now() - rolesLoadedAt > ROLE_TTL_MS) {
+        roles = await loadRoleTable(db.kysely, db.prefix);
+        rolesLoadedAt = Date.now();
+      }
+      return roles;
+    },
+    now: options.now ?? (() => new Date()),
+  };
+}

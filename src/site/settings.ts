@@ -1,0 +1,90 @@
+// Site settings as WordPress keeps them in {prefix}options, read once and cached briefly so
+// that changes made through WordPress itself show up without a restart.
+import type { Executor } from '../store/options.ts';
+import { getOptions } from '../store/options.ts';
+import { maybeUnserialize, type PhpValue } from '../php/serialize.ts';
+import { siteTimezone } from '../time/zones.ts';
+
+export interface SiteSettings {
+  /** The home URL without a trailing slash: the base of every URL in responses. */
+  home: string;
+  siteurl: string;
+  name: string;
+  description: string;
+  timezoneString: string;
+  gmtOffset: string;
+  /** timezone_string, or `UTC±N` built from gmt_offset (events.md §0). */
+  timezone: string;
+  prettyPermalinks: boolean;
+  /** The raw posts_per_page option, as the index shows it (usually "10"). */
+  postsPerPage: string;
+  /** The TEC settings array (tribe_events_calendar_options). */
+  tec: Record<string, PhpValue>;
+  /** `{home}/wp-json` or `{home}/index.php?rest_route=` */
+  apiRoot: string;
+}
+
+const OPTION_NAMES = [
+  'home', 'siteurl', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset',
+  'permalink_structure', 'posts_per_page', 'tribe_events_calendar_options',
+] as const;
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export function buildSettings(options: Map<string, string>, fallbackHome: string, siteUrlOverride?: string): SiteSettings {
+  const home = trimSlash(siteUrlOverride || options.get('home') || fallbackHome);
+  const permalink = options.get('permalink_structure');
+  // A database wpcal created has no permalink option: it serves pretty URLs, like the samples.
+  const prettyPermalinks = permalink === undefined ? true : permalink !== '';
+  const tecRaw = maybeUnserialize(options.get('tribe_events_calendar_options') ?? '');
+  const tec = tecRaw && typeof tecRaw === 'object' && !Array.isArray(tecRaw) ? tecRaw : {};
+  const timezoneString = options.get('timezone_string') ?? '';
+  const gmtOffset = options.get('gmt_offset') ?? '0';
+  return {
+    home,
+    siteurl: trimSlash(siteUrlOverride || options.get('siteurl') || home),
+    name: options.get('blogname') ?? 'wpcal',
+    description: options.get('blogdescription') ?? '',
+    timezoneString,
+    gmtOffset,
+    timezone: siteTimezone(timezoneString, gmtOffset),
+    prettyPermalinks,
+    postsPerPage: options.get('posts_per_page') ?? '10',
+    tec,
+    apiRoot: prettyPermalinks ? `${home}/wp-json` : `${home}/index.php?rest_route=`,
+  };
+}
+
+export class SiteSettingsCache {
+  #settings: SiteSettings | null = null;
+  #loadedAt = 0;
+
+  constructor(
+    private readonly db: Executor,
+    /** http://HOST:PORT of the listening socket, known only once it listens. */
+    private readonly fallbackHome: () => string,
+    private readonly siteUrlOverride: string | undefined,
+    private readonly ttlMs = 5000,
+  ) {}
+
+  async get(): Promise<SiteSettings> {
+    const now = Date.now();
+    if (!this.#settings || now - this.#loadedAt > this.ttlMs) {
+      const options = await getOptions(this.db, OPTION_NAMES);
+      this.#settings = buildSettings(options, this.fallbackHome(), this.siteUrlOverride);
+      this.#loadedAt = now;
+    }
+    return this.#settings;
+  }
+
+  invalidate(): void {
+    this.#settings = null;
+  }
+}
+
+/** A REST URL for a route under the API root: `/tribe/events/v1/events/5`. */
+export function restUrl(site: SiteSettings, route: string): string {
+  return `${site.apiRoot}${route}`;
+}

@@ -1,0 +1,146 @@
+// The generic post-type store: wp_posts rows and their postmeta, with meta loaded in batches so a
+// page of N posts costs a constant number of queries. Every resource (events, venues, organizers)
+// is a thin definition on top of it.
+import type { Executor } from './options.ts';
+import type { NewPost, PostRow } from '../db/tables.ts';
+
+/** All meta rows of a post, grouped by key, each key's values in meta_id order. */
+export type PostMeta = Map<string, string[]>;
+
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function firstMeta(meta: PostMeta | undefined, key: string): string | undefined {
+  return meta?.get(key)?.[0];
+}
+
+export async function getPost(db: Executor, id: number): Promise<PostRow | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  return db.selectFrom('posts').selectAll().where('ID', '=', id).executeTakeFirst();
+}
+
+/** Rows by ID, in the order the IDs were given (missing ones skipped). */
+export async function getPosts(db: Executor, ids: readonly number[]): Promise<PostRow[]> {
+  const byId = new Map<number, PostRow>();
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db.selectFrom('posts').selectAll().where('ID', 'in', part).execute();
+    for (const row of rows) byId.set(Number(row.ID), row);
+  }
+  return ids.map((id) => byId.get(id)).filter((row): row is PostRow => row !== undefined);
+}
+
+/** get_page_by_path for a flat slug: a top-level post of that type, any status. */
+export async function findPostBySlug(db: Executor, postType: string, slug: string): Promise<PostRow | undefined> {
+  return db.selectFrom('posts').selectAll()
+    .where('post_type', '=', postType).where('post_name', '=', slug).where('post_parent', '=', 0)
+    .orderBy('ID').executeTakeFirst();
+}
+
+/** Meta of many posts in one query per chunk; `keys` narrows what is read. */
+export async function loadMeta(db: Executor, postIds: readonly number[], keys?: readonly string[]): Promise<Map<number, PostMeta>> {
+  const result = new Map<number, PostMeta>();
+  for (const id of postIds) result.set(id, new Map());
+  for (const part of chunks([...new Set(postIds)])) {
+    let query = db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value'])
+      .where('post_id', 'in', part);
+    if (keys) query = query.where('meta_key', 'in', keys);
+    const rows = await query.orderBy('meta_id').execute();
+    for (const row of rows) {
+      const meta = result.get(Number(row.post_id));
+      if (!meta || row.meta_key === null) continue;
+      const values = meta.get(row.meta_key);
+      if (values) values.push(row.meta_value ?? '');
+      else meta.set(row.meta_key, [row.meta_value ?? '']);
+    }
+  }
+  return result;
+}
+
+export async function loadPostMeta(db: Executor, postId: number): Promise<PostMeta> {
+  return (await loadMeta(db, [postId])).get(postId) ?? new Map();
+}
+
+/** Column defaults of a new wp_posts row, as wp_insert_post fills them. */
+const POST_DEFAULTS = {
+  post_author: 0,
+  post_content: '',
+  post_title: '',
+  post_excerpt: '',
+  post_status: 'draft',
+  comment_status: 'closed',
+  ping_status: 'closed',
+  post_password: '',
+  post_name: '',
+  to_ping: '',
+  pinged: '',
+  post_content_filtered: '',
+  post_parent: 0,
+  guid: '',
+  menu_order: 0,
+  post_mime_type: '',
+  comment_count: 0,
+} satisfies Partial<NewPost>;
+
+export type PostFields = Omit<NewPost, keyof typeof POST_DEFAULTS> & Partial<typeof POST_DEFAULTS>;
+
+export async function insertPost(db: Executor, fields: PostFields): Promise<number> {
+  const result = await db.insertInto('posts').values({ ...POST_DEFAULTS, ...fields }).executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+export async function updatePost(db: Executor, id: number, fields: Partial<NewPost>): Promise<void> {
+  if (Object.keys(fields).length === 0) return;
+  await db.updateTable('posts').set(fields).where('ID', '=', id).execute();
+}
+
+export async function addMeta(db: Executor, postId: number, key: string, value: string): Promise<void> {
+  await db.insertInto('postmeta').values({ post_id: postId, meta_key: key, meta_value: value }).execute();
+}
+
+export async function deleteMeta(db: Executor, postId: number, key: string): Promise<void> {
+  await db.deleteFrom('postmeta').where('post_id', '=', postId).where('meta_key', '=', key).execute();
+}
+
+/** update_post_meta: rewrites every row of the key, or adds one when there is none. */
+export async function setMeta(db: Executor, postId: number, key: string, value: string): Promise<void> {
+  const updated = await db.updateTable('postmeta').set({ meta_value: value })
+    .where('post_id', '=', postId).where('meta_key', '=', key).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) await addMeta(db, postId, key, value);
+}
+
+/** Replaces all rows of a key with these values, one row each, in order. */
+export async function replaceMeta(db: Executor, postId: number, key: string, values: readonly string[]): Promise<void> {
+  await deleteMeta(db, postId, key);
+  for (const value of values) await addMeta(db, postId, key, value);
+}
+
+/** wp_unique_post_slug for flat post types: `slug`, else `slug-2`, `slug-3`… */
+export async function uniquePostSlug(db: Executor, slug: string, postType: string, postId: number): Promise<string> {
+  const taken = await db.selectFrom('posts').select('post_name')
+    .where('post_type', '=', postType).where('ID', '!=', postId)
+    // LIKE wildcards inside the slug only widen the candidates; the Set below compares exactly.
+    .where('post_name', 'like', `${slug}%`)
+    .execute();
+  const names = new Set(taken.map((row) => row.post_name.toLowerCase()));
+  if (!names.has(slug.toLowerCase())) return slug;
+  let suffix = 2;
+  while (names.has(`${slug}-${suffix}`.toLowerCase())) suffix++;
+  return `${slug}-${suffix}`;
+}
+
+/** wp_trash_post: status → trash, bookkeeping meta, `__trashed` slug. */
+export async function trashPost(db: Executor, post: PostRow, nowUnix: number): Promise<void> {
+  const id = Number(post.ID);
+  await addMeta(db, id, '_wp_trash_meta_status', post.post_status);
+  await addMeta(db, id, '_wp_trash_meta_time', String(nowUnix));
+  await addMeta(db, id, '_wp_desired_post_slug', post.post_name);
+  await updatePost(db, id, {
+    post_status: 'trash',
+    post_name: post.post_name ? `${post.post_name}__trashed` : post.post_name,
+  });
+}

@@ -1,0 +1,184 @@
+// The generic taxonomy store: terms + term_taxonomy + term_relationships, with counts kept the way
+// WordPress keeps them (published objects only). Categories and tags are thin definitions on top.
+import { sql } from 'kysely';
+import type { Executor } from './options.ts';
+
+/** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
+export interface Term {
+  term_id: number;
+  name: string;
+  slug: string;
+  term_group: number;
+  term_taxonomy_id: number;
+  taxonomy: string;
+  description: string;
+  parent: number;
+  count: number;
+}
+
+function termQuery(db: Executor) {
+  return db.selectFrom('terms as t')
+    .innerJoin('term_taxonomy as tt', 'tt.term_id', 't.term_id')
+    .select([
+      't.term_id', 't.name', 't.slug', 't.term_group', 'tt.term_taxonomy_id', 'tt.taxonomy',
+      'tt.description', 'tt.parent', 'tt.count',
+    ]);
+}
+
+type TermQuery = ReturnType<typeof termQuery>;
+
+function toTerm(row: Record<string, unknown>): Term {
+  return {
+    term_id: Number(row.term_id),
+    name: String(row.name),
+    slug: String(row.slug),
+    term_group: Number(row.term_group),
+    term_taxonomy_id: Number(row.term_taxonomy_id),
+    taxonomy: String(row.taxonomy),
+    description: String(row.description ?? ''),
+    parent: Number(row.parent),
+    count: Number(row.count),
+  };
+}
+
+export async function getTerm(db: Executor, taxonomy: string, termId: number): Promise<Term | undefined> {
+  if (!Number.isSafeInteger(termId) || termId <= 0) return undefined;
+  const row = await termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.term_id', '=', termId).executeTakeFirst();
+  return row ? toTerm(row) : undefined;
+}
+
+export async function findTermBySlug(db: Executor, taxonomy: string, slug: string): Promise<Term | undefined> {
+  const row = await termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.slug', '=', slug)
+    .orderBy('t.term_id').executeTakeFirst();
+  return row ? toTerm(row) : undefined;
+}
+
+export async function findTermByName(db: Executor, taxonomy: string, name: string, parent?: number): Promise<Term | undefined> {
+  let query = termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.name', '=', name);
+  if (parent !== undefined) query = query.where('tt.parent', '=', parent);
+  const row = await query.orderBy('t.term_id').executeTakeFirst();
+  return row ? toTerm(row) : undefined;
+}
+
+/** Runs a caller-shaped query over terms of one taxonomy (lists filter and order it themselves). */
+export async function queryTerms(db: Executor, taxonomy: string, shape: (query: TermQuery) => TermQuery): Promise<Term[]> {
+  const rows = await shape(termQuery(db).where('tt.taxonomy', '=', taxonomy)).execute();
+  return rows.map(toTerm);
+}
+
+/** The terms of many posts in one query, each post's terms ordered by name (wp_get_object_terms). */
+export async function termsOfPosts(db: Executor, postIds: readonly number[], taxonomies: readonly string[]): Promise<Map<number, Term[]>> {
+  const result = new Map<number, Term[]>();
+  for (const id of postIds) result.set(id, []);
+  if (!postIds.length) return result;
+  const rows = await termQuery(db)
+    .innerJoin('term_relationships as tr', 'tr.term_taxonomy_id', 'tt.term_taxonomy_id')
+    .select('tr.object_id')
+    .where('tr.object_id', 'in', [...new Set(postIds)])
+    .where('tt.taxonomy', 'in', taxonomies)
+    .orderBy('t.name').orderBy('t.term_id')
+    .execute();
+  for (const row of rows) result.get(Number(row.object_id))?.push(toTerm(row));
+  return result;
+}
+
+/** IDs of the term and all its descendants (WordPress tax queries include children). */
+export async function withDescendants(db: Executor, taxonomy: string, termIds: readonly number[]): Promise<number[]> {
+  const all = new Set(termIds);
+  let frontier = [...termIds];
+  while (frontier.length) {
+    const children = await db.selectFrom('term_taxonomy').select('term_id')
+      .where('taxonomy', '=', taxonomy).where('parent', 'in', frontier).execute();
+    frontier = children.map((c) => Number(c.term_id)).filter((id) => !all.has(id));
+    for (const id of frontier) all.add(id);
+  }
+  return [...all];
+}
+
+export interface NewTerm {
+  name: string;
+  slug: string;
+  description: string;
+  parent: number;
+}
+
+export async function insertTerm(db: Executor, taxonomy: string, term: NewTerm): Promise<Term> {
+  const inserted = await db.insertInto('terms').values({ name: term.name, slug: term.slug, term_group: 0 }).executeTakeFirstOrThrow();
+  const termId = Number(inserted.insertId);
+  await db.insertInto('term_taxonomy').values({
+    term_id: termId, taxonomy, description: term.description, parent: term.parent, count: 0,
+  }).execute();
+  return (await getTerm(db, taxonomy, termId))!;
+}
+
+export async function updateTerm(db: Executor, term: Term, changes: Partial<NewTerm>): Promise<Term> {
+  const termFields: { name?: string; slug?: string } = {};
+  if (changes.name !== undefined) termFields.name = changes.name;
+  if (changes.slug !== undefined) termFields.slug = changes.slug;
+  if (Object.keys(termFields).length) await db.updateTable('terms').set(termFields).where('term_id', '=', term.term_id).execute();
+  const taxonomyFields: { description?: string; parent?: number } = {};
+  if (changes.description !== undefined) taxonomyFields.description = changes.description;
+  if (changes.parent !== undefined) taxonomyFields.parent = changes.parent;
+  if (Object.keys(taxonomyFields).length) {
+    await db.updateTable('term_taxonomy').set(taxonomyFields).where('term_taxonomy_id', '=', term.term_taxonomy_id).execute();
+  }
+  return (await getTerm(db, term.taxonomy, term.term_id))!;
+}
+
+/** wp_delete_term: relationships, taxonomy row, children re-parented, term row if now unused. */
+export async function deleteTerm(db: Executor, term: Term): Promise<void> {
+  await db.deleteFrom('term_relationships').where('term_taxonomy_id', '=', term.term_taxonomy_id).execute();
+  await db.updateTable('term_taxonomy').set({ parent: term.parent })
+    .where('taxonomy', '=', term.taxonomy).where('parent', '=', term.term_id).execute();
+  await db.deleteFrom('term_taxonomy').where('term_taxonomy_id', '=', term.term_taxonomy_id).execute();
+  const stillUsed = await db.selectFrom('term_taxonomy').select('term_id').where('term_id', '=', term.term_id).executeTakeFirst();
+  if (!stillUsed) {
+    await db.deleteFrom('termmeta').where('term_id', '=', term.term_id).execute();
+    await db.deleteFrom('terms').where('term_id', '=', term.term_id).execute();
+  }
+}
+
+/** term_taxonomy.count = number of published objects linked, as _update_post_term_count counts. */
+export async function recountTerms(db: Executor, termTaxonomyIds: readonly number[]): Promise<void> {
+  for (const ttId of new Set(termTaxonomyIds)) {
+    await db.updateTable('term_taxonomy')
+      .set({
+        count: sql<number>`(SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr
+          INNER JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
+          WHERE tr.term_taxonomy_id = ${ttId} AND p.post_status = 'publish')`,
+      })
+      .where('term_taxonomy_id', '=', ttId)
+      .execute();
+  }
+}
+
+/** The term_taxonomy IDs a post holds in these taxonomies. */
+export async function postTermTaxonomyIds(db: Executor, postId: number, taxonomy: string): Promise<number[]> {
+  const rows = await db.selectFrom('term_relationships as tr')
+    .innerJoin('term_taxonomy as tt', 'tt.term_taxonomy_id', 'tr.term_taxonomy_id')
+    .select('tr.term_taxonomy_id')
+    .where('tr.object_id', '=', postId).where('tt.taxonomy', '=', taxonomy)
+    .execute();
+  return rows.map((r) => Number(r.term_taxonomy_id));
+}
+
+/** wp_set_object_terms (replace): links exactly these terms and recounts every term touched. */
+export async function setPostTerms(db: Executor, postId: number, taxonomy: string, terms: readonly Term[]): Promise<void> {
+  const before = await postTermTaxonomyIds(db, postId, taxonomy);
+  const after = [...new Set(terms.map((t) => t.term_taxonomy_id))];
+  const removed = before.filter((id) => !after.includes(id));
+  const added = after.filter((id) => !before.includes(id));
+  if (removed.length) {
+    await db.deleteFrom('term_relationships').where('object_id', '=', postId).where('term_taxonomy_id', 'in', removed).execute();
+  }
+  for (const ttId of added) {
+    await db.insertInto('term_relationships').values({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }).execute();
+  }
+  await recountTerms(db, [...removed, ...added]);
+}
+
+/** Recounts every term a post holds (after its status changes). */
+export async function recountPostTerms(db: Executor, postId: number): Promise<void> {
+  const rows = await db.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', '=', postId).execute();
+  await recountTerms(db, rows.map((r) => Number(r.term_taxonomy_id)));
+}

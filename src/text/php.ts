@@ -1,0 +1,59 @@
+// PHP string semantics that WordPress behaviour depends on and JavaScript does not share.
+
+/** Characters PHP's trim() removes by default (JavaScript's trim() removes more, e.g. U+00A0). */
+const PHP_TRIM_CHARS = ' \t\n\r\0\x0B';
+
+/** PCRE's `\s` without the `u` flag: ASCII whitespace only (JavaScript's `\s` also matches U+00A0 etc.). */
+export const PCRE_SPACE = '[\\t\\n\\v\\f\\r ]';
+
+export function phpTrim(s: string, chars: string = PHP_TRIM_CHARS): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && chars.includes(s[start]!)) start++;
+  while (end > start && chars.includes(s[end - 1]!)) end--;
+  return s.slice(start, end);
+}
+
+const NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+
+/** PHP 8 is_numeric() for a string. */
+export function isNumeric(s: string): boolean {
+  return NUMERIC.test(s);
+}
+
+const LEADING_NUMBER = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/;
+
+/** PHP's (float) cast of a string: its leading number, or 0. */
+export function toFloat(s: string): number {
+  const match = LEADING_NUMBER.exec(s);
+  return match ? Number(match[0].trim()) : 0;
+}
+
+/** PHP 8 comparison (`<=>`) of two strings: numerically when both are numeric, else byte-wise. */
+export function compareStrings(a: string, b: string): number {
+  if (isNumeric(a) && isNumeric(b)) return Math.sign(Number(a.trim()) - Number(b.trim()));
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** PHP 8 loose equality (`==`) of two strings. */
+export function looseEquals(a: string, b: string): boolean {
+  return isNumeric(a) && isNumeric(b) ? Number(a.trim()) === Number(b.trim()) : a === b;
+}
+
+/** PHP number_format($n, $decimals) with the default `.` and `,` separators. */
+export function numberFormat(n: number, decimals: number): string {
+  const [whole = '0', fraction] = Math.abs(n).toFixed(decimals).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = n < 0 && Number(Math.abs(n).toFixed(decimals)) !== 0 ? '-' : '';
+  return sign + grouped + (fraction === undefined ? '' : `.${fraction}`);
+}
+
+/** PHP stripslashes(): drops each backslash, `\\` becomes `\`, `\0` becomes NUL. */
+export function stripSlashes(s: string): string {
+  return s.replace(/\\([\s\S]?)/g, (_m, next: string) => (next === '0' ? '\0' : next));
+}
+
+/** PHP addslashes(): backslash before `'`, `"`, `\` and NUL (NUL written as `\0`). */
+export function addSlashes(s: string): string {
+  return s.replace(/['"\\\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`));
+}

@@ -1,0 +1,49 @@
+// The WordPress display filter chains (the_title, the_content, the_excerpt) as TEC's REST
+// API applies them, each followed by PHP's trim().
+import { shortcodeUnautop, wpautop } from './autop.ts';
+import { phpTrim } from './php.ts';
+import { wptexturize } from './texturize.ts';
+
+/** convert_chars(): `&` not starting an entity becomes `&#038;`. */
+export function convertChars(text: string): string {
+  return text.includes('&') ? text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, '&#038;$1') : text;
+}
+
+/** capital_P_dangit() as run on the_title. */
+function capitalPDangitTitle(text: string): string {
+  return text.replaceAll('Wordpress', 'WordPress');
+}
+
+const DANGIT_CONTEXTS = [' ', '&#8216;', '&#8220;', '>', '('];
+
+/** capital_P_dangit() as run on the_content: only after a space, opening quote, `>` or `(`. */
+function capitalPDangitContent(text: string): string {
+  return DANGIT_CONTEXTS.reduce((acc, before) => acc.replaceAll(`${before}Wordpress`, `${before}WordPress`), text);
+}
+
+// Block delimiters as serialized by the block editor: <!-- wp:name {"attrs"} /--> and <!-- /wp:name -->.
+const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?\s+(?:\{[\s\S]*?\}\s+)?\/?-->/g;
+
+/**
+ * do_blocks() for static blocks: the delimiters go, the saved HTML stays. Dynamic blocks
+ * (server-rendered ones) cannot be rendered here and come out empty.
+ */
+function doBlocks(text: string): string {
+  return text.replace(BLOCK_DELIMITER, '');
+}
+
+export function renderTitle(raw: string): string {
+  return phpTrim(capitalPDangitTitle(phpTrim(convertChars(wptexturize(raw)))));
+}
+
+export function renderContent(raw: string): string {
+  // do_blocks() switches wpautop off for content written with the block editor.
+  const hasBlocks = raw.includes('<!-- wp:');
+  let text = wptexturize(hasBlocks ? doBlocks(raw) : raw);
+  if (!hasBlocks) text = wpautop(text);
+  return phpTrim(capitalPDangitContent(shortcodeUnautop(text)));
+}
+
+export function renderExcerpt(raw: string): string {
+  return phpTrim(shortcodeUnautop(wpautop(convertChars(wptexturize(raw)))));
+}

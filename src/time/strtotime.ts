@@ -1,0 +1,58 @@
+// PHP strtotime() through locutus' port. The port reads and writes calendar fields with the
+// JS *local* time zone, so every call runs with the process zone switched to UTC: calendar
+// fields then equal UTC fields and a result read in UTC is exactly the wall time computed.
+// Callers that want "strtotime in zone Z" pass Z's wall-clock now encoded as UTC (see wall.ts).
+import strtotime from 'locutus/php/datetime/strtotime.js';
+
+function withUtcProcessZone<T>(run: () => T): T {
+  const saved = process.env.TZ;
+  if (saved === 'UTC') {
+    return run();
+  }
+  process.env.TZ = 'UTC';
+  try {
+    return run();
+  } finally {
+    if (saved === undefined) {
+      delete process.env.TZ;
+    } else {
+      process.env.TZ = saved;
+    }
+  }
+}
+
+/**
+ * strtotime(text) evaluated on a UTC clock whose current time is `nowMs`.
+ * An explicit offset in the text is honoured (the result is a real instant for that offset).
+ * Returns epoch milliseconds, or null when PHP would return false.
+ */
+export function strtotimeUtc(text: string, nowMs: number): number | null {
+  // PHP rejects the empty string outright; locutus would answer "now".
+  if (text === '') {
+    return null;
+  }
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const seconds = withUtcProcessZone(() => {
+    try {
+      return strtotime(text, nowSeconds);
+    } catch {
+      return false;
+    }
+  });
+  return seconds === false || !Number.isFinite(seconds) ? null : seconds * 1000;
+}
+
+/**
+ * Like strtotimeUtc, but an explicit offset in the text is not applied: the result is the wall
+ * time as written (PHP `new DateTime($text)` formatted in its own zone). Wall milliseconds.
+ */
+export function strtotimeWall(text: string, nowMs: number): number | null {
+  const instant = strtotimeUtc(text, nowMs);
+  if (instant === null) {
+    return null;
+  }
+  // A later zone token overrides an earlier one in the port, so a trailing "+00:00" turns the
+  // written offset into UTC and leaves the written wall time untouched. The port counts at most
+  // two zone tokens; when the text already used both, keep the honoured instant.
+  return strtotimeUtc(`${text} +00:00`, nowMs) ?? instant;
+}

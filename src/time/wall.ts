@@ -1,0 +1,48 @@
+// A wall-clock time (a zone-less "Y-m-d H:i:s") is carried as the epoch milliseconds of that
+// same wall time read in UTC, so that calendar arithmetic is plain Date.UTC arithmetic.
+
+const DB_DATETIME = /^(-?\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+export const SECOND_MS = 1000;
+export const DAY_MS = 86_400_000;
+
+/** Wall milliseconds from calendar fields (month 1-12); out-of-range fields roll over as in PHP. */
+export function wallFromFields(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+}
+
+/** Parses a DB datetime (`Y-m-d H:i:s`); impossible dates roll over like PHP (`02-30` → `03-01`). */
+export function parseDbDatetime(value: string): number | null {
+  const match = DB_DATETIME.exec(value);
+  if (match === null) {
+    return null;
+  }
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  return wallFromFields(year, month, day, hour, minute, second);
+}
+
+function pad(value: number, width: number): string {
+  const digits = String(Math.abs(value)).padStart(width, '0');
+  return value < 0 ? `-${digits}` : digits;
+}
+
+/** Formats wall milliseconds as a DB datetime. */
+export function formatDbDatetime(wall: number): string {
+  const d = new Date(wall);
+  return `${formatDbDate(wall)} ${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`;
+}
+
+/** Formats the calendar date (`Y-m-d`) of wall milliseconds. */
+export function formatDbDate(wall: number): string {
+  const d = new Date(wall);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+}
+
+/** Wall milliseconds of the midnight starting the same calendar day. */
+export function startOfWallDay(wall: number): number {
+  return Math.floor(wall / DAY_MS) * DAY_MS;
+}

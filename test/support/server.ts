@@ -1,0 +1,96 @@
+// A real wpcal server on a loopback port over a fresh database, for HTTP-level tests.
+import { pino } from 'pino';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { createUser } from '../../src/users/manage.ts';
+import type { RoleName } from '../../src/auth/roles.ts';
+import type { DatabaseKind, TestDatabase } from './databases.ts';
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed body (undefined when the body is empty). */
+  json: any;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Send the body form-encoded instead of JSON. */
+  form?: Record<string, string>;
+  auth?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  database: TestDatabase;
+  /** Creates a user with that role and returns its Authorization header value. */
+  userWithRole(role: RoleName, login?: string): Promise<string>;
+  request(method: string, path: string, options?: RequestOptions): Promise<HttpResult>;
+  close(): Promise<void>;
+}
+
+export function basicAuth(login: string, password: string): string {
+  return `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+}
+
+export async function request(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  if (options.auth) headers.Authorization = options.auth;
+  const response = await fetch(baseUrl + path, { method, headers, body });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export interface StartOptions {
+  siteUrl?: string;
+  tablePrefix?: string;
+  now?: () => Date;
+  /** Runs against the database before the server starts (e.g. load a dump). */
+  before?: (database: TestDatabase) => Promise<void>;
+}
+
+export async function startTestServer(kind: DatabaseKind, options: StartOptions = {}): Promise<TestServer> {
+  const database = await kind.create();
+  await options.before?.(database);
+  const server = await startServer({
+    db: database.url,
+    tablePrefix: options.tablePrefix ?? 'wp_',
+    host: '127.0.0.1',
+    port: 0,
+    siteUrl: options.siteUrl,
+    logger: pino({ level: 'silent' }),
+    now: options.now,
+  });
+  let users = 0;
+  return {
+    url: server.url,
+    server,
+    database,
+    async userWithRole(role, login) {
+      const name = login ?? `${role}${++users}`;
+      const created = await createUser(server.db, name, role, `${name}@example.test`);
+      return basicAuth(name, created.password);
+    },
+    request: (method, path, opts) => request(server.url, method, path, opts),
+    async close() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
