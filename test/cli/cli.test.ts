@@ -1,0 +1,120 @@
+// The command line: usage, exit codes, one-line errors (interface.md).
+import { expect } from 'chai';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { forEachDatabase } from '../support/databases.ts';
+import { BIN, runCli } from '../support/cli.ts';
+
+describe('wpcal command line', () => {
+  it('prints usage for --help and every command --help', async () => {
+    const top = await runCli(['--help']);
+    expect(top.code).to.equal(0);
+    for (const command of ['serve', 'migrate', 'user']) expect(top.stdout).to.contain(command);
+    for (const command of [['serve'], ['migrate'], ['user', 'add'], ['user', 'password']]) {
+      const help = await runCli([...command, '--help']);
+      expect(help.code, command.join(' ')).to.equal(0);
+      expect(help.stdout).to.contain('--db');
+    }
+  });
+
+  it('prints the version', async () => {
+    const res = await runCli(['--version']);
+    expect(res.code).to.equal(0);
+    expect(res.stdout.trim()).to.match(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('exits 2 on unknown commands, unknown flags and bad values', async () => {
+    const unknown = await runCli(['frobnicate']);
+    expect(unknown.code).to.equal(2);
+    expect(unknown.stderr).to.contain('frobnicate');
+    const flag = await runCli(['migrate', '--nope']);
+    expect(flag.code).to.equal(2);
+    expect(flag.stderr).to.contain('--nope');
+    const port = await runCli(['serve', '--port', 'eighty', '--db', 'sqlite::memory:']);
+    expect(port.code).to.equal(2);
+    expect(port.stderr.trim()).to.equal('wpcal: invalid port "eighty" (expected 0-65535)');
+    const role = await runCli(['user', 'add', 'x', '--role', 'wizard', '--db', 'sqlite::memory:']);
+    expect(role.code).to.equal(2);
+    expect(role.stderr).to.contain('wizard');
+  });
+
+  it('exits 1 with one clear line when the database is unreachable', async () => {
+    const res = await runCli(['migrate', '--db', 'mysql://root@127.0.0.1:1/nothing']);
+    expect(res.code).to.equal(1);
+    const lines = res.stderr.trim().split('\n');
+    expect(lines).to.have.length(1);
+    expect(lines[0]).to.match(/^wpcal: cannot reach database mysql:\/\/127\.0\.0\.1:1\/nothing/);
+    const scheme = await runCli(['migrate', '--db', 'postgres://x/y']);
+    expect(scheme.code).to.equal(1);
+    expect(scheme.stderr).to.contain('unsupported database URL');
+  });
+
+  it('refuses to serve on a port that is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const res = await runCli(['serve', '--db', 'sqlite::memory:', '--port', String(port)]);
+      expect(res.code).to.equal(1);
+      expect(res.stderr.trim()).to.equal(`wpcal: port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('serves until SIGTERM and then exits 0', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--db', 'sqlite::memory:', '--port', '0'], {
+      env: { ...process.env, WPCAL_LOG: 'info' },
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /"url":"(http:[^"]+)"/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.on('close', () => reject(new Error(`server exited early: ${out}`)));
+    });
+    const res = await fetch(`${url}/wp-json/tribe/events/v1`);
+    expect(res.status).to.equal(200);
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('close', resolve);
+      child.kill('SIGTERM');
+    });
+    expect(code).to.equal(0);
+  });
+});
+
+forEachDatabase('wpcal migrate and user', (kind) => {
+  it('migrates, creates users and passwords, and refuses duplicates', async () => {
+    const database = await kind.create();
+    try {
+      const first = await runCli(['migrate', '--db', database.url]);
+      expect(first.code, first.stderr).to.equal(0);
+      expect(first.stdout).to.match(/11 tables/);
+      const again = await runCli(['migrate', '--db', database.url]);
+      expect(again.stdout).to.match(/0 tables, 0 indexes, 0 options added/);
+
+      const added = await runCli(['user', 'add', 'carol', '--role', 'author', '--email', 'carol@example.test', '--db', database.url]);
+      expect(added.code, added.stderr).to.equal(0);
+      const password = added.stdout.trim().split('\n').pop()!;
+      expect(password).to.match(/^[A-Za-z0-9]{24}$/);
+
+      const duplicate = await runCli(['user', 'add', 'carol', '--role', 'author', '--db', database.url]);
+      expect(duplicate.code).to.equal(1);
+      expect(duplicate.stderr.trim()).to.equal('wpcal: a user named "carol" already exists');
+
+      const second = await runCli(['user', 'password', 'carol', '--name', 'phone', '--db', database.url]);
+      expect(second.code, second.stderr).to.equal(0);
+      expect(second.stdout.trim().split('\n').pop()).to.match(/^[A-Za-z0-9]{24}$/);
+      const sameName = await runCli(['user', 'password', 'carol', '--name', 'PHONE', '--db', database.url]);
+      expect(sameName.code).to.equal(1);
+
+      const missing = await runCli(['user', 'password', 'nobody', '--db', database.url]);
+      expect(missing.code).to.equal(1);
+      expect(missing.stderr.trim()).to.equal('wpcal: no user named "nobody"');
+    } finally {
+      await database.drop();
+    }
+  });
+});
