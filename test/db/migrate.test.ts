@@ -1,13 +1,11 @@
-import fs from 'node:fs/promises';
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/db/connect.ts';
 import { ensureSchema, tableExists } from '../../src/db/migrate.ts';
 import { TABLE_NAMES, type TableName } from '../../src/db/tables.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { loadWordPressDump } from '../support/mysql-script.ts';
 
-const DUMP = '/work/shared/data/wordpress/tec-wordpress-schema-dump.sql';
 
 /** The MySQL key names of every table (PRIMARY left out), as WordPress and TEC name them. */
 function mysqlKeys(prefix: string): Record<TableName, string[]> {
@@ -77,23 +75,6 @@ function typeMatcher(db: Db, mysql: RegExp, sqlite: string): (type: string) => b
 
 async function addOption(db: Db, name: string, value: string): Promise<void> {
   await db.kysely.insertInto('options').values({ option_name: name, option_value: value, autoload: 'yes' }).execute();
-}
-
-async function mysqlScript(url: string, script: string): Promise<void> {
-  const u = new URL(url);
-  const connection = await createConnection({
-    host: u.hostname,
-    port: u.port ? Number(u.port) : 3306,
-    user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-    database: decodeURIComponent(u.pathname.slice(1)),
-    multipleStatements: true,
-  });
-  try {
-    await connection.query(script);
-  } finally {
-    await connection.end();
-  }
 }
 
 forEachDatabase('ensureSchema', (kind) => {
@@ -234,7 +215,7 @@ forEachDatabase('ensureSchema', (kind) => {
 
   if (kind.name === 'mysql') {
     it('accepts the real WordPress + TEC dump: only the missing idx_ keys are added', async () => {
-      await mysqlScript(target.url, await fs.readFile(DUMP, 'utf8'));
+      await loadWordPressDump(target.url);
       const tablesBefore = await sql<{ name: string }>`SELECT TABLE_NAME AS name FROM information_schema.TABLES
         WHERE TABLE_SCHEMA = DATABASE()`.execute(db.kysely);
       expect(tablesBefore.rows.map((r) => r.name)).to.include.members(['wp_comments', 'wp_actionscheduler_actions']);
