@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { createApp } from './http/app.ts';
 import { buildServices } from './services.ts';
+import { seedFromFile } from './fixtures/seed.ts';
 
 export interface ServerOptions {
   db: string;
@@ -13,6 +14,8 @@ export interface ServerOptions {
   host: string;
   port: number;
   siteUrl?: string;
+  /** A fixture file loaded when the database has no events yet. */
+  seed?: string;
   logger: Logger;
   /** Clock override for tests. */
   now?: () => Date;
@@ -52,6 +55,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await prepareDatabase(db);
     let listeningOn = `http://${options.host}:${options.port}`;
     const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now });
+    if (options.seed) {
+      const created = await seedFromFile(services, options.seed);
+      if (created) options.logger.info({ seed: options.seed, events: created }, 'seeded the calendar');
+    }
     const app = createApp({ services, logger: options.logger });
     const server = http.createServer(app.callback());
     const address = await listen(server, options.host, options.port);

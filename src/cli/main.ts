@@ -7,11 +7,12 @@ import { prepareDatabase } from '../db/prepare.ts';
 import { StartupError, startServer } from '../server.ts';
 import { ROLE_NAMES, isRoleName } from '../auth/roles.ts';
 import { UserError, createApplicationPassword, createUser } from '../users/manage.ts';
+import { FixtureError } from '../fixtures/seed.ts';
 
 const VERSION = '0.1.0';
 
 /** A failure the user can act on: printed as one line, exit code 1. */
-const RUNTIME_ERRORS = [DatabaseUrlError, StartupError, UserError];
+const RUNTIME_ERRORS = [DatabaseUrlError, StartupError, UserError, FixtureError];
 
 interface Io {
   out: (line: string) => void;

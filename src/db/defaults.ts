@@ -9,7 +9,7 @@ export async function ensureDefaultOptions(db: Db): Promise<string[]> {
   const defaults: Array<[string, string]> = [
     ['blogname', 'wpcal'],
     ['blogdescription', 'Just another WordPress site'],
-    ['timezone_string', ''],
+    ['timezone_string', 'UTC'],
     ['gmt_offset', '0'],
     ['permalink_structure', '/%postname%/'],
     ['posts_per_page', '10'],

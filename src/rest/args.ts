@@ -173,7 +173,8 @@ export async function processArgs<C>(
 ): Promise<Map<string, unknown>> {
   const params = new Map(supplied);
   for (const [name, spec] of Object.entries(specs)) {
-    if (params.has(name) || spec.default === undefined) continue;
+    // WordPress collects defaults with isset(): a declared `default: null` is never applied.
+    if (params.has(name) || spec.default === undefined || spec.default === null) continue;
     params.set(name, spec.default instanceof DynamicDefault ? spec.default.compute(context) : spec.default);
   }
 

@@ -25,21 +25,12 @@ export interface Endpoint<C> {
   handler: (context: C) => Promise<RestResult>;
 }
 
-/** What /doc says about one route (documentation only, see conventions.md §3). */
-export interface RouteDoc {
-  /** The documentation path, e.g. `/venues/{id}`. */
-  path: string;
-  operations: Record<string, unknown>;
-}
-
 export interface Route<C> {
   namespace: string;
   /** Full pattern as WordPress shows it, e.g. `/tribe/events/v1/events/(?P<id>\d+)`. */
   pattern: string;
   endpoints: Endpoint<C>[];
-  /** Routes without captures get `_links.self` in the indexes. */
   regex: RegExp;
-  doc?: RouteDoc;
 }
 
 export interface RouteMatch<C> {
@@ -56,9 +47,9 @@ function compilePattern(pattern: string): RegExp {
 export class RouteRegistry<C> {
   readonly #routes: Route<C>[] = [];
 
-  add(namespace: string, path: string, endpoints: Endpoint<C>[], doc?: RouteDoc): void {
+  add(namespace: string, path: string, endpoints: Endpoint<C>[]): void {
     const pattern = namespace ? `/${namespace}${path === '/' ? '' : path}` : path;
-    this.#routes.push({ namespace, pattern, endpoints, regex: compilePattern(pattern), doc });
+    this.#routes.push({ namespace, pattern, endpoints, regex: compilePattern(pattern) });
   }
 
   get routes(): readonly Route<C>[] {

@@ -65,13 +65,43 @@ function unwrapBlocks(text: string): string {
     .replace(re(`(</?${ALL_BLOCKS}[^>]*>)${S}*</p>`), '$1');
 }
 
+const WHITESPACE_RUN = re(`${S}+`);
+
+/**
+ * preg_replace('|(?<!<br />)\s*\n|', "<br />\n") in linear time: in each whitespace run, the
+ * text up to its last newline becomes one break (the run's first character stays when the
+ * run directly follows a `<br />`). The regex itself backtracks quadratically on long runs.
+ */
+function newlinesToBreaks(text: string): string {
+  return text.replace(WHITESPACE_RUN, (run: string, offset: number) => {
+    const lastNewline = run.lastIndexOf('\n');
+    const start = text.slice(Math.max(0, offset - 6), offset) === '<br />' ? 1 : 0;
+    if (lastNewline < start) return run;
+    return `${run.slice(0, start)}<br />\n${run.slice(lastNewline + 1)}`;
+  });
+}
+
+/** preg_split('/\n\s*\n/', …, PREG_SPLIT_NO_EMPTY) in linear time: a run holding two or more newlines separates paragraphs. */
+function splitParagraphs(text: string): string[] {
+  const paragraphs: string[] = [];
+  let from = 0;
+  for (const match of text.matchAll(WHITESPACE_RUN)) {
+    const first = match[0].indexOf('\n');
+    const last = match[0].lastIndexOf('\n');
+    if (first === last) continue;
+    paragraphs.push(text.slice(from, match.index + first));
+    from = match.index + last + 1;
+  }
+  paragraphs.push(text.slice(from));
+  return paragraphs.filter((paragraph) => paragraph !== '');
+}
+
 function insertLineBreaks(text: string): string {
-  return text
+  const normalised = text
     .replace(/<(script|style|svg|math)[\s\S]*?<\/\1>/g, (m) => m.replaceAll('\n', PRESERVED_NEWLINE))
     .replaceAll('<br>', '<br />')
-    .replaceAll('<br/>', '<br />')
-    .replace(re(`(?<!<br />)${S}*\\n`), '<br />\n')
-    .replaceAll(PRESERVED_NEWLINE, '\n');
+    .replaceAll('<br/>', '<br />');
+  return newlinesToBreaks(normalised).replaceAll(PRESERVED_NEWLINE, '\n');
 }
 
 export function wpautop(input: string): string {
@@ -88,9 +118,7 @@ export function wpautop(input: string): string {
   t = collapseAroundInlineBlocks(t);
   t = t.replace(/\n\n+/g, '\n\n');
 
-  t = t
-    .split(re(`\\n${S}*\\n`))
-    .filter((paragraph) => paragraph !== '')
+  t = splitParagraphs(t)
     .map((paragraph) => `<p>${phpTrim(paragraph, '\n')}</p>\n`)
     .join('');
 

@@ -40,12 +40,15 @@ export function looseEquals(a: string, b: string): boolean {
   return isNumeric(a) && isNumeric(b) ? Number(a.trim()) === Number(b.trim()) : a === b;
 }
 
-/** PHP number_format($n, $decimals) with the default `.` and `,` separators. */
+/** PHP number_format($n, $decimals) with the default `.` and `,` separators (half away from zero). */
 export function numberFormat(n: number, decimals: number): string {
-  const [whole = '0', fraction] = Math.abs(n).toFixed(decimals).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
-  const sign = n < 0 && Number(Math.abs(n).toFixed(decimals)) !== 0 ? '-' : '';
-  return sign + grouped + (fraction === undefined ? '' : `.${fraction}`);
+  const abs = Math.abs(n);
+  // Rounding through the decimal string representation, as PHP's pre-rounding does (1.005 → 1.01).
+  const shifted = Number(`${Math.round(Number(`${abs}e${decimals}`))}e-${decimals}`);
+  const rounded = Number.isFinite(shifted) ? shifted : abs;
+  const [whole = '0', fraction] = rounded.toFixed(decimals).split('.');
+  const sign = n < 0 && rounded !== 0 ? '-' : '';
+  return sign + whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction === undefined ? '' : `.${fraction}`);
 }
 
 /** PHP stripslashes(): drops each backslash, `\\` becomes `\`, `\0` becomes NUL. */
@@ -56,4 +59,9 @@ export function stripSlashes(s: string): string {
 /** PHP addslashes(): backslash before `'`, `"`, `\` and NUL (NUL written as `\0`). */
 export function addSlashes(s: string): string {
   return s.replace(/['"\\\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`));
+}
+
+/** preg_quote(): the string as a literal inside a regular expression. */
+export function pregQuote(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }

@@ -2,10 +2,11 @@
 // API applies them, each followed by PHP's trim().
 import { shortcodeUnautop, wpautop } from './autop.ts';
 import { phpTrim } from './php.ts';
+import { convertSmilies } from './smilies.ts';
 import { wptexturize } from './texturize.ts';
 
 /** convert_chars(): `&` not starting an entity becomes `&#038;`. */
-export function convertChars(text: string): string {
+function convertChars(text: string): string {
   return text.includes('&') ? text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, '&#038;$1') : text;
 }
 
@@ -41,9 +42,9 @@ export function renderContent(raw: string): string {
   const hasBlocks = raw.includes('<!-- wp:');
   let text = wptexturize(hasBlocks ? doBlocks(raw) : raw);
   if (!hasBlocks) text = wpautop(text);
-  return phpTrim(capitalPDangitContent(shortcodeUnautop(text)));
+  return phpTrim(convertSmilies(capitalPDangitContent(shortcodeUnautop(text))));
 }
 
 export function renderExcerpt(raw: string): string {
-  return phpTrim(shortcodeUnautop(wpautop(convertChars(wptexturize(raw)))));
+  return phpTrim(shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw))))));
 }

@@ -1,12 +1,9 @@
 // Shortcodes registered on a stock WordPress + TEC site. Their presence changes how the text
 // filters treat `[name ...]` (not texturized, not wrapped in paragraphs); nothing renders them.
+import { pregQuote } from './php.ts';
 
 export const SHORTCODE_TAGS: readonly string[] = ['wp_caption', 'caption', 'gallery', 'playlist', 'audio', 'video', 'embed'];
 
-export function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
 export function shortcodeAlternation(tags: readonly string[]): string {
-  return tags.map(escapeRegExp).join('|');
+  return tags.map(pregQuote).join('|');
 }

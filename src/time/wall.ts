@@ -4,10 +4,11 @@
 const DB_DATETIME = /^(-?\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 export const SECOND_MS = 1000;
+export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
 /** Wall milliseconds from calendar fields (month 1-12); out-of-range fields roll over as in PHP. */
-export function wallFromFields(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+function wallFromFields(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
   const date = new Date(0);
   // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
   date.setUTCFullYear(year, month - 1, day);
@@ -30,16 +31,29 @@ function pad(value: number, width: number): string {
   return value < 0 ? `-${digits}` : digits;
 }
 
-/** Formats wall milliseconds as a DB datetime. */
-export function formatDbDatetime(wall: number): string {
+/** The zero-padded calendar fields of wall milliseconds. */
+export function wallParts(wall: number): { year: string; month: string; day: string; hour: string; minute: string; second: string } {
   const d = new Date(wall);
-  return `${formatDbDate(wall)} ${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`;
+  return {
+    year: pad(d.getUTCFullYear(), 4),
+    month: pad(d.getUTCMonth() + 1, 2),
+    day: pad(d.getUTCDate(), 2),
+    hour: pad(d.getUTCHours(), 2),
+    minute: pad(d.getUTCMinutes(), 2),
+    second: pad(d.getUTCSeconds(), 2),
+  };
 }
 
 /** Formats the calendar date (`Y-m-d`) of wall milliseconds. */
-export function formatDbDate(wall: number): string {
-  const d = new Date(wall);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+function formatDbDate(wall: number): string {
+  const { year, month, day } = wallParts(wall);
+  return `${year}-${month}-${day}`;
+}
+
+/** Formats wall milliseconds as a DB datetime. */
+export function formatDbDatetime(wall: number): string {
+  const { hour, minute, second } = wallParts(wall);
+  return `${formatDbDate(wall)} ${hour}:${minute}:${second}`;
 }
 
 /** Wall milliseconds of the midnight starting the same calendar day. */

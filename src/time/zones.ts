@@ -3,10 +3,8 @@
 // Tribe__Timezones::to_utc() / to_tz() do; TEC maps them to a named zone in a few other places,
 // which can observe daylight saving time, and wpcal does not reproduce that.
 import { IANAZone } from 'luxon';
-import { DAY_MS, formatDbDatetime, parseDbDatetime } from './wall.ts';
+import { DAY_MS, MINUTE_MS, formatDbDatetime, parseDbDatetime } from './wall.ts';
 import { alphabeticAbbreviation, numericAbbreviation } from './zone-abbreviations.ts';
-
-const MINUTE_MS = 60_000;
 
 /** Offset from UTC, in minutes, in effect at an instant (epoch ms). */
 type OffsetAt = (instant: number) => number;

@@ -61,6 +61,8 @@ export interface StartOptions {
   siteUrl?: string;
   tablePrefix?: string;
   now?: () => Date;
+  /** A fixture file to seed an empty calendar with. */
+  seed?: string;
   /** Runs against the database before the server starts (e.g. load a dump). */
   before?: (database: TestDatabase) => Promise<void>;
 }
@@ -76,6 +78,7 @@ export async function startTestServer(kind: DatabaseKind, options: StartOptions 
     siteUrl: options.siteUrl,
     logger: pino({ level: 'silent' }),
     now: options.now,
+    seed: options.seed,
   });
   let users = 0;
   return {

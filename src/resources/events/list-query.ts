@@ -1,0 +1,94 @@
+// The SQL of GET /events (events.md §3.3–§3.6): posts INNER JOIN tec_occurrences, every filter
+// on indexed columns or keyed meta rows, ordered by the occurrence start.
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { Database, PostsTable, TecOccurrencesTable } from '../../db/tables.ts';
+import type { Executor } from '../../store/options.ts';
+import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
+import { EVENT_TYPE } from '../post-types.ts';
+import { searchCondition } from '../shared/search.ts';
+
+type ListDb = Database & { p: PostsTable; o: TecOccurrencesTable };
+type Eb = ExpressionBuilder<ListDb, 'p' | 'o'>;
+
+export interface ListFilters {
+  statuses: string[];
+  /** DB datetimes, already in the stored zone of the columns compared. */
+  bounds: Partial<Record<DateBoundParam, string>>;
+  /** Compare `start_date_utc`/`end_date_utc` instead of the event-local columns. */
+  utcColumns: boolean;
+  /** Order by `start_date_utc` (TEC `site` timezone mode) instead of the event-local start. */
+  orderByUtc: boolean;
+  search?: string;
+  /** Hide password-protected events from the search (WordPress does for anonymous users). */
+  searchPublicOnly: boolean;
+  /** term_taxonomy IDs; an empty list matches nothing. */
+  categoryTermTaxonomyIds?: number[];
+  tagTermTaxonomyIds?: number[];
+  venueIds?: number[];
+  organizerIds?: number[];
+  featured?: boolean;
+  postParent?: number;
+  include?: number[];
+}
+
+const NOTHING = sql<SqlBool>`1 = 0`;
+
+function hasMeta(eb: Eb, key: string, values?: readonly number[]): Expression<SqlBool> {
+  let sub = eb.selectFrom('postmeta as m').select('m.meta_id').whereRef('m.post_id', '=', 'p.ID').where('m.meta_key', '=', key);
+  if (values) sub = sub.where('m.meta_value', 'in', values.map(String));
+  return eb.exists(sub);
+}
+
+function inTerms(eb: Eb, termTaxonomyIds: readonly number[]): Expression<SqlBool> {
+  if (!termTaxonomyIds.length) return NOTHING;
+  return eb.exists(eb.selectFrom('term_relationships as tr').select('tr.object_id')
+    .whereRef('tr.object_id', '=', 'p.ID').where('tr.term_taxonomy_id', 'in', [...termTaxonomyIds]));
+}
+
+function conditions(eb: Eb, f: ListFilters): Expression<SqlBool>[] {
+  const all: Expression<SqlBool>[] = [
+    eb('p.post_type', '=', EVENT_TYPE.type),
+    f.statuses.length ? eb('p.post_status', 'in', f.statuses) : NOTHING,
+    eb.not(hasMeta(eb, '_EventHideFromUpcoming')),
+  ];
+  for (const [param, bound] of Object.entries(f.bounds) as [DateBoundParam, string][]) {
+    const { field, operator } = DATE_BOUND_COMPARISONS[param];
+    const column = `o.${field}_date${f.utcColumns ? '_utc' : ''}` as const;
+    all.push(eb(column, operator, bound));
+  }
+  if (f.search !== undefined) {
+    all.push(searchCondition(f.search, ['p.post_title', 'p.post_excerpt', 'p.post_content']));
+    if (f.searchPublicOnly) all.push(eb('p.post_password', '=', ''));
+  }
+  if (f.categoryTermTaxonomyIds) all.push(inTerms(eb, f.categoryTermTaxonomyIds));
+  if (f.tagTermTaxonomyIds) all.push(inTerms(eb, f.tagTermTaxonomyIds));
+  if (f.venueIds) all.push(f.venueIds.length ? hasMeta(eb, '_EventVenueID', f.venueIds) : NOTHING);
+  if (f.organizerIds) all.push(f.organizerIds.length ? hasMeta(eb, '_EventOrganizerID', f.organizerIds) : NOTHING);
+  if (f.featured === true) all.push(hasMeta(eb, '_tribe_featured'));
+  if (f.featured === false) all.push(eb.not(hasMeta(eb, '_tribe_featured')));
+  if (f.postParent !== undefined) all.push(eb('p.post_parent', '=', f.postParent));
+  if (f.include) all.push(eb('p.ID', 'in', f.include));
+  return all;
+}
+
+function matching(db: Executor, f: ListFilters) {
+  return db.selectFrom('posts as p')
+    .innerJoin('tec_occurrences as o', 'o.post_id', 'p.ID')
+    .where((eb) => eb.and(conditions(eb, f)));
+}
+
+/** Number of distinct events the filters match. */
+export async function countEvents(db: Executor, f: ListFilters): Promise<number> {
+  const row = await matching(db, f).select(sql<number>`COUNT(DISTINCT p.ID)`.as('total')).executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** IDs of one page, in list order (§3.5, with `ID` as the last key). */
+export async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offset: number): Promise<number[]> {
+  let query = matching(db, f).select('p.ID').groupBy(['p.ID', 'p.post_date']);
+  if (!f.include) {
+    query = query.orderBy(f.orderByUtc ? sql`MIN(o.start_date_utc)` : sql`MIN(o.start_date)`);
+  }
+  const rows = await query.orderBy('p.post_date').orderBy('p.ID').limit(limit).offset(offset).execute();
+  return rows.map((row) => Number(row.ID));
+}

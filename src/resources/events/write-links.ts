@@ -1,0 +1,139 @@
+// What an event write links: its venue, organizers and terms (events.md §6.1–§6.2), plus the
+// side effect of publishing an event on its linked posts.
+import { userCan } from '../../auth/capabilities.ts';
+import type { PostRow } from '../../db/tables.ts';
+import type { RestRequest } from '../../rest/context.ts';
+import { RestError } from '../../rest/errors.ts';
+import type { Executor } from '../../store/options.ts';
+import { getPost, getPosts, type PostMeta } from '../../store/posts.ts';
+import { setPostTerms } from '../../store/terms.ts';
+import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
+import { findOrCreateLinkedPost } from '../linked-posts/writes.ts';
+import { ORGANIZER_DEFINITION } from '../organizers.ts';
+import { isPhpEmpty } from '../shared/image.ts';
+import { updateTypedPost } from '../shared/post-writes.ts';
+import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../terms/definition.ts';
+import { resolveTermsForWrite } from '../terms/writes.ts';
+import { VENUE_DEFINITION } from '../venues.ts';
+import { isNonEmptyString } from './write-args.ts';
+
+type Entry = unknown;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const isIdText = (value: unknown): boolean => (typeof value === 'number' && Number.isInteger(value) && value > 0)
+  || (typeof value === 'string' && /^\s*\d+\s*$/.test(value));
+
+/** PHP-empty, or a list/object whose entries are all PHP-empty. */
+function isEmptyLink(value: unknown): boolean {
+  if (isPhpEmpty(value)) return true;
+  const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : null;
+  return entries !== null && entries.every((entry) => isPhpEmpty(entry));
+}
+
+async function isPostOfType(req: RestRequest, definition: LinkedPostDefinition, value: unknown): Promise<boolean> {
+  if (!isIdText(value)) return false;
+  const post = await getPost(req.services.db.kysely, Number(value));
+  return post?.post_type === definition.postType.type;
+}
+
+/** One entry: an ID, `{ "id": … }`, or an inline object naming the post (its data is checked on creation). */
+async function isValidEntry(req: RestRequest, definition: LinkedPostDefinition, entry: Entry): Promise<boolean> {
+  if (isRecord(entry)) {
+    if (entry.id !== undefined) return isPostOfType(req, definition, entry.id);
+    return isNonEmptyString(entry[definition.singular]);
+  }
+  if (typeof entry === 'string' && entry.includes(',')) {
+    const ids = entry.split(',').map((id) => id.trim()).filter(Boolean);
+    for (const id of ids) if (!await isPostOfType(req, definition, id)) return false;
+    return ids.length > 0;
+  }
+  return isPostOfType(req, definition, entry);
+}
+
+async function isValidLink(req: RestRequest, definition: LinkedPostDefinition, value: unknown): Promise<boolean> {
+  if (isEmptyLink(value)) return true;
+  const entries = Array.isArray(value) ? value : [value];
+  for (const entry of entries) {
+    if (isPhpEmpty(entry)) continue;
+    if (!await isValidEntry(req, definition, entry)) return false;
+  }
+  return true;
+}
+
+export const validateVenue = (value: unknown, req: RestRequest): Promise<boolean> => isValidLink(req, VENUE_DEFINITION, value);
+export const validateOrganizer = (value: unknown, req: RestRequest): Promise<boolean> => isValidLink(req, ORGANIZER_DEFINITION, value);
+
+function couldNotCreate(definition: LinkedPostDefinition): RestError {
+  const word = definition.singular;
+  return RestError.withStatus(`could-not-create-${word}`, `The ${word} could not be created from the provided data`, 400);
+}
+
+function sentValue(req: RestRequest, name: string): unknown {
+  return req.supplied.has(name) ? req.params.get(name) : undefined;
+}
+
+/**
+ * The venue to link, or undefined when none is sent (empty values are ignored, so a venue is never
+ * unlinked through the API). A list or a CSV of several IDs cannot be inserted (TEC free links one).
+ */
+export async function resolveVenue(trx: Executor, req: RestRequest): Promise<number | undefined> {
+  const value = sentValue(req, 'venue');
+  if (value === undefined || value === null || isEmptyLink(value)) return undefined;
+  if (Array.isArray(value) || (typeof value === 'string' && value.includes(','))) throw couldNotCreate(VENUE_DEFINITION);
+  return findOrCreateLinkedPost(trx, VENUE_DEFINITION, value, req);
+}
+
+/**
+ * The organizers to link, in order, or undefined when not sent; an empty value unlinks them all.
+ * A lone object only works as `{ "id": … }`; a CSV string is one (unnamed, so failing) inline organizer.
+ */
+export async function resolveOrganizers(trx: Executor, req: RestRequest): Promise<number[] | undefined> {
+  const value = sentValue(req, 'organizer');
+  if (value === undefined || value === null) return undefined;
+  if (isEmptyLink(value)) return [];
+  if (typeof value === 'string' && value.includes(',')) throw couldNotCreate(ORGANIZER_DEFINITION);
+  if (isRecord(value) && value.id === undefined) throw couldNotCreate(ORGANIZER_DEFINITION);
+  const ids: number[] = [];
+  for (const entry of Array.isArray(value) ? value : [value]) {
+    if (isPhpEmpty(entry)) continue;
+    const id = await findOrCreateLinkedPost(trx, ORGANIZER_DEFINITION, entry, req);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** Sent `categories`/`tags` replace the event's terms, when the user may assign them. */
+export async function assignEventTerms(trx: Executor, req: RestRequest, postId: number): Promise<void> {
+  const taxonomies: [string, TaxonomyDefinition, string][] = [
+    ['categories', CATEGORIES, 'edit_tribe_events'],
+    ['tags', TAGS, 'edit_posts'],
+  ];
+  for (const [name, definition, assignCapability] of taxonomies) {
+    const value = sentValue(req, name);
+    if (value === undefined || value === null || !userCan(req.user, assignCapability)) continue;
+    await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value));
+  }
+}
+
+/** The linked post IDs after a write: the new links where sent, the stored ones otherwise. */
+export function linkedPostsOf(meta: PostMeta, venueId: number | undefined, organizerIds: number[] | undefined): number[] {
+  const stored = (key: string): number[] => (meta.get(key) ?? []).filter(isIdText).map(Number);
+  return [
+    ...(venueId !== undefined ? [venueId] : stored('_EventVenueID')),
+    ...(organizerIds ?? stored('_EventOrganizerID')),
+  ];
+}
+
+/** A published event publishes its draft/pending venue and organizers the user may publish. */
+export async function publishLinkedPosts(trx: Executor, req: RestRequest, event: PostRow, linkedIds: readonly number[]): Promise<void> {
+  if (event.post_status !== 'publish' || linkedIds.length === 0) return;
+  for (const post of await getPosts(trx, linkedIds)) {
+    const definition = [VENUE_DEFINITION, ORGANIZER_DEFINITION].find((d) => d.postType.type === post.post_type);
+    if (!definition || post.post_status === 'publish' || post.post_status === 'private') continue;
+    if (!userCan(req.user, `publish_${definition.postType.plural}`)) continue;
+    await updateTypedPost(trx, req, definition.postType, post, { status: 'publish' });
+  }
+}

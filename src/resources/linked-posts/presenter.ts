@@ -1,0 +1,133 @@
+// The venue / organizer representation (venues-organizers.md §5, events.md §4.5): list form,
+// single form (with json_ld) and the form embedded in events, always built for a batch of posts.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { userCanPost, type MetaCapability } from '../../auth/capabilities.ts';
+import type { PostRow } from '../../db/tables.ts';
+import type { RestRequest } from '../../rest/context.ts';
+import { firstMeta, getPosts, loadMeta, type PostMeta } from '../../store/posts.ts';
+import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
+import { redactProtected } from '../events/password.ts';
+import { isPhpEmpty, loadImages, thumbnailId, type ImageObject } from '../shared/image.ts';
+import { globalId, permalink } from '../shared/urls.ts';
+import { isTribeTruthy } from './args.ts';
+import type { LinkedPostDefinition } from './definition.ts';
+
+export type Representation = Record<string, unknown>;
+
+export interface PresentOptions {
+  /** Single reads add `json_ld`. */
+  jsonLd: boolean;
+  /** Write responses never unlock password-protected posts. */
+  allowUnlock: boolean;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+export function capabilityPost(post: PostRow, meta?: PostMeta): { post_author: number; post_status: string; trashedFrom: string | null } {
+  return { post_author: Number(post.post_author), post_status: post.post_status, trashedFrom: firstMeta(meta, '_wp_trash_meta_status') ?? null };
+}
+
+export function userCanLinked(definition: LinkedPostDefinition, req: RestRequest, cap: MetaCapability, post: PostRow, meta?: PostMeta): boolean {
+  return userCanPost(cap, req.user, capabilityPost(post, meta), definition.postType.plural);
+}
+
+/** §5.5: a `password` parameter equal to the post's, or `context=edit` with edit_post on it. */
+function unlocked(definition: LinkedPostDefinition, req: RestRequest, post: PostRow, meta: PostMeta): boolean {
+  if (post.post_password === '') return true;
+  const given = req.params.get('password');
+  if (typeof given === 'string' && given !== '' && timingSafeEqual(digest(given), digest(post.post_password)) && given === post.post_password) return true;
+  return req.params.get('context') === 'edit' && userCanLinked(definition, req, 'edit_post', post, meta);
+}
+
+function metaKeys(definition: LinkedPostDefinition): string[] {
+  const keys = definition.fields.map((field) => field.metaKey);
+  keys.push('_thumbnail_id', '_tribe_aggregator_global_id_lineage', '_wp_trash_meta_status');
+  if (definition.venueRules) keys.push('_VenueShowMap', '_VenueShowMapLink');
+  return keys;
+}
+
+function mapFlag(meta: PostMeta, key: string): boolean {
+  const value = firstMeta(meta, key);
+  return value === undefined ? true : isTribeTruthy(value);
+}
+
+function represent(
+  definition: LinkedPostDefinition,
+  req: RestRequest,
+  post: PostRow,
+  meta: PostMeta,
+  image: ImageObject | undefined,
+  options: PresentOptions,
+): Representation {
+  const id = Number(post.ID);
+  const canSee = !options.allowUnlock ? post.post_password === '' : unlocked(definition, req, post, meta);
+  const base: Representation = {
+    id,
+    author: String(post.post_author),
+    status: post.post_status,
+    date: post.post_date,
+    date_utc: post.post_date_gmt,
+    modified: post.post_modified,
+    modified_utc: post.post_modified_gmt,
+    url: permalink(req.site, definition.postType, post, userCanLinked(definition, req, 'read_post', post, meta)),
+    [definition.singular]: renderTitle(post.post_title),
+    description: renderContent(post.post_content),
+    excerpt: renderExcerpt(post.post_excerpt),
+    slug: post.post_name,
+    image,
+  };
+  for (const field of definition.fields) base[field.name] = firstMeta(meta, field.metaKey);
+  if (options.jsonLd && canSee) base.json_ld = definition.jsonLd({ post, meta, image, site: req.site });
+  const out = Object.fromEntries(Object.entries(base).filter(([, value]) => !isPhpEmpty(value)));
+  if (definition.venueRules) {
+    out.show_map = mapFlag(meta, '_VenueShowMap');
+    out.show_map_link = mapFlag(meta, '_VenueShowMapLink');
+  }
+  const gid = globalId(req.site, id);
+  out.global_id = gid;
+  out.global_id_lineage = [gid, ...(meta.get('_tribe_aggregator_global_id_lineage') ?? [])];
+  return canSee ? out : redactProtected(out);
+}
+
+/** Representations of these rows, in their order, with a constant number of queries. */
+export async function presentPosts(
+  definition: LinkedPostDefinition,
+  req: RestRequest,
+  posts: readonly PostRow[],
+  options: PresentOptions,
+): Promise<Representation[]> {
+  const db = req.services.db.kysely;
+  const ids = posts.map((post) => Number(post.ID));
+  const meta = await loadMeta(db, ids, metaKeys(definition));
+  const thumbnails = new Map(ids.map((id) => [id, thumbnailId(firstMeta(meta.get(id), '_thumbnail_id'))]));
+  const images = await loadImages(db, req.site, [...thumbnails.values()]);
+  return posts.map((post) => {
+    const id = Number(post.ID);
+    return represent(definition, req, post, meta.get(id) ?? new Map(), images.get(thumbnails.get(id) ?? 0), options);
+  });
+}
+
+export async function presentPost(definition: LinkedPostDefinition, req: RestRequest, post: PostRow, options: PresentOptions): Promise<Representation> {
+  const [one] = await presentPosts(definition, req, [post], options);
+  return one!;
+}
+
+/** Linked posts of each event, embedded (events.md §4.5); IDs that are not posts of the type are skipped. */
+export async function presentLinked(
+  definition: LinkedPostDefinition,
+  req: RestRequest,
+  linksByEvent: ReadonlyMap<number, readonly number[]>,
+  jsonLd: boolean,
+): Promise<Map<number, Representation[]>> {
+  const allIds = [...new Set([...linksByEvent.values()].flat())];
+  const rows = (await getPosts(req.services.db.kysely, allIds)).filter((post) => post.post_type === definition.postType.type);
+  const presented = await presentPosts(definition, req, rows, { jsonLd, allowUnlock: true });
+  const byId = new Map(presented.map((item) => [item.id as number, item]));
+  const out = new Map<number, Representation[]>();
+  for (const [eventId, ids] of linksByEvent) {
+    out.set(eventId, ids.map((id) => byId.get(id)).filter((item): item is Representation => item !== undefined));
+  }
+  return out;
+}

@@ -1,0 +1,167 @@
+// Create, update, trash and inline creation of venues and organizers (venues-organizers.md §7–8).
+// wpcal's updates change only the fields sent (spec README: no reset of omitted map flags,
+// state/province, image, and no silent status change).
+import type { PostRow } from '../../db/tables.ts';
+import type { RestRequest } from '../../rest/context.ts';
+import { RestError } from '../../rest/errors.ts';
+import type { Executor } from '../../store/options.ts';
+import { deleteMeta, firstMeta, getPost, loadPostMeta, setMeta, trashPost } from '../../store/posts.ts';
+import { sanitizeTextField } from '../../text/sanitize.ts';
+import { isEmptyValue, isNonEmptyString, isTime } from '../events/write-args.ts';
+import { REGISTERED_STATUSES } from '../post-types.ts';
+import { resolveImageInput } from '../shared/image.ts';
+import { insertTypedPost, isUserId, updateTypedPost, type PostInput } from '../shared/post-writes.ts';
+import { fieldCheck, isTribeTruthy } from './args.ts';
+import type { LinkedPostDefinition } from './definition.ts';
+import { userCanLinked } from './presenter.ts';
+
+/** The write fields as they arrived (absent = not sent; JSON null counts as not sent). */
+export type WriteValues = ReadonlyMap<string, unknown>;
+
+function sent(values: WriteValues, name: string): boolean {
+  return values.get(name) !== undefined && values.get(name) !== null;
+}
+
+function text(values: WriteValues, name: string): string {
+  const value = values.get(name);
+  return typeof value === 'string' ? value : isEmptyValue(value) ? '' : String(value);
+}
+
+function postInput(definition: LinkedPostDefinition, values: WriteValues, creating: boolean): PostInput {
+  const input: PostInput = {};
+  if (sent(values, definition.singular)) input.title = text(values, definition.singular);
+  // The plugin cannot clear a description with an empty value; creation stores "".
+  if (sent(values, 'description') && (creating || text(values, 'description') !== '')) input.content = text(values, 'description');
+  if (sent(values, 'status')) input.status = text(values, 'status');
+  if (sent(values, 'author')) input.author = Number(values.get('author'));
+  const date = values.get('date');
+  if (typeof date === 'string' || typeof date === 'number') input.date = date;
+  const dateUtc = values.get('date_utc');
+  if (typeof dateUtc === 'string' || typeof dateUtc === 'number') input.dateUtc = dateUtc;
+  return input;
+}
+
+/** `_VenueStateProvince`: sent value, else the state for the US (or no country), else the province. */
+function stateProvince(stateprovince: string, state: string, province: string, country: string): string {
+  if (stateprovince !== '') return stateprovince;
+  if (state !== '' && (country === '' || country === 'US' || country === 'United States')) return state;
+  return province;
+}
+
+async function writeVenueRules(trx: Executor, id: number, values: WriteValues, creating: boolean): Promise<void> {
+  for (const [arg, key, legacy] of [['show_map', '_VenueShowMap', '_EventShowMap'], ['show_map_link', '_VenueShowMapLink', '_EventShowMapLink']] as const) {
+    if (!creating && !sent(values, arg)) continue;
+    const stored = sent(values, arg) && !isTribeTruthy(values.get(arg)) ? 'false' : '1';
+    await setMeta(trx, id, key, stored);
+    await setMeta(trx, id, legacy, stored);
+  }
+  const touched = ['stateprovince', 'state', 'province', 'country'].some((name) => sent(values, name));
+  if (!creating && !touched) return;
+  const current = creating ? new Map<string, string[]>() : await loadPostMeta(trx, id);
+  const pick = (name: string, key: string) => (sent(values, name) ? sanitizeTextField(text(values, name)) : (firstMeta(current, key) ?? ''));
+  const explicit = sent(values, 'stateprovince') ? sanitizeTextField(text(values, 'stateprovince')) : '';
+  await setMeta(trx, id, '_VenueStateProvince', stateProvince(
+    explicit, pick('state', '_VenueState'), pick('province', '_VenueProvince'), pick('country', '_VenueCountry'),
+  ));
+}
+
+/** Meta of the sent fields, the venue rules and the image. */
+async function writeMeta(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, id: number, values: WriteValues, creating: boolean): Promise<void> {
+  for (const field of definition.fields) {
+    if (field.name === 'stateprovince' || !sent(values, field.name)) continue;
+    await setMeta(trx, id, field.metaKey, sanitizeTextField(text(values, field.name)));
+  }
+  if (definition.venueRules) await writeVenueRules(trx, id, values, creating);
+  if (!sent(values, 'image')) return;
+  const image = await resolveImageInput(trx, values.get('image'), req.user);
+  if (image.kind === 'attachment') await setMeta(trx, id, '_thumbnail_id', String(image.id));
+  else await deleteMeta(trx, id, '_thumbnail_id');
+}
+
+/**
+ * Duplicate avoidance (§7.3 step 1): a non-trashed post of the type with the same title and, when
+ * a description is given, the same content (both case-insensitive). Unlike the plugin, only a
+ * post the caller may edit is reused, so nobody rewrites (or reads) someone else's post this way.
+ */
+async function findDuplicate(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues): Promise<PostRow | undefined> {
+  const title = text(values, definition.singular).toLowerCase();
+  const description = text(values, 'description');
+  let query = trx.selectFrom('posts').selectAll()
+    .where('post_type', '=', definition.postType.type).where('post_status', '!=', 'trash')
+    .where((eb) => eb(eb.fn('lower', ['post_title']), '=', title));
+  if (description !== '') query = query.where((eb) => eb(eb.fn('lower', ['post_content']), '=', description.toLowerCase()));
+  const candidates = await query.orderBy('ID').execute();
+  for (const post of candidates) {
+    const meta = await loadPostMeta(trx, Number(post.ID));
+    if (userCanLinked(definition, req, 'edit_post', post, meta)) return post;
+  }
+  return undefined;
+}
+
+function couldNotCreate(definition: LinkedPostDefinition): RestError {
+  const word = definition.singular;
+  return RestError.withStatus(`could-not-create-${word}`, `The ${word} could not be created from the provided data`, 400);
+}
+
+/** POST /venues: the created (or reused) post. Runs inside the caller's transaction. */
+export async function createLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues): Promise<PostRow> {
+  const duplicate = await findDuplicate(trx, definition, req, values);
+  const post = duplicate ?? await insertTypedPost(trx, req, definition.postType, postInput(definition, values, true));
+  if (!post.ID) throw couldNotCreate(definition);
+  await writeMeta(trx, definition, req, Number(post.ID), values, true);
+  return (await getPost(trx, Number(post.ID)))!;
+}
+
+/** POST|PUT|PATCH /venues/{id}: only the sent fields change. */
+export async function updateLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, post: PostRow, values: WriteValues): Promise<PostRow> {
+  const updated = await updateTypedPost(trx, req, definition.postType, post, postInput(definition, values, false));
+  await writeMeta(trx, definition, req, Number(post.ID), values, false);
+  return updated;
+}
+
+/**
+ * DELETE: trash the post and remove every event link pointing at it (the plugin removes all links
+ * of only the first page of published events; wpcal unlinks every event, and only this item).
+ */
+export async function trashLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, post: PostRow): Promise<PostRow> {
+  await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
+  await trx.deleteFrom('postmeta')
+    .where('meta_key', '=', definition.linkMetaKey).where('meta_value', '=', String(post.ID))
+    .execute();
+  return (await getPost(trx, Number(post.ID)))!;
+}
+
+/** Whether an inline object passes the route's validators (name required). */
+async function validInline(definition: LinkedPostDefinition, req: RestRequest, values: WriteValues): Promise<boolean> {
+  if (!isNonEmptyString(values.get(definition.singular))) return false;
+  const stringOrNull = (name: string) => !sent(values, name) || typeof values.get(name) === 'string';
+  const checks: boolean[] = [
+    !sent(values, 'author') || await isUserId(req.services.db.kysely, values.get('author')),
+    !sent(values, 'date') || isTime(values.get('date')),
+    !sent(values, 'date_utc') || isTime(values.get('date_utc')),
+    !sent(values, 'status') || (REGISTERED_STATUSES as readonly string[]).includes(text(values, 'status')),
+    !sent(values, 'description') || isEmptyValue(values.get('description')) || typeof values.get('description') === 'string',
+    !sent(values, 'image') || (await resolveImageInput(req.services.db.kysely, values.get('image'), req.user)).kind !== 'invalid',
+    ...definition.fields.map((field) => !sent(values, field.name) || (stringOrNull(field.name) && fieldCheck(field.check)(values.get(field.name)))),
+  ];
+  return checks.every(Boolean);
+}
+
+/**
+ * For event writes (events.md §6.2): `{ "id": N }` or a numeric ID links an existing post of the
+ * type; an inline object creates one (or reuses an identical one). Anything else, or invalid
+ * inline data, is a 400 `could-not-create-{venue|organizer}`. Returns the linked post ID.
+ */
+export async function findOrCreateLinkedPost(trx: Executor, definition: LinkedPostDefinition, input: unknown, req: RestRequest): Promise<number> {
+  const object = input !== null && typeof input === 'object' && !Array.isArray(input) ? input as Record<string, unknown> : null;
+  const idValue = object ? object.id : input;
+  if ((typeof idValue === 'number' || typeof idValue === 'string') && /^\s*\d+\s*$/.test(String(idValue))) {
+    const post = await getPost(trx, Number(idValue));
+    if (post?.post_type === definition.postType.type) return Number(post.ID);
+    throw couldNotCreate(definition);
+  }
+  if (!object) throw couldNotCreate(definition);
+  const values = new Map(Object.entries(object));
+  if (!await validInline(definition, req, values)) throw couldNotCreate(definition);
+  return Number((await createLinkedPost(trx, definition, req, values)).ID);
+}

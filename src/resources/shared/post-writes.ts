@@ -1,0 +1,199 @@
+// The wp_posts columns every TEC write (events, venues, organizers) sets the way wp_insert_post /
+// wp_update_post do: status scale-back (events.md §6.2, venues-organizers.md §7.2), post dates,
+// modified dates, slug, guid, comment/ping status. Meta is each resource's own business.
+import type { CurrentUser } from '../../auth/capabilities.ts';
+import { userCan } from '../../auth/capabilities.ts';
+import type { NewPost, PostRow } from '../../db/tables.ts';
+import type { RestRequest } from '../../rest/context.ts';
+import { RestError } from '../../rest/errors.ts';
+import { getOption, type Executor } from '../../store/options.ts';
+import { getPost, insertPost, uniquePostSlug, updatePost } from '../../store/posts.ts';
+import { userExists } from '../../store/users.ts';
+import { sanitizeTitle } from '../../text/sanitize.ts';
+import { dbDatetime, parseInstant, parseInZone } from '../../time/parse.ts';
+import { localToUtc, utcToLocal } from '../../time/zones.ts';
+import type { PostTypeDefinition } from '../post-types.ts';
+
+export const ZERO_DATETIME = '0000-00-00 00:00:00';
+
+/** Statuses whose dates "float" (no GMT date) and whose slug may stay empty or shared. */
+const FLOATING = new Set(['draft', 'pending', 'auto-draft']);
+
+/** Post types that support comments (TEC events do; venues and organizers do not). */
+const COMMENTABLE = new Set(['tribe_events']);
+
+/** What a write asks for; an absent key means "not sent". */
+export interface PostInput {
+  title?: string;
+  content?: string;
+  excerpt?: string;
+  /** The requested slug (events); derived from the title when absent. */
+  slug?: string;
+  /** A registered status, as sent (scale-back is applied here). */
+  status?: string;
+  /** `date` as sent: a Unix timestamp or a strtotime string read in `dateZone`. */
+  date?: string | number;
+  /** `date_utc` as sent: a Unix timestamp or a string read as UTC. */
+  dateUtc?: string | number;
+  /** The zone `date` is read in (events: their `timezone`); the site zone when absent. */
+  dateZone?: string;
+  /** An existing user ID (validate with isUserId); the caller when absent on create. */
+  author?: number;
+  /** Other columns to write as given (e.g. `menu_order`). */
+  columns?: Partial<NewPost>;
+}
+
+/**
+ * TEC's status scale-back, on `publish_tribe_events` (the event capability, for all three types):
+ * allowed → the requested status or `publish`; not allowed → `draft` when absent, `pending`
+ * for `publish`/`future`, any other status as requested.
+ */
+export function scaleBackStatus(user: CurrentUser | null, requested: string | undefined): string {
+  const canPublish = userCan(user, 'publish_tribe_events');
+  if (requested === undefined) return canPublish ? 'publish' : 'draft';
+  if (!canPublish && (requested === 'publish' || requested === 'future')) return 'pending';
+  return requested;
+}
+
+/** TEC's is_user_id validator: numeric and an existing user. */
+export async function isUserId(db: Executor, value: unknown): Promise<boolean> {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^\s*\d+\s*$/.test(text)) return false;
+  return userExists(db, Number(text));
+}
+
+function unparseable(name: string): RestError {
+  return RestError.withStatus('rest_invalid_param', `Invalid parameter(s): ${name}`, 400, {
+    params: { [name]: 'Invalid parameter.' }, details: [],
+  });
+}
+
+function isTimestamp(value: string | number): boolean {
+  return typeof value === 'number' || /^\s*[+-]?\d+\s*$/.test(value);
+}
+
+/** `date`: a timestamp shown in the zone; a string read in the zone (an explicit offset keeps its wall time). */
+function localDate(value: string | number, zone: string, now: Date): string {
+  // parseInZone reads a timestamp as UTC wall time (the event-date quirk); a post date converts it.
+  const parsed = parseInZone(value, isTimestamp(value) ? 'UTC' : zone, now);
+  const converted = parsed !== null && isTimestamp(value) ? utcToLocal(parsed, zone) : parsed;
+  if (converted === null) throw unparseable('date');
+  return converted;
+}
+
+/** `date_utc`: a timestamp, or a string read as UTC (an explicit offset is converted). */
+function utcDate(value: string | number, now: Date): string {
+  const instant = parseInstant(value, now);
+  if (instant === null || Number.isNaN(instant.getTime())) throw unparseable('date_utc');
+  return dbDatetime(instant, 'UTC');
+}
+
+interface PostDates {
+  post_date: string;
+  post_date_gmt: string;
+}
+
+/** wp_insert_post's date rules; `current` is the stored pair on update. */
+function resolveDates(req: RestRequest, input: PostInput, status: string, current?: PostDates): PostDates {
+  const siteZone = req.site.timezone;
+  let local = input.date !== undefined ? localDate(input.date, input.dateZone ?? siteZone, req.now) : undefined;
+  let gmt = input.dateUtc !== undefined ? utcDate(input.dateUtc, req.now) : undefined;
+  if (local === undefined && gmt === undefined && current) {
+    // wp_update_post: a floating draft being published gets the current date.
+    const floating = current.post_date_gmt === ZERO_DATETIME && !FLOATING.has(status);
+    if (!floating) return current;
+  }
+  if (local === undefined) local = gmt !== undefined ? (utcToLocal(gmt, siteZone) ?? gmt) : dbDatetime(req.now, siteZone);
+  if (gmt === undefined) gmt = FLOATING.has(status) ? ZERO_DATETIME : (localToUtc(local, siteZone) ?? local);
+  return { post_date: local, post_date_gmt: gmt };
+}
+
+/** A `publish` post dated over a minute ahead becomes `future`; a past `future` post is published. */
+function applyScheduling(status: string, gmt: string, now: Date): string {
+  if (gmt === ZERO_DATETIME || (status !== 'publish' && status !== 'future')) return status;
+  const ahead = Date.parse(`${gmt.replace(' ', 'T')}Z`) - now.getTime();
+  if (Number.isNaN(ahead)) return status;
+  if (status === 'publish' && ahead >= 60_000) return 'future';
+  if (status === 'future' && ahead < 60_000) return 'publish';
+  return status;
+}
+
+/** post_name: the sanitized slug or title; empty for floating statuses without one; unique otherwise. */
+async function resolveSlug(db: Executor, type: PostTypeDefinition, id: number, wanted: string, title: string, status: string): Promise<string> {
+  let slug = wanted !== '' ? sanitizeTitle(wanted) : '';
+  if (slug === '' && !FLOATING.has(status)) slug = sanitizeTitle(title, String(id));
+  if (slug === '' || FLOATING.has(status)) return slug;
+  return uniquePostSlug(db, slug, type.type, id);
+}
+
+async function commentStatus(db: Executor, type: PostTypeDefinition): Promise<string> {
+  if (!COMMENTABLE.has(type.type)) return 'closed';
+  return (await getOption(db, 'default_comment_status')) ?? 'open';
+}
+
+/** `{home}/?post_type={type}&p={ID}`, the guid WordPress stores for these post types. */
+export function postGuid(req: RestRequest, type: PostTypeDefinition, id: number): string {
+  return `${req.site.home}/?post_type=${type.type}&p=${id}`;
+}
+
+async function reread(db: Executor, id: number): Promise<PostRow> {
+  const row = await getPost(db, id);
+  if (!row) throw RestError.withStatus('rest_post_invalid_id', 'Invalid post ID.', 500);
+  return row;
+}
+
+/** wp_insert_post for a TEC type; returns the stored row. */
+export async function insertTypedPost(trx: Executor, req: RestRequest, type: PostTypeDefinition, input: PostInput): Promise<PostRow> {
+  const requested = scaleBackStatus(req.user, input.status);
+  const dates = resolveDates(req, input, requested);
+  const status = applyScheduling(requested, dates.post_date_gmt, req.now);
+  const title = input.title ?? '';
+  const comments = await commentStatus(trx, type);
+  const id = await insertPost(trx, {
+    ...input.columns,
+    post_type: type.type,
+    post_author: input.author ?? req.user?.id ?? 0,
+    post_title: title,
+    post_content: input.content ?? '',
+    post_excerpt: input.excerpt ?? '',
+    post_status: status,
+    ...dates,
+    // wp_insert_post: a new post's modified dates are its dates.
+    post_modified: dates.post_date,
+    post_modified_gmt: dates.post_date_gmt,
+    comment_status: comments,
+    ping_status: 'closed',
+  });
+  const post_name = await resolveSlug(trx, type, id, input.slug ?? '', title, status);
+  await updatePost(trx, id, { post_name, guid: postGuid(req, type, id) });
+  return reread(trx, id);
+}
+
+/**
+ * wp_update_post for a TEC type, changing only what `input` carries (wpcal's partial update):
+ * status only when sent (then scaled back), dates only when sent (or a floating draft being
+ * published), the slug only when sent or still empty. Modified dates are always "now".
+ */
+export async function updateTypedPost(trx: Executor, req: RestRequest, type: PostTypeDefinition, post: PostRow, input: PostInput): Promise<PostRow> {
+  const id = Number(post.ID);
+  const requested = input.status !== undefined ? scaleBackStatus(req.user, input.status) : post.post_status;
+  const dates = resolveDates(req, input, requested, { post_date: post.post_date, post_date_gmt: post.post_date_gmt });
+  const status = applyScheduling(requested, dates.post_date_gmt, req.now);
+  const title = input.title ?? post.post_title;
+  const changes: Partial<NewPost> = {
+    ...input.columns,
+    post_status: status,
+    ...dates,
+    post_modified: dbDatetime(req.now, req.site.timezone),
+    post_modified_gmt: dbDatetime(req.now, 'UTC'),
+  };
+  if (input.title !== undefined) changes.post_title = input.title;
+  if (input.content !== undefined) changes.post_content = input.content;
+  if (input.excerpt !== undefined) changes.post_excerpt = input.excerpt;
+  if (input.author !== undefined) changes.post_author = input.author;
+  if (input.slug !== undefined || post.post_name === '' || FLOATING.has(post.post_status) !== FLOATING.has(status)) {
+    changes.post_name = await resolveSlug(trx, type, id, input.slug ?? post.post_name, title, status);
+  }
+  await updatePost(trx, id, changes);
+  return reread(trx, id);
+}
