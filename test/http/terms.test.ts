@@ -266,10 +266,10 @@ forEachDatabase('term routes', (kind) => {
             expect(res.json.code).to.equal('rest_invalid_param');
           }
           const blank = await t.request('POST', url(), { auth: admin, body: { name: '   ' } });
-          expect(blank.status).to.equal(500);
+          expect(blank.status).to.equal(400);
           expect(blank.json.code).to.equal('empty_term_name');
           const tagsOnly = await t.request('POST', url(), { auth: admin, body: { name: '<b></b>' } });
-          expect(tagsOnly.status).to.equal(500);
+          expect(tagsOnly.status).to.equal(400);
           expect(tagsOnly.json).to.deep.include({ code: 'invalid_term_name', message: 'Invalid term name.' });
           expect(await termRowCount()).to.equal(before);
         });
@@ -600,13 +600,13 @@ forEachDatabase('term routes', (kind) => {
           });
         }
 
-        it('refuses a slug used by another term with duplicate_term_slug (500), writing nothing', async () => {
+        it('refuses a slug used by another term with duplicate_term_slug (400, the plugin says 500), writing nothing', async () => {
           const p = prefix();
           const a = await create({ name: `${p} a` });
           const b = await create({ name: `${p} b` });
           const res = await t.request('PUT', url(`/${b.id}`), { auth: admin, body: { slug: a.slug, name: `${p} renamed` } });
-          expect(res.status).to.equal(500);
-          expect(res.json).to.deep.equal({ code: 'duplicate_term_slug', message: `The slug &#8220;${a.slug}&#8221; is already in use by another term.`, data: null });
+          expect(res.status).to.equal(400);
+          expect(res.json).to.deep.equal({ code: 'duplicate_term_slug', message: `The slug &#8220;${a.slug}&#8221; is already in use by another term.`, data: { status: 400 } });
           expect(await termRow(tx.taxonomy, b.id)).to.include({ name: `${p} b`, slug: b.slug });
         });
 
@@ -618,7 +618,7 @@ forEachDatabase('term routes', (kind) => {
             expect(res.json.code).to.equal('rest_invalid_param');
           }
           const blank = await t.request('POST', url(`/${term.id}`), { auth: admin, body: { name: ' <i></i> ' } });
-          expect(blank.status).to.equal(500);
+          expect(blank.status).to.equal(400);
           expect(blank.json.code).to.equal('empty_term_name');
           const unknown = await t.request('POST', url('/999999'), { auth: admin, body: { name: 'x' } });
           expect(unknown.status).to.equal(400);

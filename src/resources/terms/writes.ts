@@ -20,7 +20,7 @@ export class TermExistsError extends RestError {
 }
 
 /** Errors WordPress returns without a status: HTTP 500. */
-const emptyName = () => new RestError('empty_term_name', 'A name is required for this term.');
+const emptyName = () => RestError.withStatus('empty_term_name', 'A name is required for this term.', 400);
 
 /** PHP strtolower: ASCII letters only. */
 const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -78,7 +78,7 @@ async function rejectDuplicateName(db: Executor, def: TaxonomyDefinition, name: 
 export async function createTerm(db: Executor, def: TaxonomyDefinition, input: TermInput & { name: string }): Promise<Term> {
   if (input.name.trim() === '') throw emptyName();
   const name = sanitizeTermName(input.name);
-  if (name === '') throw new RestError('invalid_term_name', 'Invalid term name.');
+  if (name === '') throw RestError.withStatus('invalid_term_name', 'Invalid term name.', 400);
   const parent = def.hierarchical ? input.parent ?? 0 : 0;
   const providedSlug = sanitizeTitle(input.slug ?? '');
   const slugProvided = providedSlug !== '';
@@ -114,7 +114,8 @@ export async function editTerm(db: Executor, def: TaxonomyDefinition, term: Term
   const duplicate = await findTermBySlug(db, def.taxonomy, slug);
   if (duplicate && duplicate.term_id !== term.term_id) {
     if (!emptySlug && parent === term.parent) {
-      throw new RestError('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`);
+      // WordPress answers 500 here (its error carries no status); bad input is a 400 in wpcal.
+      throw RestError.withStatus('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`, 400);
     }
     slug = await uniqueTermSlug(db, def, slug, parent, term.term_id);
   }
