@@ -65,3 +65,21 @@ export function addSlashes(s: string): string {
 export function pregQuote(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
+
+/** PHP urlencode(): only `A-Za-z0-9-_.` kept, space as `+`. */
+export function phpUrlencode(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+/** PHP urldecode(): `+` as space; malformed escapes kept as written. */
+export function phpUrldecode(value: string): string {
+  return value.replace(/\+/g, ' ').replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}

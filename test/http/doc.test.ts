@@ -1,4 +1,5 @@
 // GET /wp-json/tribe/events/v1/doc (conventions.md §3), compared with the captured document.
+import path from 'node:path';
 import fs from 'node:fs';
 import { expect } from 'chai';
 import type { RestRequest } from '../../src/rest/context.ts';
@@ -8,8 +9,9 @@ import { TEC_NAMESPACE } from '../../src/routes/indexes.ts';
 import { buildSettings } from '../../src/site/settings.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { SAMPLES } from '../support/shared.ts';
 
-const SAMPLE_PATH = new URL('../../../shared/spec/samples/02-doc.txt', import.meta.url);
+const SAMPLE_PATH = path.join(SAMPLES, '02-doc.txt');
 // The captured site: the home URL the sample's `servers` entry was built from.
 const SAMPLE_HOME = 'http://127.0.0.1:8881';
 

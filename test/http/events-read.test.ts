@@ -1,5 +1,6 @@
 // The read side of events (events.md §3–§5): GET /events, /events/{id}, /events/by-slug/{slug},
 // compared with the captured samples byte for byte where they are deterministic.
+import path from 'node:path';
 import fs from 'node:fs';
 import { expect } from 'chai';
 import type { Db } from '../../src/db/connect.ts';
@@ -9,14 +10,14 @@ import { setOption } from '../../src/store/options.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
 import { seedEvent, seedLinkedPost, seedTerm } from '../support/seed-events.ts';
+import { SAMPLES } from '../support/shared.ts';
 
-const SAMPLES = new URL('../../../shared/spec/samples/', import.meta.url);
 const SAMPLE_HOME = 'http://127.0.0.1:8881';
 const API = '/wp-json/tribe/events/v1';
 type Json = Record<string, any>;
 
 function sample(name: string): { request: string; status: number; headers: Map<string, string>; body: string } {
-  const text = fs.readFileSync(new URL(name, SAMPLES), 'utf8');
+  const text = fs.readFileSync(path.join(SAMPLES, name), 'utf8');
   const [head, ...rest] = text.split(/\r?\n\r?\n/);
   const lines = head!.split(/\r?\n/);
   const headers = new Map<string, string>();

@@ -8,11 +8,11 @@ import { startTestServer, type HttpResult, type TestServer } from '../support/se
 import type { Db } from '../../src/db/connect.ts';
 import { findUserByLogin } from '../../src/store/users.ts';
 import { setOption } from '../../src/store/options.ts';
+import { SAMPLES } from '../support/shared.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:8881';
 const NOW = new Date('2026-11-22T13:30:35Z');
-const SAMPLES = '/work/shared/spec/samples';
 
 /** The JSON body of a sample exchange. */
 function sampleBody(name: string): Record<string, unknown> {

@@ -5,10 +5,10 @@ import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { addMeta, insertPost, loadPostMeta, getPost } from '../../src/store/posts.ts';
 import { phpSerialize } from '../../src/php/serialize.ts';
+import { SAMPLES } from '../support/shared.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const NOW = new Date('2026-11-22T13:30:35Z');
-const SAMPLES = '/work/shared/spec/samples';
 
 function sampleBody(file: string): any {
   const text = readFileSync(`${SAMPLES}/${file}`, 'utf8');

@@ -9,9 +9,9 @@ import { insertPost, updatePost } from '../../src/store/posts.ts';
 import { getTerm, insertTerm, recountPostTerms, setPostTerms, type Term } from '../../src/store/terms.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { SAMPLES } from '../support/shared.ts';
 
 const NS = '/wp-json/tribe/events/v1';
-const SAMPLES = '/work/shared/spec/samples';
 const SAMPLE_HOST = 'http://127.0.0.1:8881';
 
 /** The JSON body of a sample (its last line), with the sample host replaced. */

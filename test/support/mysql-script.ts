@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import { createConnection } from 'mysql2/promise';
+import { WORDPRESS_DUMP } from './shared.ts';
 
-/** The real WordPress + TEC schema dump of the shared data (MySQL syntax). */
-export const WORDPRESS_DUMP = '/work/shared/data/wordpress/tec-wordpress-schema-dump.sql';
 
 /** Runs a multi-statement SQL script (e.g. a mysqldump file) against a MySQL database URL. */
 export async function mysqlScript(url: string, script: string): Promise<void> {

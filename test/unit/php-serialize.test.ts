@@ -8,6 +8,7 @@ import {
   phpUnserialize,
   PhpUnserializeError,
 } from '../../src/php/serialize.ts';
+import { WORDPRESS_DUMP } from '../support/shared.ts';
 
 // Values copied from a real WordPress/TEC database (wp_options / wp_usermeta).
 const TEC_OPTIONS =
@@ -141,7 +142,7 @@ describe('php/serialize', () => {
     });
 
     it('round-trips every serialized array in the WordPress schema dump', function () {
-      const dump = '/work/shared/data/wordpress/tec-wordpress-schema-dump.sql';
+      const dump = WORDPRESS_DUMP;
       if (!existsSync(dump)) this.skip();
       const values = [...readFileSync(dump, 'utf8').matchAll(/'([abisd]:[0-9]+:(?:[^'\\]|\\.)*)'/g)].map((m) =>
         m[1]!.replace(/\\(.)/g, '$1'),

@@ -1,27 +1,10 @@
 // WordPress's add_query_arg / remove_query_arg, as the events list uses them to build
 // `rest_url`, `next_rest_url` and `previous_rest_url` (events.md §3.7): values added are written
 // raw, values already in the URL are decoded and re-encoded with PHP's urlencode.
+import { phpUrldecode, phpUrlencode } from '../../text/php.ts';
 
 /** A value to add; `false` removes the key, `''` writes the bare name. */
 export type QueryValue = string | false;
-
-/** PHP urlencode(): only `A-Za-z0-9-_.` kept, space as `+`. */
-export function phpUrlencode(value: string): string {
-  return encodeURIComponent(value)
-    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, '+');
-}
-
-/** PHP urldecode(): `+` as space; malformed escapes kept as written. */
-function phpUrldecode(value: string): string {
-  return value.replace(/\+/g, ' ').replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run;
-    }
-  });
-}
 
 function splitUrl(url: string): { base: string; query: string; fragment: string } {
   const hash = url.indexOf('#');

@@ -2,6 +2,7 @@
 // `{api}/tribe/events/v1/{venues|organizers}/` plus page, per_page, event, has_events, status.
 import type { RestRequest } from '../../rest/context.ts';
 import { tecRestUrl } from '../shared/urls.ts';
+import { phpUrlencode } from '../../text/php.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 
 export interface ListUrls {
@@ -12,10 +13,6 @@ export interface ListUrls {
   previous(page: number): string;
 }
 
-/** PHP urlencode(). */
-function urlencode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
-}
 
 function scalar(value: unknown): string {
   if (typeof value === 'boolean') return value ? '1' : '';
@@ -35,7 +32,7 @@ export function listUrl(definition: LinkedPostDefinition, req: RestRequest, stat
     const all: [string, string][] = plain ? [['rest_route', decodeURIComponent(plain[1]!)], ...pairs] : pairs;
     const prefix = plain ? base.slice(0, plain.index) : base;
     if (!all.length) return base;
-    return `${prefix}?${all.map(([k, v]) => `${k}=${urlencode(v)}`).join('&')}`;
+    return `${prefix}?${all.map(([k, v]) => `${k}=${phpUrlencode(v)}`).join('&')}`;
   };
   return {
     at: (page) => build([['page', String(page)], ...rest]),

@@ -4,17 +4,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../store/options.ts';
 import { queryTerms, withDescendants, type Term } from '../../store/terms.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
+import { phpUrldecode } from '../../text/php.ts';
 import type { TaxonomyDefinition } from './definition.ts';
 
-function urlDecode(value: string): string {
-  return value.replace(/\+/g, ' ').replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run;
-    }
-  });
-}
 
 /**
  * Tribe__Utils__Array::list_to_array: an array, or a URL-decoded comma-separated string; items
@@ -23,7 +15,7 @@ function urlDecode(value: string): string {
 export function parseTermList(value: unknown): string[] | null {
   let items: unknown[];
   if (Array.isArray(value)) items = value;
-  else if (typeof value === 'string') items = urlDecode(value).split(',');
+  else if (typeof value === 'string') items = phpUrldecode(value).split(',');
   else if (typeof value === 'number') items = [value];
   else return null;
   const list: string[] = [];
