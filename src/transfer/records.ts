@@ -1,0 +1,128 @@
+// The format-neutral shape calendar data takes between files and the database. Every importer
+// (JSON fixtures, TEC CSV, WXR, iCalendar) parses its format into an ImportBatch; every exporter
+// serializes a stream of ExportEvent. Field names follow the REST create arguments.
+
+/** A venue as imported; `key` identifies it within the batch (and across re-imports). */
+export interface VenueRecord {
+  key: string;
+  venue: string;
+  description?: string;
+  address?: string;
+  city?: string;
+  country?: string;
+  province?: string;
+  state?: string;
+  zip?: string;
+  phone?: string;
+  website?: string;
+  showMap?: boolean;
+  showMapLink?: boolean;
+  /** Keep this post ID when it is free (WXR). */
+  wantedId?: number;
+}
+
+export interface OrganizerRecord {
+  key: string;
+  organizer: string;
+  description?: string;
+  phone?: string;
+  website?: string;
+  email?: string;
+  wantedId?: number;
+}
+
+export interface TermRecord {
+  key: string;
+  name: string;
+  slug?: string;
+  description?: string;
+  /** Key of the parent category within the batch. */
+  parentKey?: string;
+}
+
+export interface EventRecord {
+  /**
+   * What makes a re-import update instead of duplicate: the iCalendar UID, the fixture key, the
+   * WXR post ID… Stored on the event so the next import finds it.
+   */
+  key: string;
+  title: string;
+  description?: string;
+  excerpt?: string;
+  status?: string;
+  /** Local DB datetimes (`Y-m-d H:i:s`) in `timezone`, or strtotime-parseable text. */
+  startDate: string;
+  endDate: string;
+  allDay?: boolean;
+  /** IANA zone or `UTC±N`; the site time zone when absent. */
+  timezone?: string;
+  cost?: string;
+  currencySymbol?: string;
+  currencyPosition?: 'prefix' | 'postfix';
+  website?: string;
+  featured?: boolean;
+  sticky?: boolean;
+  hideFromListings?: boolean;
+  showMap?: boolean;
+  showMapLink?: boolean;
+  venueKey?: string;
+  organizerKeys?: string[];
+  /** Keys of TermRecords in the batch, or names (created when missing). */
+  categories?: string[];
+  tags?: string[];
+  /** Keep this post ID when it is free (WXR). */
+  wantedId?: number;
+  /** Extra postmeta to store verbatim (WXR carries the plugin's own keys). */
+  meta?: Array<[string, string]>;
+}
+
+/** A problem with one row/entry of a file: reported, counted as failed, the rest goes on. */
+export interface RecordProblem {
+  /** File, and where in it: `events.csv:12`, `feed.ics: VEVENT 3 (UID abc)`. */
+  where: string;
+  reason: string;
+}
+
+export interface ImportBatch {
+  venues: VenueRecord[];
+  organizers: OrganizerRecord[];
+  categories: TermRecord[];
+  tags: TermRecord[];
+  events: EventRecord[];
+  problems: RecordProblem[];
+}
+
+export function emptyBatch(): ImportBatch {
+  return { venues: [], organizers: [], categories: [], tags: [], events: [], problems: [] };
+}
+
+/** One event as the exporters see it: the stored data, resolved, with its linked posts and terms. */
+export interface ExportEvent {
+  id: number;
+  slug: string;
+  status: string;
+  title: string;
+  /** Raw post_content / post_excerpt (not rendered). */
+  description: string;
+  excerpt: string;
+  /** Local and UTC DB datetimes as stored. */
+  startDate: string;
+  endDate: string;
+  startDateUtc: string;
+  endDateUtc: string;
+  allDay: boolean;
+  timezone: string;
+  cost: string;
+  website: string;
+  featured: boolean;
+  url: string;
+  /** post_date_gmt / post_modified_gmt */
+  createdUtc: string;
+  modifiedUtc: string;
+  venue: (Omit<VenueRecord, 'key'> & { id: number }) | null;
+  organizers: Array<Omit<OrganizerRecord, 'key'> & { id: number }>;
+  categories: Array<{ id: number; name: string; slug: string }>;
+  tags: Array<{ id: number; name: string; slug: string }>;
+  /** Every postmeta row of the event, for formats that carry them (WXR). */
+  meta: Array<[string, string]>;
+}
