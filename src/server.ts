@@ -52,7 +52,10 @@ function listen(server: http.Server, host: string, port: number): Promise<Addres
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.db, options.tablePrefix);
   try {
-    await prepareDatabase(db);
+    const prepared = await prepareDatabase(db);
+    if (prepared.eventsWithoutRows > 0) {
+      options.logger.warn({ events: prepared.eventsWithoutRows }, 'events without TEC 6 rows are left out of lists until `wpcal migrate` builds them');
+    }
     let listeningOn = `http://${options.host}:${options.port}`;
     const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now });
     if (options.seed) {

@@ -3,16 +3,36 @@ import { Command, CommanderError, Option } from 'commander';
 import { pino } from 'pino';
 import { UsageError, databaseConfig, serveConfig } from '../config.ts';
 import { DatabaseUrlError, openDatabase, type Db } from '../db/connect.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { migrateDatabase, prepareDatabase } from '../db/prepare.ts';
+import { progressBar } from './progress.ts';
 import { StartupError, startServer } from '../server.ts';
 import { ROLE_NAMES, isRoleName } from '../auth/roles.ts';
 import { UserError, createApplicationPassword, createUser } from '../users/manage.ts';
 import { FixtureError } from '../fixtures/seed.ts';
+import { importFiles } from '../transfer/import-command.ts';
+import { exportEvents } from '../transfer/export-command.ts';
+import { ExportFilterError } from '../transfer/export-reader.ts';
+import { EXPORT_FORMATS, ImportFileError, type ExportFormat } from '../transfer/formats.ts';
 
 const VERSION = '0.1.0';
 
 /** A failure the user can act on: printed as one line, exit code 1. */
-const RUNTIME_ERRORS = [DatabaseUrlError, StartupError, UserError, FixtureError];
+const RUNTIME_ERRORS = [DatabaseUrlError, StartupError, UserError, FixtureError, ImportFileError, ExportFilterError];
+
+/** A command that has already said what went wrong and only sets the exit code. */
+class ExitCode extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+const list = (value: string | undefined): string[] | undefined => value?.split(',').map((item) => item.trim()).filter(Boolean);
+
+function ids(value: string | undefined, flag: string): number[] | undefined {
+  const items = list(value);
+  if (items?.some((item) => !/^\d+$/.test(item))) throw new UsageError(`--${flag} takes post IDs, got "${value}"`);
+  return items?.map(Number);
+}
 
 interface Io {
   out: (line: string) => void;
@@ -73,10 +93,16 @@ function buildProgram(io: Io): Command {
     .action(async (flags) => {
       const config = databaseConfig(flags);
       const db = await openDatabase(config.db, config.tablePrefix);
+      const progress = progressBar('events');
       try {
-        const changes = await prepareDatabase(db);
+        const changes = await migrateDatabase(db, { onProgress: progress.update });
+        progress.stop();
         io.out(`migrated ${db.label}: ${changes.createdTables.length} tables, ${changes.createdIndexes.length} indexes, ${changes.addedOptions.length} options added`);
+        const { migrated, skipped } = changes.events;
+        io.out(`migrated ${migrated} events, skipped ${skipped.length}`);
+        for (const event of skipped) io.out(`skipped event ${event.id}: ${event.reason}`);
       } finally {
+        progress.stop();
         await db.close();
       }
     });
@@ -108,6 +134,37 @@ function buildProgram(io: Io): Command {
       io.out(password);
     });
 
+  program.command('import')
+    .description('import calendar data: .json (fixture format), .csv (TEC CSV), .xml (WordPress WXR), .ics (iCalendar)')
+    .argument('<files...>', 'the files, each imported in one transaction')
+    .addOption(dbOption())
+    .addOption(prefixOption())
+    .option('--dry-run', 'do everything, then roll back: nothing is written')
+    .action(async (files: string[], flags) => {
+      const code = await withDatabase(flags, (db) => importFiles(db, files, { dryRun: flags.dryRun === true, out: io.out, err: io.err }));
+      if (code !== 0) throw new ExitCode(code);
+    });
+
+  program.command('export')
+    .description('write the calendar to stdout')
+    .addOption(new Option('--format <format>', 'output format').choices(EXPORT_FORMATS).default('json'))
+    .addOption(dbOption())
+    .addOption(prefixOption())
+    .option('--start-date <date>', 'only events ending on or after this date')
+    .option('--end-date <date>', 'only events starting on or before this date')
+    .option('--status <statuses>', 'comma-separated post statuses (default: all but trash)')
+    .option('--category <slugs>', 'comma-separated category slugs or IDs')
+    .option('--tag <slugs>', 'comma-separated tag slugs or IDs')
+    .option('--venue <ids>', 'comma-separated venue IDs')
+    .option('--organizer <ids>', 'comma-separated organizer IDs')
+    .action(async (flags) => {
+      const filters = {
+        startDate: flags.startDate, endDate: flags.endDate, status: list(flags.status), category: list(flags.category),
+        tag: list(flags.tag), venue: ids(flags.venue, 'venue'), organizer: ids(flags.organizer, 'organizer'),
+      };
+      await withDatabase(flags, (db) => exportEvents(db, flags.format as ExportFormat, filters, process.stdout));
+    });
+
   return program;
 }
 
@@ -126,6 +183,7 @@ export async function main(argv: string[], io: Io = { out: console.log, err: con
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return 0;
       return 2;
     }
+    if (error instanceof ExitCode) return error.code;
     if (error instanceof UsageError) {
       io.err(`wpcal: ${error.message}`);
       return 2;

@@ -2,7 +2,10 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { createPool, type Pool, type PoolConnection } from 'mysql2';
-import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely, MysqlDialect, SqliteDialect, sql, type KyselyPlugin, type PluginTransformQueryArgs,
+  type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type UnknownRow,
+} from 'kysely';
 import type { Database } from './tables.ts';
 import { TablePrefixPlugin } from './table-prefix-plugin.ts';
 
@@ -15,7 +18,36 @@ export interface Db {
   readonly prefix: string;
   /** Human-readable target for log lines and error messages (no password). */
   readonly label: string;
+  /**
+   * A value that differs whenever the data may have changed since it was last read, through this
+   * handle or any other connection; null when other connections' changes cannot be detected (MySQL),
+   * in which case nothing read from the database may be reused across requests.
+   */
+  dataVersion(): string | null;
   close(): Promise<void>;
+}
+
+/**
+ * Counts the statements that may change data, before and after each, so that a read that overlapped
+ * a write never looks current (single-connection SQLite runs a transaction's statements and its
+ * commit without reads in between).
+ */
+class WriteCounter implements KyselyPlugin {
+  count = 0;
+  readonly #running = new WeakSet<QueryId>();
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind !== 'SelectQueryNode') {
+      this.count++;
+      this.#running.add(queryId);
+    }
+    return node;
+  }
+
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#running.delete(queryId)) this.count++;
+    return result;
+  }
 }
 
 export class DatabaseUrlError extends Error {}
@@ -66,13 +98,15 @@ function openMysql(url: string): { dialect: MysqlDialect; pool: Pool; label: str
   return { dialect: new MysqlDialect({ pool }), pool, label: `mysql://${u.host}/${database}` };
 }
 
-function openSqlite(file: string): { dialect: SqliteDialect; label: string } {
+function openSqlite(file: string): { dialect: SqliteDialect; label: string; otherConnectionsVersion: () => number } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { dialect: new SqliteDialect({ database }), label: `sqlite:${file}` };
+  // Changes whenever another connection (another process, WordPress itself) commits.
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  return { dialect: new SqliteDialect({ database }), label: `sqlite:${file}`, otherConnectionsVersion: () => Number(dataVersion.get()) };
 }
 
 /** Opens the database and checks that it answers; throws with a one-line reason when it does not. */
@@ -80,12 +114,15 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
   if (!/^[A-Za-z0-9_]+$/.test(prefix)) throw new DatabaseUrlError(`invalid table prefix "${prefix}" (letters, digits and _ only)`);
   const parsed = parseDatabaseUrl(url);
   const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target) : openMysql(parsed.target);
-  const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins: [new TablePrefixPlugin(prefix)] });
+  const writes = new WriteCounter();
+  const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins: [new TablePrefixPlugin(prefix), writes] });
+  const otherConnections = 'otherConnectionsVersion' in opened ? opened.otherConnectionsVersion : null;
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
     prefix,
     label: opened.label,
+    dataVersion: () => (otherConnections ? `${writes.count}.${otherConnections()}` : null),
     close: () => kysely.destroy(),
   };
   try {

@@ -1,14 +1,37 @@
 import type { Db } from './connect.ts';
 import { ensureSchema, type SchemaChanges } from './migrate.ts';
 import { ensureDefaultOptions } from './defaults.ts';
+import { countEventsWithoutRows, migrateEvents, type EventMigrationOptions, type EventMigrationResult } from './migrate-events.ts';
 
-export interface PreparedDatabase extends SchemaChanges {
+export interface PreparedDatabase extends SchemaAndOptions {
+  /** Events still lacking TEC 6 rows (invisible in lists until `wpcal migrate` builds them). */
+  eventsWithoutRows: number;
+}
+
+/**
+ * What `serve` runs at start: missing tables, indexes and options. Adds what is missing, rewrites
+ * nothing, and stays fast on a large database: building event rows is left to `wpcal migrate`.
+ */
+export async function prepareDatabase(db: Db): Promise<PreparedDatabase> {
+  const prepared = await schemaAndOptions(db);
+  return { ...prepared, eventsWithoutRows: await countEventsWithoutRows(db) };
+}
+
+interface SchemaAndOptions extends SchemaChanges {
   addedOptions: string[];
 }
 
-/** Everything `wpcal migrate` does; `serve` runs it too. Adds what is missing, rewrites nothing. */
-export async function prepareDatabase(db: Db): Promise<PreparedDatabase> {
+async function schemaAndOptions(db: Db): Promise<SchemaAndOptions> {
   const schema = await ensureSchema(db);
-  const addedOptions = await ensureDefaultOptions(db);
-  return { ...schema, addedOptions };
+  return { ...schema, addedOptions: await ensureDefaultOptions(db) };
+}
+
+export interface MigratedDatabase extends SchemaAndOptions {
+  events: EventMigrationResult;
+}
+
+/** Everything `wpcal migrate` does: tables, indexes and options, then the TEC 6 rows of events lacking them. */
+export async function migrateDatabase(db: Db, options: EventMigrationOptions = {}): Promise<MigratedDatabase> {
+  const prepared = await schemaAndOptions(db);
+  return { ...prepared, events: await migrateEvents(db, options) };
 }

@@ -8,6 +8,7 @@ import type { AppServices } from '../rest/context.ts';
 import { dispatch, type IncomingRest, type OutgoingRest } from '../rest/dispatch.ts';
 import { RestError } from '../rest/errors.ts';
 import { phpJsonEncode } from '../rest/json.ts';
+import { icalFeedRoute } from './ical-feed.ts';
 
 const QUERY_OPTIONS: qs.IParseOptions = { duplicates: 'last', depth: 5, arrayLimit: 1000, parameterLimit: 2000 };
 
@@ -45,6 +46,11 @@ function readBody(ctx: Koa.Context): { body: Record<string, unknown> | null; err
 function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
   ctx.status = out.status;
   for (const [name, value] of Object.entries(out.headers)) ctx.set(name, value);
+  if (out.raw) {
+    ctx.body = out.raw.open();
+    ctx.set('Content-Type', out.raw.contentType);
+    return;
+  }
   const isJsonp = out.jsonp !== undefined;
   const type = isJsonp ? 'application/javascript; charset=UTF-8' : 'application/json; charset=UTF-8';
   ctx.set('Content-Type', type);
@@ -54,7 +60,7 @@ function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
     ctx.set('Content-Type', type);
     return;
   }
-  const json = phpJsonEncode(out.body, out.pretty);
+  const json = out.json ?? phpJsonEncode(out.body, out.pretty);
   ctx.body = out.jsonp ? `/**/${out.jsonp}(${json})` : json;
   ctx.type = type;
 }
@@ -98,7 +104,7 @@ export function createApp({ services, logger }: AppOptions): Koa {
     } catch {
       path = ctx.path;
     }
-    const route = restRouteOf(path, query);
+    const route = restRouteOf(path, query) ?? icalFeedRoute(path, query);
     if (route === null) {
       ctx.status = 404;
       ctx.type = 'application/json; charset=UTF-8';

@@ -8,7 +8,9 @@ import type { AppServices, RestRequest } from './context.ts';
 import { RestError, forbidden, noRoute } from './errors.ts';
 import { filterFields, parseFieldsParam } from './fields.ts';
 import { NO_CACHE_HEADERS, baseHeaders, corsHeaders } from './headers.ts';
-import type { Endpoint, Method, Route } from './registry.ts';
+import type { Endpoint, Method, RawBody, Route } from './registry.ts';
+import { ResponseCache, cacheKey } from './response-cache.ts';
+import type { SiteSettings } from '../site/settings.ts';
 
 export interface IncomingRest {
   /** The HTTP method as sent (HEAD and OPTIONS included). */
@@ -31,6 +33,10 @@ export interface OutgoingRest {
   /** JSONP callback name, when the client asked for one. */
   jsonp?: string;
   pretty: boolean;
+  /** A non-JSON body sent as is (then `body` and `jsonp` are unset). */
+  raw?: RawBody;
+  /** `body` already encoded as PHP JSON, as UTF-8 (answers reused from the response cache). */
+  json?: Buffer;
 }
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -72,7 +78,33 @@ async function permits(endpoint: Endpoint<RestRequest>, request: RestRequest): P
   }
 }
 
+const caches = new WeakMap<AppServices, ResponseCache>();
+const settingsIds = new WeakMap<SiteSettings, number>();
+let lastSettingsId = 0;
+
+/** What a reusable answer depends on besides the request, or null when it cannot be told (MySQL). */
+async function cacheVersion(services: AppServices): Promise<string | null> {
+  const data = services.db.dataVersion();
+  if (data === null) return null;
+  const site = await services.site.get();
+  let settingsId = settingsIds.get(site);
+  if (settingsId === undefined) settingsIds.set(site, settingsId = ++lastSettingsId);
+  return `${data}/${settingsId}/${Math.floor(services.now().getTime() / 1000)}`;
+}
+
 export async function dispatch(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
+  const key = cacheKey(incoming);
+  const version = key === null ? null : await cacheVersion(services);
+  if (key === null || version === null) return answerUncached(incoming, services);
+  let cache = caches.get(services);
+  if (!cache) caches.set(services, cache = new ResponseCache());
+  const cached = cache.get(key, version);
+  if (cached) return cached;
+  const out = await answerUncached(incoming, services);
+  return out.status === 200 && out.body !== undefined ? cache.set(key, version, out) : out;
+}
+
+async function answerUncached(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
   const site = await services.site.get();
   const pretty = '_pretty' in incoming.query;
   const headers = baseHeaders(site);
@@ -80,11 +112,11 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
   const fields = parseFieldsParam(incoming.query._fields);
   const envelope = '_envelope' in incoming.query;
   /** Builds the response: _fields, _envelope, then the generic headers around the route's own. */
-  const finish = (status: number, body: unknown, routeHeaders: Record<string, string> = {}, user: CurrentUser | null = null): OutgoingRest => {
-    let shaped = status < 400 ? filterFields(body, fields) : body;
+  const finish = (status: number, body: unknown, routeHeaders: Record<string, string> = {}, user: CurrentUser | null = null, raw?: RawBody): OutgoingRest => {
+    let shaped = status < 400 && !raw ? filterFields(body, fields) : body;
     let sentStatus = status;
     let sentRouteHeaders = routeHeaders;
-    if (envelope) {
+    if (envelope && !raw) {
       shaped = { body: shaped, status, headers: Object.keys(routeHeaders).length ? routeHeaders : [] };
       sentStatus = 200;
       sentRouteHeaders = {};
@@ -94,6 +126,7 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
     if (typeof origin === 'string') Object.assign(all, corsHeaders(origin));
     else if (!user && (incoming.httpMethod === 'GET' || incoming.httpMethod === 'HEAD')) all.Vary = 'Origin';
     const noBody = incoming.httpMethod === 'HEAD' || sentStatus === 204;
+    if (raw) return { status: sentStatus, headers: all, pretty, raw: noBody ? { ...raw, open: () => '' } : raw };
     return { status: sentStatus, headers: all, body: noBody ? undefined : shaped, pretty };
   };
 
@@ -150,10 +183,11 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
   request.params = supplied;
   request.supplied = new Set(supplied.keys());
 
-  const answer = async (status: number, body: unknown, handlerHeaders: Record<string, string>): Promise<OutgoingRest> => {
+  const answer = async (status: number, body: unknown, handlerHeaders: Record<string, string>, raw?: RawBody): Promise<OutgoingRest> => {
     const routeHeaders = { ...handlerHeaders, Allow: await allowedMethods(match.route, request) };
     if (byHeader && status >= 400 && status < 500) Object.assign(routeHeaders, NO_CACHE_HEADERS);
-    return withJsonp(finish(status, body, routeHeaders, user));
+    const out = finish(status, body, routeHeaders, user, raw);
+    return raw ? out : withJsonp(out);
   };
 
   try {
@@ -163,7 +197,7 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
     if (permitted instanceof RestError) throw permitted;
     if (!permitted) throw forbidden(user !== null);
     const result = await match.endpoint.handler(request);
-    return await answer(result.status, result.body, result.headers);
+    return await answer(result.status, result.body, result.headers, result.raw);
   } catch (error) {
     if (error instanceof RestError) return answer(error.status, error.toJSON(), {});
     throw error;

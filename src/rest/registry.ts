@@ -5,14 +5,26 @@ import type { RestError } from './errors.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A non-JSON body: `open` is called only when the body is actually sent (not for HEAD). */
+export interface RawBody {
+  contentType: string;
+  open: () => string | NodeJS.ReadableStream;
+}
+
 export interface RestResult {
   status: number;
   body: unknown;
   headers: Record<string, string>;
+  /** Sent instead of `body`, as is: no JSON encoding, `_fields`, `_envelope` or JSONP. */
+  raw?: RawBody;
 }
 
 export function respond(body: unknown, status = 200, headers: Record<string, string> = {}): RestResult {
   return { status, body, headers };
+}
+
+export function respondRaw(raw: RawBody, headers: Record<string, string> = {}, status = 200): RestResult {
+  return { status, body: null, headers, raw };
 }
 
 export type PermissionOutcome = boolean | RestError;

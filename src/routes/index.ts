@@ -2,6 +2,7 @@
 import type { RestRequest } from '../rest/context.ts';
 import { RouteRegistry } from '../rest/registry.ts';
 import { registerDocRoute } from './doc.ts';
+import { registerIcalRoutes } from './ical.ts';
 import { registerEventRoutes } from '../resources/events/routes.ts';
 import { registerCategoryRoutes } from '../resources/categories.ts';
 import { registerTagRoutes } from '../resources/tags.ts';
@@ -19,5 +20,6 @@ export function buildRegistry(): RouteRegistry<RestRequest> {
   registerOrganizerRoutes(registry);
   registerCategoryRoutes(registry);
   registerTagRoutes(registry);
+  registerIcalRoutes(registry);
   return registry;
 }

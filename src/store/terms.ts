@@ -139,15 +139,31 @@ export async function deleteTerm(db: Executor, term: Term): Promise<void> {
 }
 
 /** term_taxonomy.count = number of published objects linked, as _update_post_term_count counts. */
+/**
+ * The object types WordPress counts per taxonomy (terms.md §1): published posts of these types
+ * only, so a tag also used by another plugin's post type keeps WordPress's count. The counts of
+ * other taxonomies are WordPress's business and are left alone.
+ */
+const COUNTED_TYPES: Readonly<Record<string, readonly string[]>> = {
+  tribe_events_cat: ['tribe_events'],
+  post_tag: ['post', 'tribe_events'],
+};
+
 export async function recountTerms(db: Executor, termTaxonomyIds: readonly number[]): Promise<void> {
-  for (const ttId of new Set(termTaxonomyIds)) {
+  const ids = [...new Set(termTaxonomyIds)];
+  if (!ids.length) return;
+  const rows = await db.selectFrom('term_taxonomy').select(['term_taxonomy_id', 'taxonomy']).where('term_taxonomy_id', 'in', ids).execute();
+  for (const row of rows) {
+    const types = COUNTED_TYPES[row.taxonomy];
+    if (!types) continue;
     await db.updateTable('term_taxonomy')
       .set({
         count: sql<number>`(SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr
           INNER JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
-          WHERE tr.term_taxonomy_id = ${ttId} AND p.post_status = 'publish')`,
+          WHERE tr.term_taxonomy_id = ${row.term_taxonomy_id} AND p.post_status = 'publish'
+          AND p.post_type IN (${sql.join(types)}))`,
       })
-      .where('term_taxonomy_id', '=', ttId)
+      .where('term_taxonomy_id', '=', row.term_taxonomy_id)
       .execute();
   }
 }

@@ -56,7 +56,7 @@ export function isEmail(email: string): boolean {
 }
 
 /** wp_pre_kses_less_than(): a `<` that does not open a complete tag is written `&lt;`. */
-function escapeLoneLessThan(s: string): string {
+export function escapeLoneLessThan(s: string): string {
   return s.replace(/<[^>]*?(?:(?=<)|>|(?=\n?$))/g, (m) => (m.includes('>') ? m : escHtml(m)));
 }
 

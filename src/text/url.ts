@@ -50,7 +50,7 @@ function badProtocolOnce(input: string, depth = 1): string {
 }
 
 /** wp_kses_bad_protocol(): "" when the scheme cannot be settled in a few passes. */
-function badProtocol(input: string): string {
+export function badProtocol(input: string): string {
   const url = input.replaceAll('\0', '');
   if (url.startsWith('https://') || url.startsWith('http://')) return url;
   let current = url;

@@ -47,6 +47,10 @@ export function strtotimeUtc(text: string, nowMs: number): number | null {
  * time as written (PHP `new DateTime($text)` formatted in its own zone). Wall milliseconds.
  */
 export function strtotimeWall(text: string, nowMs: number): number | null {
+  const plain = plainDatetime(text);
+  if (plain !== null) {
+    return plain;
+  }
   const instant = strtotimeUtc(text, nowMs);
   if (instant === null) {
     return null;
@@ -55,4 +59,20 @@ export function strtotimeWall(text: string, nowMs: number): number | null {
   // written offset into UTC and leaves the written wall time untouched. The port counts at most
   // two zone tokens; when the text already used both, keep the honoured instant.
   return strtotimeUtc(`${text} +00:00`, nowMs) ?? instant;
+}
+
+// `Y-m-d`, `Y-m-d H:i` and `Y-m-d H:i:s` with in-range fields: what imports send for every
+// event. Read directly (the port is slow); days past the month's end roll over as in PHP.
+const PLAIN_DATETIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?: ([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?)?$/;
+
+function plainDatetime(text: string): number | null {
+  const match = PLAIN_DATETIME.exec(text);
+  if (match === null) {
+    return null;
+  }
+  const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  date.setUTCHours(Number(hour), Number(minute), Number(second), 0);
+  return date.getTime();
 }

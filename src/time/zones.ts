@@ -32,9 +32,67 @@ export function isUtcZone(tz: string): boolean {
   return tz === 'UTC' || (isUtcOffsetZone(tz) && fixedOffsetMinutes(tz) === 0);
 }
 
+// Asking Intl is slow (a new DateTimeFormat per question); imports ask it for every event, so the
+// answers are memoized: zone validity, each UTC day's offsets, and long zone names.
+const knownZones = new Map<string, boolean>();
+
+function isKnownZone(tz: string): boolean {
+  let known = knownZones.get(tz);
+  if (known === undefined) {
+    known = IANAZone.isValidZone(tz);
+    knownZones.set(tz, known);
+  }
+  return known;
+}
+
+/** A UTC day of a zone: the offset at its start and at its end, and when it switches (if it does). */
+interface DayOffsets {
+  start: number;
+  end: number;
+  switchAt: number;
+}
+
+const dayOffsets = new Map<string, Map<number, DayOffsets>>();
+
+/** zone.offset(instant), computed once per zone and UTC day (zones change offset at most once a day). */
+function cachedOffset(zone: IANAZone, instant: number): number {
+  if (!Number.isFinite(instant)) return zone.offset(instant);
+  const day = Math.floor(instant / DAY_MS);
+  let days = dayOffsets.get(zone.name);
+  if (!days) dayOffsets.set(zone.name, days = new Map());
+  let entry = days.get(day);
+  if (!entry) {
+    let low = day * DAY_MS;
+    let high = low + DAY_MS;
+    const start = zone.offset(low);
+    const end = zone.offset(high);
+    // Narrow the switch down to the second: offset(low) = start, offset(high) = end.
+    while (start !== end && high - low > 1000) {
+      const middle = low + Math.floor((high - low) / 2000) * 1000;
+      if (zone.offset(middle) === start) low = middle;
+      else high = middle;
+    }
+    entry = { start, end, switchAt: start === end ? Infinity : high };
+    days.set(day, entry);
+  }
+  return instant < entry.switchAt ? entry.start : entry.end;
+}
+
+const longNames = new Map<string, string>();
+
+function longZoneName(zone: IANAZone, instant: number): string {
+  const key = `${zone.name}|${cachedOffset(zone, instant)}|${new Date(instant).getUTCFullYear()}`;
+  let name = longNames.get(key);
+  if (name === undefined) {
+    name = zone.offsetName(instant, { format: 'long', locale: 'en-US' }) ?? '';
+    longNames.set(key, name);
+  }
+  return name;
+}
+
 /** Accepted `timezone` values: a `UTC…` offset zone or a zone identifier the runtime knows. */
 export function isValidTimezone(tz: string): boolean {
-  return isUtcOffsetZone(tz) || IANAZone.isValidZone(tz);
+  return isUtcOffsetZone(tz) || isKnownZone(tz);
 }
 
 // Reads the offset like TEC's apply_offset(): `UTC+5.5`, `UTC-3:30`; a non-numeric rest is 0.
@@ -53,7 +111,7 @@ function offsetsOf(tz: string): OffsetAt {
   if (!zone.isValid) {
     throw new RangeError(`Unknown time zone: ${tz}`);
   }
-  return (instant) => zone.offset(instant);
+  return (instant) => cachedOffset(zone, instant);
 }
 
 /** The instant (epoch ms) a wall time (see wall.ts) denotes in `tz`. Throws on an unknown zone. */
@@ -100,11 +158,11 @@ export function timezoneAbbr(tz: string, dbDatetime: string): string {
     return tz;
   }
   const wall = parseDbDatetime(dbDatetime);
-  if (wall === null || !IANAZone.isValidZone(tz)) {
+  if (wall === null || !isKnownZone(tz)) {
     return '';
   }
   const zone = IANAZone.create(tz);
   const instant = wallToInstant(wall, tz);
-  const metazone = zone.offsetName(instant, { format: 'long', locale: 'en-US' }) ?? '';
-  return alphabeticAbbreviation(tz, metazone) ?? numericAbbreviation(zone.offset(instant));
+  const metazone = longZoneName(zone, instant);
+  return alphabeticAbbreviation(tz, metazone) ?? numericAbbreviation(cachedOffset(zone, instant));
 }

@@ -5,6 +5,8 @@
 /** A venue as imported; `key` identifies it within the batch (and across re-imports). */
 export interface VenueRecord {
   key: string;
+  /** Where the record is in its file, for messages (`venues.csv:4`); `{file}: venue "{key}"` when absent. */
+  where?: string;
   venue: string;
   description?: string;
   address?: string;
@@ -17,17 +19,23 @@ export interface VenueRecord {
   website?: string;
   showMap?: boolean;
   showMapLink?: boolean;
+  /** post_date_gmt (strtotime-parseable, UTC); now when absent. */
+  dateUtc?: string;
   /** Keep this post ID when it is free (WXR). */
   wantedId?: number;
 }
 
 export interface OrganizerRecord {
   key: string;
+  /** As VenueRecord.where. */
+  where?: string;
   organizer: string;
   description?: string;
   phone?: string;
   website?: string;
   email?: string;
+  /** As VenueRecord.dateUtc. */
+  dateUtc?: string;
   wantedId?: number;
 }
 
@@ -46,6 +54,8 @@ export interface EventRecord {
    * WXR post ID… Stored on the event so the next import finds it.
    */
   key: string;
+  /** As VenueRecord.where. */
+  where?: string;
   title: string;
   description?: string;
   excerpt?: string;
@@ -56,7 +66,8 @@ export interface EventRecord {
   allDay?: boolean;
   /** IANA zone or `UTC±N`; the site time zone when absent. */
   timezone?: string;
-  cost?: string;
+  /** One `_EventCost` row, or one per entry. */
+  cost?: string | string[];
   currencySymbol?: string;
   currencyPosition?: 'prefix' | 'postfix';
   website?: string;
@@ -72,6 +83,13 @@ export interface EventRecord {
   tags?: string[];
   /** Keep this post ID when it is free (WXR). */
   wantedId?: number;
+  /** `post_name` wanted (made unique); derived from the title when absent. */
+  slug?: string;
+  /** `post_date` (local, read in `timezone`) and `post_date_gmt`: strtotime-parseable. */
+  date?: string;
+  dateUtc?: string;
+  /** `post_password`. */
+  password?: string;
   /** Extra postmeta to store verbatim (WXR carries the plugin's own keys). */
   meta?: Array<[string, string]>;
 }
@@ -90,6 +108,8 @@ export interface ImportBatch {
   tags: TermRecord[];
   events: EventRecord[];
   problems: RecordProblem[];
+  /** Entries the parser left out on purpose (other post types, cancelled…): counted as skipped. */
+  skipped?: number;
 }
 
 export function emptyBatch(): ImportBatch {
@@ -115,14 +135,19 @@ export interface ExportEvent {
   cost: string;
   website: string;
   featured: boolean;
+  /** menu_order -1 (WXR). */
+  sticky?: boolean;
+  /** post_password (WXR); absent or empty = not protected. */
+  password?: string;
   url: string;
   /** post_date_gmt / post_modified_gmt */
   createdUtc: string;
   modifiedUtc: string;
   venue: (Omit<VenueRecord, 'key'> & { id: number }) | null;
   organizers: Array<Omit<OrganizerRecord, 'key'> & { id: number }>;
-  categories: Array<{ id: number; name: string; slug: string }>;
-  tags: Array<{ id: number; name: string; slug: string }>;
+  /** `description` and `parent` (term ID, 0 for none) are filled by the export reader. */
+  categories: Array<{ id: number; name: string; slug: string; description?: string; parent?: number }>;
+  tags: Array<{ id: number; name: string; slug: string; description?: string; parent?: number }>;
   /** Every postmeta row of the event, for formats that carry them (WXR). */
   meta: Array<[string, string]>;
 }

@@ -152,7 +152,7 @@ forEachDatabase('Event writes', (kind) => {
       expect(post).to.include({
         post_type: 'tribe_events', post_status: 'publish', post_title: 'Simple Event', post_content: 'A plain timed event',
         post_name: 'simple-event', post_date: '2026-11-22 13:30:35', post_date_gmt: '2026-11-22 13:30:35',
-        guid: `${SITE}/?post_type=tribe_events&p=${id}`,
+        guid: `${SITE}/event/simple-event/`,
       });
       expect(Number(post.menu_order)).to.equal(0);
       const user = await findUserByLogin(db.kysely, 'admin');
@@ -275,11 +275,11 @@ forEachDatabase('Event writes', (kind) => {
       expect(await countRows(db)).to.deep.equal(before);
     });
 
-    it('rolls everything back when a later inline organizer fails (no post, meta, term or venue left)', async () => {
+    it('rolls everything back when the organizers fail after the inline venue was made (no post, meta, term or venue left)', async () => {
       const before = await countRows(db);
       const res = await create({
         title: 'Rolled back', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', categories: 'Rollback Cat',
-        venue: { venue: 'Rollback Hall' }, organizer: [{ organizer: 'Good Org' }, { organizer: 'Bad Org', email: ['not', 'a string'] }],
+        venue: { venue: 'Rollback Hall' }, organizer: { organizer: 'Good Org' },
       });
       expectError(res, 400, 'could-not-create-organizer');
       expect(await countRows(db)).to.deep.equal(before);
@@ -340,6 +340,25 @@ forEachDatabase('Event writes', (kind) => {
       expectInvalid(await create({ ...base, venue: 999999 }), ['venue']);
       expectInvalid(await create({ ...base, organizer: ['Someone'] }), ['organizer']);
       expectInvalid(await create({ ...base, tags: { x: { y: '' } } }), ['tags']);
+    });
+
+    it('validates inline venues and organizers against their create arguments (400 naming venue/organizer, nothing written)', async () => {
+      const before = await countRows(db);
+      expectInvalid(await create({ ...base, venue: { venue: 'Bad Site Hall', website: 'not a url' } }), ['venue']);
+      expectInvalid(await create({ ...base, venue: { city: 'Nameless' } }), ['venue']);
+      expectInvalid(await create({ ...base, venue: { venue: 'Hall', status: 'any' } }), ['venue']);
+      expectInvalid(await create({ ...base, venue: { venue: 'Hall', author: 999999 } }), ['venue']);
+      expectInvalid(await create({ ...base, venue: { venue: 'Hall', image: '999999' } }), ['venue']);
+      expectInvalid(await create({ ...base, organizer: [{ organizer: 'Good Org' }, { organizer: 'Bad Org', email: ['not', 'a string'] }] }), ['organizer']);
+      expectInvalid(await create({ ...base, organizer: [{ organizer: '0' }] }), ['organizer']);
+      expectInvalid(await create({ ...base, organizer: [{ organizer: 'Dated', date: 'no such date' }] }), ['organizer']);
+      expectInvalid(await create({ ...base, venue: { venue: 'Hall', phone: 5 }, organizer: [{ organizer: 'O', website: 'example.com' }] }), ['venue', 'organizer']);
+      expect(await countRows(db)).to.deep.equal(before);
+      const updated = await create(base);
+      expectInvalid(await t.request('PATCH', `${NS}/events/${updated.json.id}`, { auth: admin, body: { venue: { venue: 'Hall', zip: ['1'] } } }), ['venue']);
+      const valid = await create({ ...base, venue: { venue: 'Valid Inline Hall', website: '', phone: '' }, organizer: [{ organizer: 'Valid Inline Org', email: 'v@example.com' }] });
+      expect(valid.status, valid.text).to.equal(201);
+      expect(valid.json.venue.venue).to.equal('Valid Inline Hall');
     });
 
     it('type-checks booleans and strings', async () => {
@@ -596,6 +615,254 @@ forEachDatabase('Event writes', (kind) => {
       expect(res.headers.get('allow')).to.equal('GET, DELETE, POST, PUT, PATCH');
       const created = await create(body, roles.contributor);
       expect(created.headers.get('allow')).to.equal('GET, POST');
+    });
+  });
+
+  describe('permission matrix: role × status × own/others', () => {
+    const ROLES = ['subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
+    type Role = typeof ROLES[number];
+    type Actor = Role | 'anonymous';
+    const STATUSES = ['publish', 'draft', 'private', 'password', 'trash'] as const;
+    type Status = typeof STATUSES[number];
+    const auth = {} as Record<Role, string>;
+    const userIds = {} as Record<Role, number>;
+    const body = { start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' };
+
+    before(async () => {
+      for (const role of ROLES) {
+        auth[role] = await t.userWithRole(role, `matrix-${role}`);
+        userIds[role] = Number((await findUserByLogin(db.kysely, `matrix-${role}`))!.ID);
+      }
+    });
+
+    /** An event of `owner`: `password` is published with a password, `trash` was published, then trashed. */
+    async function eventOf(owner: Role, status: Status): Promise<number> {
+      const stored = status === 'password' || status === 'trash' ? 'publish' : status;
+      const res = await create({ ...body, title: `Matrix ${owner} ${status}`, author: userIds[owner], status: stored });
+      expect(res.status, res.text).to.equal(201);
+      const id = res.json.id as number;
+      if (status === 'password') await db.kysely.updateTable('posts').set({ post_password: 'pw' }).where('ID', '=', id).execute();
+      if (status === 'trash') expect((await t.request('DELETE', `${NS}/events/${id}`, { auth: admin })).status).to.equal(200);
+      return id;
+    }
+
+    /** Whose event an actor's "others'" column uses: an administrator's (an editor's for administrators). */
+    const otherOwner = (actor: Actor): Role => (actor === 'administrator' ? 'editor' : 'administrator');
+
+    /** The statuses answered for each event status, as a space-separated row in STATUSES order. */
+    async function row(actor: Actor, own: boolean, attempt: (id: number, auth: string | undefined) => Promise<HttpResult>, check?: (id: number, res: HttpResult) => Promise<void>): Promise<string> {
+      const codes: number[] = [];
+      for (const status of STATUSES) {
+        const id = await eventOf(own ? actor as Role : otherOwner(actor), status);
+        const res = await attempt(id, actor === 'anonymous' ? undefined : auth[actor]);
+        if (res.status === 401 || res.status === 403) expect(res.json.code, `${actor} ${status}`).to.equal('rest_forbidden');
+        await check?.(id, res);
+        codes.push(res.status);
+      }
+      return codes.join(' ');
+    }
+
+    const edit = (id: number, token: string | undefined) => t.request('PATCH', `${NS}/events/${id}`, { auth: token, body: { excerpt: 'edited' } });
+    /** A refused edit leaves the row alone; an accepted one stores the excerpt. */
+    const excerptChanged = async (id: number, res: HttpResult) => {
+      expect((await postRow(db, id)).post_excerpt, `event ${id}`).to.equal(res.status === 200 ? 'edited' : '');
+    };
+
+    //                                 publish draft private password trash
+    const EDIT_OWN: Record<Role, string> = {
+      subscriber: '403 403 403 403 403',
+      contributor: '403 200 200 403 403',
+      author: '200 200 200 200 200',
+      editor: '200 200 200 200 200',
+      administrator: '200 200 200 200 200',
+    };
+    const EDIT_OTHERS: Record<Actor, string> = {
+      anonymous: '401 401 401 401 401',
+      subscriber: '403 403 403 403 403',
+      contributor: '403 403 403 403 403',
+      author: '403 403 403 403 403',
+      editor: '200 200 200 200 200',
+      administrator: '200 200 200 200 200',
+    };
+    // Permission comes first, so a trashed event answers 410 only to whoever may delete it.
+    const DELETE_OWN: Record<Role, string> = {
+      subscriber: '403 403 403 403 403',
+      contributor: '403 200 200 403 403',
+      author: '200 200 200 200 410',
+      editor: '200 200 200 200 410',
+      administrator: '200 200 200 200 410',
+    };
+    const DELETE_OTHERS: Record<Actor, string> = {
+      anonymous: '401 401 401 401 401',
+      subscriber: '403 403 403 403 403',
+      contributor: '403 403 403 403 403',
+      author: '403 403 403 403 403',
+      editor: '200 200 200 200 410',
+      administrator: '200 200 200 200 410',
+    };
+
+    it('update (PATCH /events/{id})', async () => {
+      const own: Record<string, string> = {};
+      const others: Record<string, string> = {};
+      for (const role of ROLES) own[role] = await row(role, true, edit, excerptChanged);
+      for (const actor of ['anonymous', ...ROLES] as const) others[actor] = await row(actor, false, edit, excerptChanged);
+      expect(own).to.deep.equal(EDIT_OWN);
+      expect(others).to.deep.equal(EDIT_OTHERS);
+    });
+
+    it('delete (DELETE /events/{id})', async () => {
+      const trash = (id: number, token: string | undefined) => t.request('DELETE', `${NS}/events/${id}`, { auth: token });
+      /** Afterwards the event is in the trash exactly when it was already there or the delete was allowed. */
+      const trashedOnlyWhenAllowed = async (id: number, res: HttpResult) => {
+        const meta = metaMap(await metaRows(db, id));
+        const wasTrashed = res.status === 410 || (res.status !== 200 && meta._wp_trash_meta_status !== undefined);
+        expect((await postRow(db, id)).post_status === 'trash', `event ${id}`).to.equal(res.status === 200 || wasTrashed);
+      };
+      const own: Record<string, string> = {};
+      const others: Record<string, string> = {};
+      for (const role of ROLES) own[role] = await row(role, true, trash, trashedOnlyWhenAllowed);
+      for (const actor of ['anonymous', ...ROLES] as const) others[actor] = await row(actor, false, trash, trashedOnlyWhenAllowed);
+      expect(own).to.deep.equal(DELETE_OWN);
+      expect(others).to.deep.equal(DELETE_OTHERS);
+    });
+
+    it('create (POST /events) with each status: scale-back below author, as requested from author up', async () => {
+      const created: Record<string, string> = {};
+      for (const actor of ['anonymous', ...ROLES] as const) {
+        const results: string[] = [];
+        for (const status of [undefined, 'publish', 'draft', 'private', 'trash']) {
+          const sent = { ...body, title: `Created ${actor}`, ...(status ? { status } : {}) };
+          const res = await t.request('POST', `${NS}/events`, { body: sent, auth: actor === 'anonymous' ? undefined : auth[actor] });
+          results.push(res.status === 201 ? res.json.status : String(res.status));
+        }
+        created[actor] = results.join(' ');
+      }
+      //                       (none)  publish  draft private trash
+      expect(created).to.deep.equal({
+        anonymous: '401 401 401 401 401',
+        subscriber: '403 403 403 403 403',
+        contributor: 'draft pending draft private trash',
+        author: 'publish publish draft private trash',
+        editor: 'publish publish draft private trash',
+        administrator: 'publish publish draft private trash',
+      });
+    });
+  });
+
+  describe('HTML filtering (kses) for users without unfiltered_html', () => {
+    const dates = { start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' };
+    const dirty = {
+      title: 'Party <script>alert(1)</script><b onclick="x()">now</b>',
+      description: '<p onclick="steal()" class="intro">Hi <a href="javascript:alert(1)" title="t">there</a></p><script>evil()</script><iframe src="http://evil.example/"></iframe>',
+      excerpt: '<em onmouseover="x()">Short</em><style>body{}</style>',
+    };
+    let contributor: string;
+    let author: string;
+    let editor: string;
+    before(async () => {
+      contributor = await t.userWithRole('contributor', 'kses-contributor');
+      author = await t.userWithRole('author', 'kses-author');
+      editor = await t.userWithRole('editor', 'kses-editor');
+    });
+
+    it('filters title, description and excerpt of contributors and authors, on create and update', async () => {
+      for (const role of [contributor, author]) {
+        const res = await create({ ...dates, ...dirty }, role);
+        expect(res.status, res.text).to.equal(201);
+        const row = await postRow(db, res.json.id);
+        expect(row.post_title).to.equal('Party alert(1)<b>now</b>');
+        expect(row.post_content).to.equal('<p class="intro">Hi <a href="alert(1)" title="t">there</a></p>evil()');
+        expect(row.post_excerpt).to.equal('<em>Short</em>body{}');
+        expect(row.post_name).to.equal(res.json.status === 'draft' ? '' : 'party-alert1now');
+        expect(res.json.title).to.equal('Party alert(1)<b>now</b>');
+        expect(res.json.description).to.not.match(/script|onclick|javascript|iframe/);
+        const updated = await t.request('PATCH', `${NS}/events/${res.json.id}`, { auth: role, body: { description: '<div onclick="x">New</div><script>y()</script>' } });
+        expect(updated.status, updated.text).to.equal(200);
+        expect((await postRow(db, res.json.id)).post_content).to.equal('<div>New</div>y()');
+      }
+    });
+
+    it('keeps the raw HTML of editors and administrators', async () => {
+      for (const role of [editor, admin]) {
+        const res = await create({ ...dates, ...dirty }, role);
+        expect(res.status, res.text).to.equal(201);
+        const row = await postRow(db, res.json.id);
+        expect([row.post_title, row.post_content, row.post_excerpt]).to.deep.equal([dirty.title, dirty.description, dirty.excerpt]);
+      }
+    });
+
+    it('filters the inline venue and organizer a contributor creates with the event', async () => {
+      const res = await create({
+        ...dates, title: 'Inline kses',
+        venue: { venue: 'Hall <script>x</script>', description: '<p onclick="y">Big hall</p>' },
+        organizer: [{ organizer: '<i onmouseover="z">Org</i>', description: '<a href="javascript:void(0)">me</a>' }],
+      }, contributor);
+      expect(res.status, res.text).to.equal(201);
+      const venue = await postRow(db, res.json.venue.id);
+      expect([venue.post_title, venue.post_content]).to.deep.equal(['Hall x', '<p>Big hall</p>']);
+      const organizer = await postRow(db, res.json.organizer[0].id);
+      expect([organizer.post_title, organizer.post_content]).to.deep.equal(['<i>Org</i>', '<a href="void(0)">me</a>']);
+    });
+  });
+
+  describe('trash and back', () => {
+    const dates = { start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' };
+    const trashMeta = async (id: number) => {
+      const meta = metaMap(await metaRows(db, id));
+      return ['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_desired_post_slug'].filter((key) => key in meta);
+    };
+
+    it('an update out of the trash restores the original slug and drops the trash bookkeeping', async () => {
+      const created = await create({ ...dates, title: 'Round Trip' });
+      const id = created.json.id;
+      expect((await t.request('DELETE', `${NS}/events/${id}`, { auth: admin })).status).to.equal(200);
+      expect(await trashMeta(id)).to.deep.equal(['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_desired_post_slug']);
+      const back = await t.request('PATCH', `${NS}/events/${id}`, { auth: admin, body: { status: 'publish' } });
+      expect(back.status, back.text).to.equal(200);
+      expect(back.json).to.include({ status: 'publish', slug: 'round-trip', url: `${SITE}/event/round-trip/` });
+      expect(await trashMeta(id)).to.deep.equal([]);
+      const bySlug = await t.request('GET', `${NS}/events/by-slug/round-trip`);
+      expect(bySlug.status, bySlug.text).to.equal(200);
+      expect(bySlug.json.id).to.equal(id);
+    });
+
+    it('the restored slug wins over a sent slug, is made unique when taken, and stays as is for a draft', async () => {
+      const first = (await create({ ...dates, title: 'Taken Slug' })).json.id;
+      await t.request('DELETE', `${NS}/events/${first}`, { auth: admin });
+      const second = await create({ ...dates, title: 'Taken Slug' });
+      expect(second.json.slug).to.equal('taken-slug');
+      const back = await t.request('POST', `${NS}/events/${first}`, { auth: admin, body: { status: 'publish', slug: 'other-slug' } });
+      expect(back.json.slug).to.equal('taken-slug-2');
+
+      const drafted = (await create({ ...dates, title: 'Draft Return' })).json.id;
+      await t.request('DELETE', `${NS}/events/${drafted}`, { auth: admin });
+      const asDraft = await t.request('PATCH', `${NS}/events/${drafted}`, { auth: admin, body: { status: 'draft' } });
+      expect(asDraft.json.status).to.equal('draft');
+      expect((await postRow(db, drafted)).post_name).to.equal('draft-return');
+      expect(await trashMeta(drafted)).to.deep.equal([]);
+    });
+
+    it('an update into the trash suffixes the slug and remembers it; an update that stays in the trash keeps it', async () => {
+      const id = (await create({ ...dates, title: 'Status Trash' })).json.id;
+      const trashed = await t.request('PATCH', `${NS}/events/${id}`, { auth: admin, body: { status: 'trash' } });
+      expect(trashed.json).to.include({ status: 'trash', slug: 'status-trash__trashed' });
+      expect(metaMap(await metaRows(db, id))._wp_desired_post_slug).to.deep.equal(['status-trash']);
+      const still = await t.request('PATCH', `${NS}/events/${id}`, { auth: admin, body: { excerpt: 'in the bin' } });
+      expect(still.json).to.include({ status: 'trash', slug: 'status-trash__trashed' });
+      const back = await t.request('PATCH', `${NS}/events/${id}`, { auth: admin, body: { status: 'publish' } });
+      expect(back.json).to.include({ status: 'publish', slug: 'status-trash' });
+      expect(await trashMeta(id)).to.deep.equal([]);
+    });
+
+    it('a contributor may not take an event out of the trash that was published (403, nothing changes)', async () => {
+      const contributorAuth = await t.userWithRole('contributor', 'trash-contributor');
+      const contributorId = Number((await findUserByLogin(db.kysely, 'trash-contributor'))!.ID);
+      const id = (await create({ ...dates, title: 'Published Then Trashed', author: contributorId })).json.id;
+      await t.request('DELETE', `${NS}/events/${id}`, { auth: admin });
+      const before = await metaRows(db, id);
+      expectError(await t.request('PATCH', `${NS}/events/${id}`, { auth: contributorAuth, body: { status: 'draft' } }), 403, 'rest_forbidden');
+      expect(await metaRows(db, id)).to.deep.equal(before);
+      expect((await postRow(db, id)).post_name).to.equal('published-then-trashed__trashed');
     });
   });
 });

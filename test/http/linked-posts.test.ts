@@ -122,7 +122,7 @@ forEachDatabase('venues and organizers', (db) => {
         const row = (await getPost(kysely(), firstId))!;
         expect(row.post_type).to.equal(k.type);
         expect(row.post_name).to.equal(want.slug);
-        expect(row.guid).to.equal(`${t.url}/?post_type=${k.type}&p=${firstId}`);
+        expect(row.guid).to.equal(want.url);
         expect(row.comment_status).to.equal('closed');
         expect(row.ping_status).to.equal('closed');
         expect(row.post_date_gmt).to.equal('2026-11-22 13:30:35');
@@ -403,6 +403,35 @@ forEachDatabase('venues and organizers', (db) => {
         expect(open.json[k.word]).to.equal('Secret');
         expect(open.json.phone).to.equal('42');
         expect(open.json.json_ld['@type']).to.equal(k.word === 'venue' ? 'Place' : 'Person');
+      });
+
+      it('filters the HTML of authors and contributors (kses), not of editors', async () => {
+        const dirty = { [k.word]: 'Name <script>x()</script><b onclick="y">bold</b>', description: '<p onclick="z" class="c">Desc <a href="javascript:alert(1)">l</a></p><iframe src="http://evil.example/"></iframe>' };
+        for (const role of [author, contributor]) {
+          const res = await create(dirty, role);
+          expect(res.status, res.text).to.equal(201);
+          const row = (await getPost(kysely(), res.json.id))!;
+          expect([row.post_title, row.post_content]).to.deep.equal(['Name x()<b>bold</b>', '<p class="c">Desc <a href="alert(1)">l</a></p>']);
+          const updated = await t.request('POST', `${NS}/${k.base}/${res.json.id}`, { auth: role, body: { [k.word]: '<i onclick="q">Renamed</i><style>a{}</style>' } });
+          expect(updated.status, updated.text).to.equal(200);
+          expect((await getPost(kysely(), res.json.id))!.post_title).to.equal('<i>Renamed</i>a{}');
+        }
+        const raw = await create({ ...dirty, [k.word]: `${dirty[k.word]} raw` }, editor);
+        const row = (await getPost(kysely(), raw.json.id))!;
+        expect([row.post_title, row.post_content]).to.deep.equal([`${dirty[k.word]} raw`, dirty.description]);
+      });
+
+      it('an update out of the trash restores the slug and drops the trash bookkeeping', async () => {
+        const made = await create({ [k.word]: 'Comes Back' });
+        await t.request('DELETE', `${NS}/${k.base}/${made.json.id}`, { auth: admin });
+        const trashed = await loadPostMeta(kysely(), made.json.id);
+        expect(trashed.get('_wp_desired_post_slug')).to.deep.equal(['comes-back']);
+        const back = await t.request('PATCH', `${NS}/${k.base}/${made.json.id}`, { auth: admin, body: { status: 'publish' } });
+        expect(back.status, back.text).to.equal(200);
+        expect(back.json).to.include({ status: 'publish', slug: 'comes-back' });
+        const meta = await loadPostMeta(kysely(), made.json.id);
+        for (const key of ['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_desired_post_slug']) expect(meta.has(key), key).to.equal(false);
+        expect((await t.request('GET', `${NS}/${k.base}/by-slug/comes-back`)).json.id).to.equal(made.json.id);
       });
 
       it('trashes, unlinks events, then answers 410', async () => {

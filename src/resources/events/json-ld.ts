@@ -2,12 +2,10 @@
 import type { PostRow } from '../../db/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { firstMeta, type PostMeta } from '../../store/posts.ts';
-import { wpautop } from '../../text/autop.ts';
 import { renderTitle } from '../../text/render.ts';
-import { jsEscape, stripAllTags } from '../../text/sanitize.ts';
+import { jsEscape } from '../../text/sanitize.ts';
 import { parseDbDatetime } from '../../time/wall.ts';
-
-const EXCERPT_WORDS = 55;
+import { jsonLdTeaser } from '../shared/json-ld.ts';
 
 export interface EventJsonLdInput {
   post: PostRow;
@@ -27,14 +25,6 @@ export function jsonLdAvailable(req: RestRequest, post: PostRow): boolean {
   if (req.user === null) return post.post_status === 'publish';
   if (post.post_status === 'private') return req.user.can('read_private_posts') || req.user.can('read_private_tribe_events');
   return req.user.can('read');
-}
-
-/** TEC's excerpt: the post excerpt, or the first 55 words of the text of the content. */
-function teaser(post: PostRow): string {
-  if (post.post_excerpt !== '') return wpautop(post.post_excerpt);
-  const words = stripAllTags(post.post_content.replace(/\[[^\]]*\]/g, '')).split(/[\n\r\t ]+/).filter(Boolean);
-  const text = words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}&hellip;` : words.join(' ');
-  return text === '' ? '' : wpautop(text);
 }
 
 /** `2026-12-10T19:00:00+02:00`: the local time with the offset its UTC twin implies. */
@@ -77,7 +67,7 @@ export function eventJsonLd(req: RestRequest, input: EventJsonLdInput): Record<s
     '@context': 'http://schema.org',
     '@type': 'Event',
     name: jsEscape(renderTitle(title)),
-    description: jsEscape(teaser(post)),
+    description: jsEscape(jsonLdTeaser(post)),
   };
   if (input.imageUrl) ld.image = input.imageUrl;
   ld.url = input.url;

@@ -1,6 +1,8 @@
 // The SQL of GET /events (events.md §3.3–§3.6): posts INNER JOIN tec_occurrences, every filter
-// on indexed columns or keyed meta rows, ordered by the occurrence start.
+// on indexed columns or keyed meta rows (uncorrelated: a correlated meta lookup per post reads
+// every meta row of every candidate), ordered by the occurrence start.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/connect.ts';
 import type { Database, PostsTable, TecOccurrencesTable } from '../../db/tables.ts';
 import type { Executor } from '../../store/options.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
@@ -33,10 +35,20 @@ export interface ListFilters {
 
 const NOTHING = sql<SqlBool>`1 = 0`;
 
-function hasMeta(eb: Eb, key: string, values?: readonly number[]): Expression<SqlBool> {
-  let sub = eb.selectFrom('postmeta as m').select('m.meta_id').whereRef('m.post_id', '=', 'p.ID').where('m.meta_key', '=', key);
+/** IDs of posts having the meta key (with one of `values`): one uncorrelated lookup on the meta_key index. */
+function postsWithMeta(eb: Eb, key: string, values?: readonly number[]) {
+  let sub = eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', key);
   if (values) sub = sub.where('m.meta_value', 'in', values.map(String));
-  return eb.exists(sub);
+  return sub;
+}
+
+function hasMeta(eb: Eb, key: string, values?: readonly number[]): Expression<SqlBool> {
+  return eb('p.ID', 'in', postsWithMeta(eb, key, values));
+}
+
+/** `post_id` is NOT NULL, so NOT IN means exactly "has no such meta row". */
+function lacksMeta(eb: Eb, key: string): Expression<SqlBool> {
+  return eb('p.ID', 'not in', postsWithMeta(eb, key));
 }
 
 function inTerms(eb: Eb, termTaxonomyIds: readonly number[]): Expression<SqlBool> {
@@ -49,7 +61,7 @@ function conditions(eb: Eb, f: ListFilters): Expression<SqlBool>[] {
   const all: Expression<SqlBool>[] = [
     eb('p.post_type', '=', EVENT_TYPE.type),
     f.statuses.length ? eb('p.post_status', 'in', f.statuses) : NOTHING,
-    eb.not(hasMeta(eb, '_EventHideFromUpcoming')),
+    lacksMeta(eb, '_EventHideFromUpcoming'),
   ];
   for (const [param, bound] of Object.entries(f.bounds) as [DateBoundParam, string][]) {
     const { field, operator } = DATE_BOUND_COMPARISONS[param];
@@ -65,7 +77,7 @@ function conditions(eb: Eb, f: ListFilters): Expression<SqlBool>[] {
   if (f.venueIds) all.push(f.venueIds.length ? hasMeta(eb, '_EventVenueID', f.venueIds) : NOTHING);
   if (f.organizerIds) all.push(f.organizerIds.length ? hasMeta(eb, '_EventOrganizerID', f.organizerIds) : NOTHING);
   if (f.featured === true) all.push(hasMeta(eb, '_tribe_featured'));
-  if (f.featured === false) all.push(eb.not(hasMeta(eb, '_tribe_featured')));
+  if (f.featured === false) all.push(lacksMeta(eb, '_tribe_featured'));
   if (f.postParent !== undefined) all.push(eb('p.post_parent', '=', f.postParent));
   if (f.include) all.push(eb('p.ID', 'in', f.include));
   return all;
@@ -91,4 +103,32 @@ export async function pageOfEventIds(db: Executor, f: ListFilters, limit: number
   }
   const rows = await query.orderBy('p.post_date').orderBy('p.ID').limit(limit).offset(offset).execute();
   return rows.map((row) => Number(row.ID));
+}
+
+export interface MatchingPage {
+  total: number;
+  ids: number[];
+}
+
+const MAX_CACHED_PAGES = 512;
+const cachedPages = new WeakMap<Db, Map<string, MatchingPage & { version: string }>>();
+
+/**
+ * countEvents + pageOfEventIds, reused while the database's data version is unchanged: at 100k
+ * events the count alone scans every matching occurrence.
+ */
+export async function matchingPage(db: Db, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
+  const version = db.dataVersion();
+  const key = JSON.stringify([f, limit, offset]);
+  let pages = cachedPages.get(db);
+  if (!pages) cachedPages.set(db, pages = new Map());
+  const cached = version === null ? undefined : pages.get(key);
+  if (cached && cached.version === version) return { total: cached.total, ids: [...cached.ids] };
+  const page = { total: await countEvents(db.kysely, f), ids: await pageOfEventIds(db.kysely, f, limit, offset) };
+  if (version !== null) {
+    pages.delete(key);
+    pages.set(key, { ...page, ids: [...page.ids], version });
+    if (pages.size > MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
+  }
+  return page;
 }

@@ -10,7 +10,7 @@ import { tecRestUrl } from '../shared/urls.ts';
 import { CATEGORIES, TAGS } from '../terms/definition.ts';
 import { parseTermList, termFilterIds } from '../terms/lookup.ts';
 import { LIST_ARGS, isPrivileged, listedStatuses, requestedStatuses } from './list-args.ts';
-import { countEvents, pageOfEventIds, type ListFilters } from './list-query.ts';
+import { matchingPage, type ListFilters } from './list-query.ts';
 import { addQueryArgs, removeQueryArg, type QueryValue } from './list-url.ts';
 import { presentEvents } from './present.ts';
 
@@ -99,7 +99,8 @@ function intersect(a: number[] | undefined, b: number[]): number[] {
   return a === undefined ? b : a.filter((id) => b.includes(id));
 }
 
-async function buildFilters(req: RestRequest, bounds: Partial<Record<DateBoundParam, string>>): Promise<ListFilters> {
+/** The filters of a list request (§3.3, §3.4), for list-query.ts. */
+export async function buildFilters(req: RestRequest, bounds: Partial<Record<DateBoundParam, string>>): Promise<ListFilters> {
   const db = req.services.db.kysely;
   const { site } = req;
   const p = req.params;
@@ -168,21 +169,25 @@ function listRestUrl(req: RestRequest, page: number, perPage: number, bounds: Pa
   ]));
 }
 
-async function listEvents(req: RestRequest): Promise<RestResult> {
-  const page = Number(req.params.get('page'));
-  const perPage = Number(req.params.get('per_page'));
+/** The effective date bounds of a list request (§3.3). */
+export function listBounds(req: RestRequest): Partial<Record<DateBoundParam, string>> {
   const { site } = req;
-  const bounds = listDateBounds(suppliedDates(req), {
+  return listDateBounds(suppliedDates(req), {
     strict: isStrictDates(scalar(req.params.get('strict_dates'))),
     siteTimezone: site.timezone,
     now: req.now,
     multiDayCutoff: typeof site.tec.multiDayCutoff === 'string' ? site.tec.multiDayCutoff : undefined,
     include: req.params.has('include'),
   });
+}
+
+async function listEvents(req: RestRequest): Promise<RestResult> {
+  const page = Number(req.params.get('page'));
+  const perPage = Number(req.params.get('per_page'));
+  const bounds = listBounds(req);
   const filters = await buildFilters(req, bounds);
   const db = req.services.db.kysely;
-  const total = await countEvents(db, filters);
-  const ids = await pageOfEventIds(db, filters, perPage, (page - 1) * perPage);
+  const { total, ids } = await matchingPage(req.services.db, filters, perPage, (page - 1) * perPage);
   if (ids.length === 0 && page > 1) {
     throw RestError.withStatus('event-archive-page-not-found', 'The requested event archive page does not exist', 404);
   }

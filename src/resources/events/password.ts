@@ -1,67 +1,12 @@
-// Access to password-protected events (events.md §4.7) and the list redaction table.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { userCanPost } from '../../auth/capabilities.ts';
+// Access to password-protected events (events.md §4.7).
 import type { PostRow } from '../../db/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { EVENT_TYPE } from '../post-types.ts';
+import { canSeeProtected as canSeeProtectedPost } from '../shared/protected.ts';
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
+export { redactProtected } from '../shared/protected.ts';
 
-/** Exact, case-sensitive and constant-time; an empty or non-string password never matches. */
-function passwordMatches(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string' || given === '') return false;
-  return timingSafeEqual(digest(given), digest(expected)) && given === expected;
-}
-
-/** Conditions 2 and 3 of §4.7 (the post-password cookie is not supported). */
+/** Conditions 2 and 3 of §4.7. */
 export function canSeeProtected(req: RestRequest, post: PostRow): boolean {
-  if (post.post_password === '') return true;
-  if (passwordMatches(req.params.get('password'), post.post_password)) return true;
-  return req.params.get('context') === 'edit' && userCanPost('edit_post', req.user, {
-    post_author: Number(post.post_author),
-    post_status: post.post_status,
-  }, EVENT_TYPE.plural);
-}
-
-// cost_details is rebuilt with the plugin's own (different) key order.
-const REPLACEMENTS: Readonly<Record<string, () => unknown>> = {
-  description: () => '',
-  excerpt: () => '',
-  cost: () => '',
-  website: () => '',
-  email: () => '',
-  phone: () => '',
-  address: () => '',
-  city: () => '',
-  country: () => '',
-  province: () => '',
-  stateprovince: () => '',
-  zip: () => '',
-  image: () => false,
-  all_day: () => null,
-  show_map: () => null,
-  show_map_link: () => null,
-  hide_from_listings: () => null,
-  sticky: () => null,
-  featured: () => null,
-  geo_lat: () => 0,
-  geo_lng: () => 0,
-  cost_details: () => ({ currency_symbol: '', currency_position: '', currency_code: '', values: [] }),
-  categories: () => [],
-  tags: () => [],
-  venue: () => [],
-  organizer: () => [],
-  custom_fields: () => [],
-};
-
-/** The list form of a protected event nobody unlocked: the keys of the table replaced, in place. */
-export function redactProtected(event: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(event)) {
-    const replace = REPLACEMENTS[key];
-    out[key] = replace ? replace() : value;
-  }
-  return out;
+  return canSeeProtectedPost(req, post, EVENT_TYPE.plural);
 }

@@ -7,12 +7,10 @@ import { RestError } from '../../rest/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../../rest/registry.ts';
 import { getPost } from '../../store/posts.ts';
 import { EVENT_TYPE } from '../post-types.ts';
+import { isNonEmptyString, isNumeric } from '../shared/validators.ts';
 import { findEventBySlug, isEventSlug } from './lookup.ts';
 import { canSeeProtected } from './password.ts';
 import { presentEvents } from './present.ts';
-
-const isNumeric = (value: unknown): boolean =>
-  (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value));
 
 /** The checks of §5.1, in order, then the single-read representation. */
 async function readEvent(req: RestRequest, id: number, post: PostRow | undefined): Promise<RestResult> {
@@ -36,7 +34,7 @@ export const BY_ID_ARGS: ArgSpecs<RestRequest> = {
     type: 'string',
     in: 'path',
     description: 'The event password',
-    validate: (value) => typeof value === 'string' && value !== '' && value !== '0',
+    validate: isNonEmptyString,
   },
 };
 

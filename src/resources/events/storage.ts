@@ -1,5 +1,7 @@
 // How an event write lands in the database: its postmeta (events.md §6.2, §9.2) and its TEC 6
-// `tec_events` / `tec_occurrences` rows (§9.3). Callers run all of it inside one transaction.
+// `tec_events` / `tec_occurrences` rows (§9.3). What is written is computed as data (pure
+// functions), then applied either to one post (the REST routes) or in bulk (imports). Callers run
+// all of it inside one transaction.
 import type { Executor } from '../../store/options.ts';
 import { addMeta, deleteMeta, replaceMeta, setMeta } from '../../store/posts.ts';
 import { deriveCurrency } from '../../text/cost.ts';
@@ -20,7 +22,7 @@ export interface StoredEventDates {
 
 /**
  * What a write sets, besides the post row. An absent key leaves the stored value alone (wpcal's
- * partial update); on create the caller fills what TEC always writes.
+ * partial update); on create the caller fills what TEC always writes (see forCreate).
  */
 export interface EventMetaChanges {
   dates?: EventDates;
@@ -28,6 +30,9 @@ export interface EventMetaChanges {
   organizerIds?: number[];
   /** The `cost` entries as sent (one row each); the currency is derived from them. */
   cost?: string[];
+  /** Overrides of the currency derived from `cost` (imports that name it). */
+  currencySymbol?: string;
+  currencyPosition?: 'prefix' | 'postfix';
   /** `_EventURL`; an empty string removes the row. */
   website?: string;
   showMap?: boolean;
@@ -40,47 +45,108 @@ export interface EventMetaChanges {
   origin?: string;
 }
 
-async function setFlag(trx: Executor, postId: number, key: string, on: boolean, value: string): Promise<void> {
-  if (on) await setMeta(trx, postId, key, value);
-  else await deleteMeta(trx, postId, key);
+/** Every key eventMetaOps may write (what an import or export treats as the event's own meta). */
+export const EVENT_META_KEYS: ReadonlySet<string> = new Set([
+  '_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC', '_EventDuration', '_EventAllDay',
+  '_EventTimezone', '_EventTimezoneAbbr', '_EventVenueID', '_EventOrganizerID', '_EventShowMap', '_EventShowMapLink',
+  '_EventHideFromUpcoming', '_EventCost', '_EventCurrencySymbol', '_EventCurrencyPosition', '_EventURL', '_EventOrigin',
+  '_tribe_featured', '_thumbnail_id',
+]);
+
+/** One step of a meta write, as the WordPress meta functions do it. */
+export type MetaOp =
+  /** update_post_meta: rewrite every row of the key, or add one. */
+  | { op: 'set'; key: string; value: string }
+  /** Delete every row of the key, then add one row per value, in order. */
+  | { op: 'replace'; key: string; values: string[] }
+  /** add_post_meta. */
+  | { op: 'add'; key: string; value: string }
+  | { op: 'delete'; key: string };
+
+function flag(key: string, on: boolean, value: string): MetaOp {
+  return on ? { op: 'set', key, value } : { op: 'delete', key };
 }
 
-async function setOrDelete(trx: Executor, postId: number, key: string, value: string | undefined): Promise<void> {
-  if (value === undefined || value === '') await deleteMeta(trx, postId, key);
-  else await setMeta(trx, postId, key, value);
+function setOrDelete(key: string, value: string | undefined): MetaOp {
+  return value === undefined || value === '' ? { op: 'delete', key } : { op: 'set', key, value };
 }
 
-async function writeDates(trx: Executor, postId: number, dates: EventDates): Promise<void> {
-  await setMeta(trx, postId, '_EventStartDate', dates.startLocal);
-  await setMeta(trx, postId, '_EventEndDate', dates.endLocal);
-  await setMeta(trx, postId, '_EventStartDateUTC', dates.startUtc);
-  await setMeta(trx, postId, '_EventEndDateUTC', dates.endUtc);
-  await setOrDelete(trx, postId, '_EventDuration', dates.duration === null ? undefined : String(dates.duration));
-  await setFlag(trx, postId, '_EventAllDay', dates.allDay, 'yes');
-  await setMeta(trx, postId, '_EventTimezone', dates.timezone);
-  await setMeta(trx, postId, '_EventTimezoneAbbr', dates.timezoneAbbr);
+function dateOps(dates: EventDates): MetaOp[] {
+  return [
+    { op: 'set', key: '_EventStartDate', value: dates.startLocal },
+    { op: 'set', key: '_EventEndDate', value: dates.endLocal },
+    { op: 'set', key: '_EventStartDateUTC', value: dates.startUtc },
+    { op: 'set', key: '_EventEndDateUTC', value: dates.endUtc },
+    setOrDelete('_EventDuration', dates.duration === null ? undefined : String(dates.duration)),
+    flag('_EventAllDay', dates.allDay, 'yes'),
+    { op: 'set', key: '_EventTimezone', value: dates.timezone },
+    { op: 'set', key: '_EventTimezoneAbbr', value: dates.timezoneAbbr },
+  ];
 }
 
-async function writeCost(trx: Executor, postId: number, cost: string[]): Promise<void> {
-  await replaceMeta(trx, postId, '_EventCost', cost);
-  const currency = deriveCurrency(cost);
-  await setOrDelete(trx, postId, '_EventCurrencySymbol', currency?.symbol);
-  await setOrDelete(trx, postId, '_EventCurrencyPosition', currency?.position ?? undefined);
+function costOps(changes: EventMetaChanges, cost: string[]): MetaOp[] {
+  const derived = deriveCurrency(cost);
+  return [
+    { op: 'replace', key: '_EventCost', values: cost },
+    setOrDelete('_EventCurrencySymbol', changes.currencySymbol ?? derived?.symbol),
+    setOrDelete('_EventCurrencyPosition', changes.currencyPosition ?? derived?.position ?? undefined),
+  ];
 }
 
-/** Writes the meta rows `changes` names, in TEC's order. */
+/** The meta steps `changes` names, in TEC's order. Pure. */
+export function eventMetaOps(changes: EventMetaChanges): MetaOp[] {
+  const ops: MetaOp[] = [];
+  if (changes.dates) ops.push(...dateOps(changes.dates));
+  if (changes.venueId !== undefined) ops.push({ op: 'replace', key: '_EventVenueID', values: [String(changes.venueId)] });
+  if (changes.organizerIds) ops.push({ op: 'replace', key: '_EventOrganizerID', values: changes.organizerIds.map(String) });
+  if (changes.showMap !== undefined) ops.push({ op: 'set', key: '_EventShowMap', value: changes.showMap ? '1' : '' });
+  if (changes.showMapLink !== undefined) ops.push({ op: 'set', key: '_EventShowMapLink', value: changes.showMapLink ? '1' : '' });
+  if (changes.hideFromListings !== undefined) ops.push(flag('_EventHideFromUpcoming', changes.hideFromListings, 'yes'));
+  if (changes.cost) ops.push(...costOps(changes, changes.cost));
+  if (changes.website !== undefined) ops.push(setOrDelete('_EventURL', changes.website));
+  if (changes.origin !== undefined) ops.push({ op: 'add', key: '_EventOrigin', value: changes.origin });
+  if (changes.featured !== undefined) ops.push(flag('_tribe_featured', changes.featured, '1'));
+  if (changes.thumbnailId !== undefined) ops.push(setOrDelete('_thumbnail_id', changes.thumbnailId ? String(changes.thumbnailId) : ''));
+  return ops;
+}
+
+/**
+ * What a create writes: the sent changes plus what TEC always stores on a first save (both map
+ * rows, `_EventOrigin`), with false flags and empty values left out.
+ */
+export function forCreate(changes: EventMetaChanges): EventMetaChanges {
+  return {
+    ...changes,
+    showMap: changes.showMap === true,
+    showMapLink: changes.showMapLink === true,
+    hideFromListings: changes.hideFromListings === true ? true : undefined,
+    featured: changes.featured === true ? true : undefined,
+    website: changes.website === '' ? undefined : changes.website,
+    thumbnailId: changes.thumbnailId || undefined,
+    origin: 'events-calendar',
+  };
+}
+
+/** The rows these steps leave on a post that had none of their keys. Pure. */
+export function metaRowsOf(ops: readonly MetaOp[]): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  for (const step of ops) {
+    if (step.op === 'replace') for (const value of step.values) rows.push([step.key, value]);
+    else if (step.op !== 'delete') rows.push([step.key, step.value]);
+  }
+  return rows;
+}
+
+async function applyMetaOp(trx: Executor, postId: number, step: MetaOp): Promise<void> {
+  if (step.op === 'set') await setMeta(trx, postId, step.key, step.value);
+  else if (step.op === 'replace') await replaceMeta(trx, postId, step.key, step.values);
+  else if (step.op === 'add') await addMeta(trx, postId, step.key, step.value);
+  else await deleteMeta(trx, postId, step.key);
+}
+
+/** Writes the meta rows `changes` names on one post, in TEC's order. */
 export async function writeEventMeta(trx: Executor, postId: number, changes: EventMetaChanges): Promise<void> {
-  if (changes.dates) await writeDates(trx, postId, changes.dates);
-  if (changes.venueId !== undefined) await replaceMeta(trx, postId, '_EventVenueID', [String(changes.venueId)]);
-  if (changes.organizerIds) await replaceMeta(trx, postId, '_EventOrganizerID', changes.organizerIds.map(String));
-  if (changes.showMap !== undefined) await setMeta(trx, postId, '_EventShowMap', changes.showMap ? '1' : '');
-  if (changes.showMapLink !== undefined) await setMeta(trx, postId, '_EventShowMapLink', changes.showMapLink ? '1' : '');
-  if (changes.hideFromListings !== undefined) await setFlag(trx, postId, '_EventHideFromUpcoming', changes.hideFromListings, 'yes');
-  if (changes.cost) await writeCost(trx, postId, changes.cost);
-  if (changes.website !== undefined) await setOrDelete(trx, postId, '_EventURL', changes.website);
-  if (changes.origin !== undefined) await addMeta(trx, postId, '_EventOrigin', changes.origin);
-  if (changes.featured !== undefined) await setFlag(trx, postId, '_tribe_featured', changes.featured, '1');
-  if (changes.thumbnailId !== undefined) await setOrDelete(trx, postId, '_thumbnail_id', changes.thumbnailId ? String(changes.thumbnailId) : '');
+  for (const step of eventMetaOps(changes)) await applyMetaOp(trx, postId, step);
 }
 
 /** The stored form of freshly computed dates. */
@@ -95,41 +161,60 @@ export function storedDates(dates: EventDates): StoredEventDates {
   };
 }
 
-/**
- * Upserts the event's `tec_events` row and its single `tec_occurrences` row from its date meta.
- * Returns false (writing nothing) when the duration cannot be derived; callers reject end-before-start
- * dates before they get here, so the rows are otherwise always consistent.
- */
-export async function syncOccurrence(trx: Executor, postId: number, dates: StoredEventDates, now: Date): Promise<boolean> {
+/** The columns of an event's `tec_events` row and its `tec_occurrences` row (without `event_id`). */
+export interface OccurrenceRows {
+  event: {
+    post_id: number; start_date: string; end_date: string; start_date_utc: string; end_date_utc: string;
+    duration: number; timezone: string; updated_at: string;
+  };
+  occurrence: {
+    post_id: number; start_date: string; end_date: string; start_date_utc: string; end_date_utc: string;
+    duration: number; hash: string; updated_at: string;
+  };
+}
+
+/** The TEC 6 rows of an event, or null when the duration cannot be derived. Pure. */
+export function occurrenceRows(postId: number, dates: StoredEventDates, now: Date): OccurrenceRows | null {
   const duration = durationSeconds(dates.duration, dates.startUtc, dates.endUtc);
-  if (duration === null || duration < 0) return false;
+  if (duration === null || duration < 0) return null;
   const updatedAt = dbDatetime(now, 'UTC');
   const columns = {
+    post_id: postId,
     start_date: dates.startLocal,
     end_date: dates.endLocal,
     start_date_utc: dates.startUtc,
     end_date_utc: dates.endUtc,
     duration,
   };
+  return {
+    event: { ...columns, timezone: dates.timezone, updated_at: updatedAt },
+    occurrence: {
+      ...columns,
+      hash: occurrenceHash(postId, dates.startLocal, dates.endLocal, dates.startUtc, dates.endUtc, duration),
+      updated_at: updatedAt,
+    },
+  };
+}
+
+/**
+ * Upserts the event's `tec_events` row and its single `tec_occurrences` row from its date meta.
+ * Returns false (writing nothing) when the duration cannot be derived; callers reject end-before-start
+ * dates before they get here, so the rows are otherwise always consistent.
+ */
+export async function syncOccurrence(trx: Executor, postId: number, dates: StoredEventDates, now: Date): Promise<boolean> {
+  const rows = occurrenceRows(postId, dates, now);
+  if (!rows) return false;
+  const { post_id: _postId, ...eventColumns } = rows.event;
   const existing = await trx.selectFrom('tec_events').select('event_id').where('post_id', '=', postId).executeTakeFirst();
   let eventId: number;
   if (existing) {
     eventId = Number(existing.event_id);
-    await trx.updateTable('tec_events').set({ ...columns, timezone: dates.timezone, updated_at: updatedAt })
-      .where('event_id', '=', eventId).execute();
+    await trx.updateTable('tec_events').set(eventColumns).where('event_id', '=', eventId).execute();
   } else {
-    const inserted = await trx.insertInto('tec_events')
-      .values({ post_id: postId, ...columns, timezone: dates.timezone, hash: '', updated_at: updatedAt })
-      .executeTakeFirstOrThrow();
+    const inserted = await trx.insertInto('tec_events').values({ ...rows.event, hash: '' }).executeTakeFirstOrThrow();
     eventId = Number(inserted.insertId);
   }
-  const occurrence = {
-    event_id: eventId,
-    post_id: postId,
-    ...columns,
-    hash: occurrenceHash(postId, dates.startLocal, dates.endLocal, dates.startUtc, dates.endUtc, duration),
-    updated_at: updatedAt,
-  };
+  const occurrence = { event_id: eventId, ...rows.occurrence };
   const current = await trx.selectFrom('tec_occurrences').select('occurrence_id').where('post_id', '=', postId)
     .orderBy('occurrence_id').executeTakeFirst();
   if (current) {
@@ -138,4 +223,74 @@ export async function syncOccurrence(trx: Executor, postId: number, dates: Store
     await trx.insertInto('tec_occurrences').values(occurrence).execute();
   }
   return true;
+}
+
+/** Rows per multi-row INSERT. */
+export const BULK_ROWS = 500;
+
+function chunked<T>(items: readonly T[], size = BULK_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Adds meta rows to many posts with multi-row INSERTs (rows keep their order: meta_id order). */
+export async function insertMetaRows(trx: Executor, rows: ReadonlyArray<{ post_id: number; meta_key: string; meta_value: string }>): Promise<void> {
+  for (const part of chunked(rows)) await trx.insertInto('postmeta').values(part).execute();
+}
+
+/** One event of a bulk write: its post ID, its meta steps, and its dates (for the TEC 6 rows). */
+export interface BulkEventWrite {
+  postId: number;
+  ops: MetaOp[];
+  dates: StoredEventDates;
+  /** The post has no meta of the keys `ops` name (a new post): nothing to delete first. */
+  fresh: boolean;
+}
+
+/**
+ * The bulk form of writeEventMeta + syncOccurrence for many events: rows of every key the steps
+ * name are deleted (existing posts only), the resulting rows inserted in multi-row statements,
+ * and each event's TEC 6 rows replaced. Events whose duration cannot be derived get no TEC 6
+ * rows (their old ones are removed). Returns the post IDs that got no TEC 6 rows.
+ */
+export async function writeEventsBulk(trx: Executor, events: readonly BulkEventWrite[], now: Date): Promise<number[]> {
+  const deletions = new Map<string, { keys: string[]; ids: number[] }>();
+  for (const event of events) {
+    if (event.fresh) continue;
+    const keys = [...new Set(event.ops.map((step) => step.key))].sort();
+    const signature = keys.join('\n');
+    const group = deletions.get(signature) ?? deletions.set(signature, { keys, ids: [] }).get(signature)!;
+    group.ids.push(event.postId);
+  }
+  for (const { keys, ids } of deletions.values()) {
+    for (const part of chunked(ids)) {
+      await trx.deleteFrom('postmeta').where('post_id', 'in', part).where('meta_key', 'in', keys).execute();
+    }
+  }
+  await insertMetaRows(trx, events.flatMap((event) => metaRowsOf(event.ops)
+    .map(([meta_key, meta_value]) => ({ post_id: event.postId, meta_key, meta_value }))));
+
+  const stale = events.filter((event) => !event.fresh).map((event) => event.postId);
+  for (const part of chunked(stale)) {
+    await trx.deleteFrom('tec_occurrences').where('post_id', 'in', part).execute();
+    await trx.deleteFrom('tec_events').where('post_id', 'in', part).execute();
+  }
+  const skipped: number[] = [];
+  const rows: OccurrenceRows[] = [];
+  for (const event of events) {
+    const row = occurrenceRows(event.postId, event.dates, now);
+    if (row) rows.push(row);
+    else skipped.push(event.postId);
+  }
+  for (const part of chunked(rows)) {
+    await trx.insertInto('tec_events').values(part.map((row) => ({ ...row.event, hash: '' }))).execute();
+    const ids = await trx.selectFrom('tec_events').select(['event_id', 'post_id'])
+      .where('post_id', 'in', part.map((row) => row.event.post_id)).execute();
+    const eventIds = new Map(ids.map((row) => [Number(row.post_id), Number(row.event_id)]));
+    await trx.insertInto('tec_occurrences')
+      .values(part.map((row) => ({ event_id: eventIds.get(row.occurrence.post_id)!, ...row.occurrence })))
+      .execute();
+  }
+  return skipped;
 }

@@ -1,67 +1,22 @@
 // The create/update arguments of events (events.md §6.1, §7.1), in declaration order, with the
-// validate callbacks TEC registers. Values reach these callbacks raw: arrays, numbers, NUL bytes.
+// validate callbacks TEC registers (shared/validators.ts).
 import type { ArgSpec, ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import { isStrtotimeParseable } from '../../time/parse.ts';
-import { isValidTimezone } from '../../time/zones.ts';
-import { RestError } from '../../rest/errors.ts';
 import { decodeEntities, sanitizeUrl, stripTags } from '../../text/sanitize.ts';
-import { REGISTERED_STATUSES } from '../post-types.ts';
-import { isUserId } from '../shared/post-writes.ts';
+import {
+  isNonEmptyString, isPhpEmpty, isRegisteredStatus, isTime, isTimezoneOrEmpty, isUrlOrEmpty, isUserId,
+} from '../shared/validators.ts';
 import { parseTermList } from '../terms/lookup.ts';
+
+// Still imported from here by src/transfer (owned by the import/export work).
+export { isRegisteredStatus, isUrlOrEmpty } from '../shared/validators.ts';
 
 type Spec = ArgSpec<RestRequest>;
 
-/** PHP empty() for a request value. */
-export function isEmptyValue(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || value === '0' || value === 0
-    || value === false || (Array.isArray(value) && value.length === 0);
-}
-
-/** Tribe validator is_string: a string that is not empty in PHP's sense. */
-export function isNonEmptyString(value: unknown): boolean {
-  return typeof value === 'string' && value !== '' && value !== '0';
-}
-
-/** Tribe validator is_time: numeric or strtotime-parseable. */
-export function isTime(value: unknown): boolean {
-  return (typeof value === 'string' || typeof value === 'number') && !hasNul(value) && isStrtotimeParseable(value);
-}
-
-function hasNul(value: string | number): boolean {
-  return typeof value === 'string' && value.includes('\0');
-}
-
-function isExistingUser(value: unknown, req: RestRequest): Promise<boolean> {
-  return isUserId(req.services.db.kysely, value);
-}
-
-export function isRegisteredStatus(value: unknown): boolean {
-  return typeof value === 'string' && (REGISTERED_STATUSES as readonly string[]).includes(value);
-}
-
-/** Tribe validator is_timezone_or_empty. */
-export function isTimezoneOrEmpty(value: unknown): boolean {
-  if (isEmptyValue(value)) return true;
-  return typeof value === 'string' && !value.includes('\0') && isValidTimezone(value);
-}
-
 /** `categories`/`tags`: a scalar, a CSV string or a flat list (nested arrays are a 400, not a 500). */
 function isTermList(value: unknown): boolean {
-  return isEmptyValue(value) || parseTermList(value) !== null;
+  return isPhpEmpty(value) || parseTermList(value) !== null;
 }
-
-/** Tribe validator is_url_or_empty: empty, or what PHP FILTER_VALIDATE_URL accepts. */
-export function isUrlOrEmpty(value: unknown): boolean {
-  if (isEmptyValue(value)) return true;
-  if (typeof value !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i.test(value)) return false;
-  try {
-    return new URL(value).host !== '' || /^file:/i.test(value);
-  } catch {
-    return false;
-  }
-}
-
 
 /** The create arguments; `required` decides whether title/start_date/end_date are required. */
 export function eventWriteArgs(required: boolean, extra: {
@@ -70,7 +25,7 @@ export function eventWriteArgs(required: boolean, extra: {
   organizer: Spec['validate'];
 }): ArgSpecs<RestRequest> {
   return {
-    author: { type: 'integer', description: 'The event author ID', validate: isExistingUser },
+    author: { type: 'integer', description: 'The event author ID', validate: isUserId },
     date: { type: 'string', description: 'The event publication date', validate: isTime },
     date_utc: { type: 'string', description: 'The event publication date (UTC time zone)', validate: isTime },
     title: { type: 'string', description: 'The event title', required, validate: isNonEmptyString },
@@ -95,14 +50,6 @@ export function eventWriteArgs(required: boolean, extra: {
     venue: { default: null, items: { type: 'integer' }, description: 'The event venue IDs or data', validate: extra.venue, swaggerType: 'array' },
     organizer: { default: null, items: { type: 'integer' }, description: 'The event organizer IDs or data', validate: extra.organizer, swaggerType: 'array' },
   };
-}
-
-/** The 400 a handler answers for a value the validators could not judge alone (e.g. end before start). */
-export function invalidParams(names: readonly string[]): RestError {
-  return RestError.withStatus('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, {
-    params: Object.fromEntries(names.map((name) => [name, 'Invalid parameter.'])),
-    details: [],
-  });
 }
 
 /** How TEC stores free text in meta: entities decoded, tags stripped. */

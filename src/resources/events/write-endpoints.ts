@@ -8,18 +8,19 @@ import type { RestRequest } from '../../rest/context.ts';
 import { RestError, forbidden } from '../../rest/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../../rest/registry.ts';
 import type { Executor } from '../../store/options.ts';
-import { firstMeta, getPost, loadPostMeta, trashPost, type PostMeta } from '../../store/posts.ts';
+import { firstMeta, getPost, loadPostMeta, type PostMeta } from '../../store/posts.ts';
 import { recountPostTerms } from '../../store/terms.ts';
 import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../post-types.ts';
 import { resolveImageInput } from '../shared/image.ts';
-import { insertTypedPost, updateTypedPost, type PostInput } from '../shared/post-writes.ts';
+import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../shared/post-writes.ts';
 import { findEventBySlug } from './lookup.ts';
 import { presentEvents } from './present.ts';
 import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
-import { storedDates, syncOccurrence, writeEventMeta, type EventMetaChanges } from './storage.ts';
+import { forCreate, storedDates, syncOccurrence, writeEventMeta, type EventMetaChanges } from './storage.ts';
 import { assignEventTerms, linkedPostsOf, publishLinkedPosts, resolveOrganizers, resolveVenue, validateOrganizer, validateVenue } from './write-links.ts';
-import { costEntries, eventWriteArgs, invalidParams, isEmptyValue, websiteValue } from './write-args.ts';
+import { invalidParams, isPhpEmpty } from '../shared/validators.ts';
+import { costEntries, eventWriteArgs, websiteValue } from './write-args.ts';
 
 const PLURALS: Record<string, string> = {
   [EVENT_TYPE.type]: EVENT_TYPE.plural,
@@ -110,7 +111,7 @@ function sentDate(req: RestRequest, name: string): string | number | undefined {
 /** The zone `date` is read in and the event zone: the request's `timezone` when not PHP-empty. */
 function requestedZone(req: RestRequest): string | undefined {
   const zone = req.params.get('timezone');
-  return typeof zone === 'string' && !isEmptyValue(zone) ? zone : undefined;
+  return typeof zone === 'string' && !isPhpEmpty(zone) ? zone : undefined;
 }
 
 function postInput(req: RestRequest, withSlug: boolean): PostInput {
@@ -203,20 +204,8 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     const organizerIds = await resolveOrganizers(trx, req);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true));
     const postId = Number(post.ID);
-    await writeEventMeta(trx, postId, {
-      ...changes,
-      dates,
-      venueId,
-      organizerIds,
-      // API-created events always carry both map rows (events.md §6.2).
-      showMap: changes.showMap === true,
-      showMapLink: changes.showMapLink === true,
-      hideFromListings: changes.hideFromListings === true ? true : undefined,
-      featured: changes.featured === true ? true : undefined,
-      website: changes.website === '' ? undefined : changes.website,
-      thumbnailId: changes.thumbnailId || undefined,
-      origin: 'events-calendar',
-    });
+    // API-created events always carry both map rows (events.md §6.2).
+    await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }));
     await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
     await publishLinkedPosts(trx, req, post, [...(venueId ? [venueId] : []), ...(organizerIds ?? [])]);
@@ -249,7 +238,7 @@ async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   const post = await targetEvent(req, bySlug);
   if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', 'The event is already trashed', 410);
   await req.services.db.kysely.transaction().execute(async (trx) => {
-    await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
+    await trashTypedPost(trx, req, post);
     await recountPostTerms(trx, Number(post.ID));
   });
   return present(req, Number(post.ID), 200);

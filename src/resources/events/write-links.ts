@@ -3,19 +3,18 @@
 import { userCan } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../db/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import { RestError } from '../../rest/errors.ts';
 import type { Executor } from '../../store/options.ts';
 import { getPost, getPosts, type PostMeta } from '../../store/posts.ts';
 import { setPostTerms } from '../../store/terms.ts';
+import { isValidInline } from '../linked-posts/args.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
-import { findOrCreateLinkedPost } from '../linked-posts/writes.ts';
+import { couldNotCreate, findOrCreateLinkedPost } from '../linked-posts/writes.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
-import { isPhpEmpty } from '../shared/image.ts';
 import { updateTypedPost } from '../shared/post-writes.ts';
+import { isPhpEmpty } from '../shared/validators.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../terms/definition.ts';
 import { resolveTermsForWrite } from '../terms/writes.ts';
 import { VENUE_DEFINITION } from '../venues.ts';
-import { isNonEmptyString } from './write-args.ts';
 
 type Entry = unknown;
 
@@ -39,11 +38,11 @@ async function isPostOfType(req: RestRequest, definition: LinkedPostDefinition, 
   return post?.post_type === definition.postType.type;
 }
 
-/** One entry: an ID, `{ "id": … }`, or an inline object naming the post (its data is checked on creation). */
+/** One entry: an ID, `{ "id": … }`, or an inline object valid as the type's create arguments. */
 async function isValidEntry(req: RestRequest, definition: LinkedPostDefinition, entry: Entry): Promise<boolean> {
   if (isRecord(entry)) {
     if (entry.id !== undefined) return isPostOfType(req, definition, entry.id);
-    return isNonEmptyString(entry[definition.singular]);
+    return isValidInline(definition, req, new Map(Object.entries(entry)));
   }
   if (typeof entry === 'string' && entry.includes(',')) {
     const ids = entry.split(',').map((id) => id.trim()).filter(Boolean);
@@ -65,11 +64,6 @@ async function isValidLink(req: RestRequest, definition: LinkedPostDefinition, v
 
 export const validateVenue = (value: unknown, req: RestRequest): Promise<boolean> => isValidLink(req, VENUE_DEFINITION, value);
 export const validateOrganizer = (value: unknown, req: RestRequest): Promise<boolean> => isValidLink(req, ORGANIZER_DEFINITION, value);
-
-function couldNotCreate(definition: LinkedPostDefinition): RestError {
-  const word = definition.singular;
-  return RestError.withStatus(`could-not-create-${word}`, `The ${word} could not be created from the provided data`, 400);
-}
 
 function sentValue(req: RestRequest, name: string): unknown {
   return req.supplied.has(name) ? req.params.get(name) : undefined;
@@ -128,7 +122,7 @@ export function linkedPostsOf(meta: PostMeta, venueId: number | undefined, organ
 }
 
 /** A published event publishes its draft/pending venue and organizers the user may publish. */
-export async function publishLinkedPosts(trx: Executor, req: RestRequest, event: PostRow, linkedIds: readonly number[]): Promise<void> {
+export async function publishLinkedPosts(trx: Executor, req: RestRequest, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[]): Promise<void> {
   if (event.post_status !== 'publish' || linkedIds.length === 0) return;
   for (const post of await getPosts(trx, linkedIds)) {
     const definition = [VENUE_DEFINITION, ORGANIZER_DEFINITION].find((d) => d.postType.type === post.post_type);

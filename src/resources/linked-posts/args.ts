@@ -5,22 +5,16 @@ import { DynamicDefault, type ArgSpec, type ArgSpecs } from '../../rest/args.ts'
 import type { RestRequest } from '../../rest/context.ts';
 import { findPostBySlug, getPost } from '../../store/posts.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
-import { isEmptyValue, isNonEmptyString, isTime, isUrlOrEmpty } from '../events/write-args.ts';
-import { REGISTERED_STATUSES } from '../post-types.ts';
 import { resolveImageInput } from '../shared/image.ts';
-import { isUserId } from '../shared/post-writes.ts';
+import {
+  isEventId, isNonEmptyString, isPositiveInt, isRegisteredStatus, isStringOrEmpty, isTime, isUrlOrEmpty, isUserId,
+} from '../shared/validators.ts';
 import type { FieldCheck, LinkedPostDefinition } from './definition.ts';
 
+// Still imported from here by src/transfer (owned by the import/export work).
+export { isTribeTruthy } from '../shared/validators.ts';
+
 type Spec = ArgSpec<RestRequest>;
-
-const TRUTHY = new Set(['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true']);
-
-/** tribe_is_truthy(). */
-export function isTribeTruthy(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0;
-  return typeof value === 'string' && TRUTHY.has(value.trim().toLowerCase());
-}
 
 /** Largest page the list routes serve. */
 export const MAX_PER_PAGE = 50;
@@ -31,27 +25,13 @@ export function defaultPerPage(req: RestRequest): unknown {
   return tec !== undefined && tec !== null && tec !== '' ? tec : req.site.postsPerPage;
 }
 
-function isPositiveInt(value: unknown): boolean {
-  const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !/^\s*\+?(\d+\.?0*|\d*\.0+)\s*$/.test(text)) return false;
-  return Number(text) > 0;
-}
-
-function isStringOrEmpty(value: unknown): boolean {
-  return isEmptyValue(value) || typeof value === 'string';
-}
-
 const FIELD_CHECKS: Record<FieldCheck, (value: unknown) => boolean> = {
   string_or_empty: isStringOrEmpty,
   url_or_empty: isUrlOrEmpty,
 };
 
-export function fieldCheck(check: FieldCheck): (value: unknown) => boolean {
+function fieldCheck(check: FieldCheck): (value: unknown) => boolean {
   return FIELD_CHECKS[check];
-}
-
-function isRegisteredStatus(value: unknown): boolean {
-  return typeof value === 'string' && (REGISTERED_STATUSES as readonly string[]).includes(value);
 }
 
 /** The `status` list as sent: a comma-separated string (spaces ignored) or an array. */
@@ -63,14 +43,6 @@ export function statusList(value: unknown): unknown[] {
 
 function canEditAny(definition: LinkedPostDefinition, req: RestRequest): boolean {
   return userCan(req.user, `edit_${definition.postType.plural}`);
-}
-
-async function isEventId(value: unknown, req: RestRequest): Promise<boolean> {
-  if (isEmptyValue(value) || (typeof value !== 'string' && typeof value !== 'number')) return false;
-  const id = Math.trunc(Number.parseInt(String(value), 10));
-  if (!Number.isSafeInteger(id)) return false;
-  const post = await getPost(req.services.db.kysely, id);
-  return post?.post_type === 'tribe_events';
 }
 
 /** get_page_by_path's reading of a slug: URL-decoded, re-encoded, sanitized for a query. */
@@ -166,7 +138,7 @@ export function writeArgs(definition: LinkedPostDefinition, required: boolean): 
   const word = definition.singular;
   const postDefaults = definition.nullDefaultOnPostArgs;
   const args: ArgSpecs<RestRequest> = {
-    author: writeArg('integer', postDefaults, `The ${word} author ID`, { validate: (value, req) => isUserId(req.services.db.kysely, value) }),
+    author: writeArg('integer', postDefaults, `The ${word} author ID`, { validate: isUserId }),
     date: writeArg('string', postDefaults, `The ${word} publication date`, { validate: isTime }),
     date_utc: writeArg('string', postDefaults, `The ${word} publication date (UTC time zone)`, { validate: isTime }),
     [word]: writeArg('string', postDefaults, `The ${word} name`, { required, validate: isNonEmptyString }),
@@ -186,6 +158,22 @@ export function writeArgs(definition: LinkedPostDefinition, required: boolean): 
     validate: async (value, req) => (await resolveImageInput(req.services.db.kysely, value, req.user)).kind !== 'invalid',
   });
   return args;
+}
+
+/**
+ * Whether an inline venue/organizer of an event write passes the create arguments (events.md
+ * §6.1): the name present, every sent value accepted by its argument's validator.
+ */
+export async function isValidInline(definition: LinkedPostDefinition, req: RestRequest, values: ReadonlyMap<string, unknown>): Promise<boolean> {
+  for (const [name, spec] of Object.entries(writeArgs(definition, true))) {
+    const value = values.get(name);
+    if (value === undefined || value === null) {
+      if (spec.required) return false;
+    } else if (spec.validate && (await spec.validate(value, req, name)) !== true) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The page/per_page/status parameters as the list handler uses them. */

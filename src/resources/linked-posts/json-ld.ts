@@ -1,27 +1,16 @@
 // The schema.org `Place` (venue) and `Person` (organizer) of the single-read routes
 // (venues-organizers.md §5.4), without `@context`.
-import type { PostRow } from '../../db/tables.ts';
 import { firstMeta } from '../../store/posts.ts';
-import { wpautop } from '../../text/autop.ts';
 import { renderTitle } from '../../text/render.ts';
-import { escHtml, jsEscape, stripAllTags } from '../../text/sanitize.ts';
+import { escHtml, jsEscape } from '../../text/sanitize.ts';
+import { jsonLdTeaser } from '../shared/json-ld.ts';
 import type { JsonLdSource } from './definition.ts';
-
-const EXCERPT_WORDS = 55;
-
-/** TEC's excerpt: the post excerpt, or the first 55 words of the content's text, as paragraphs. */
-function teaser(post: PostRow): string {
-  if (post.post_excerpt !== '') return wpautop(post.post_excerpt);
-  const words = stripAllTags(post.post_content.replace(/\[[^\]]*\]/g, '')).split(/[\n\r\t ]+/).filter(Boolean);
-  const text = words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}&hellip;` : words.join(' ');
-  return text === '' ? '' : wpautop(text);
-}
 
 function common(type: string, source: JsonLdSource): Record<string, unknown> {
   const out: Record<string, unknown> = {
     '@type': type,
     name: jsEscape(renderTitle(source.post.post_title)),
-    description: jsEscape(teaser(source.post)),
+    description: jsEscape(jsonLdTeaser(source.post)),
   };
   if (source.image && typeof source.image.url === 'string') out.image = source.image.url;
   return out;

@@ -1,15 +1,15 @@
 // The venue / organizer representation (venues-organizers.md §5, events.md §4.5): list form,
 // single form (with json_ld) and the form embedded in events, always built for a batch of posts.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { userCanPost, type MetaCapability } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../db/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { firstMeta, getPosts, loadMeta, type PostMeta } from '../../store/posts.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
-import { redactProtected } from '../events/password.ts';
 import { isPhpEmpty, loadImages, thumbnailId, type ImageObject } from '../shared/image.ts';
+import { postColumns } from '../shared/post-fields.ts';
+import { canSeeProtected, redactProtected } from '../shared/protected.ts';
 import { globalId, permalink } from '../shared/urls.ts';
-import { isTribeTruthy } from './args.ts';
+import { isTribeTruthy } from '../shared/validators.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 
 export type Representation = Record<string, unknown>;
@@ -21,24 +21,12 @@ export interface PresentOptions {
   allowUnlock: boolean;
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
 export function capabilityPost(post: PostRow, meta?: PostMeta): { post_author: number; post_status: string; trashedFrom: string | null } {
   return { post_author: Number(post.post_author), post_status: post.post_status, trashedFrom: firstMeta(meta, '_wp_trash_meta_status') ?? null };
 }
 
 export function userCanLinked(definition: LinkedPostDefinition, req: RestRequest, cap: MetaCapability, post: PostRow, meta?: PostMeta): boolean {
   return userCanPost(cap, req.user, capabilityPost(post, meta), definition.postType.plural);
-}
-
-/** §5.5: a `password` parameter equal to the post's, or `context=edit` with edit_post on it. */
-function unlocked(definition: LinkedPostDefinition, req: RestRequest, post: PostRow, meta: PostMeta): boolean {
-  if (post.post_password === '') return true;
-  const given = req.params.get('password');
-  if (typeof given === 'string' && given !== '' && timingSafeEqual(digest(given), digest(post.post_password)) && given === post.post_password) return true;
-  return req.params.get('context') === 'edit' && userCanLinked(definition, req, 'edit_post', post, meta);
 }
 
 function metaKeys(definition: LinkedPostDefinition): string[] {
@@ -62,15 +50,11 @@ function represent(
   options: PresentOptions,
 ): Representation {
   const id = Number(post.ID);
-  const canSee = !options.allowUnlock ? post.post_password === '' : unlocked(definition, req, post, meta);
+  const canSee = !options.allowUnlock ? post.post_password === ''
+    : canSeeProtected(req, post, definition.postType.plural, firstMeta(meta, '_wp_trash_meta_status'));
   const base: Representation = {
     id,
-    author: String(post.post_author),
-    status: post.post_status,
-    date: post.post_date,
-    date_utc: post.post_date_gmt,
-    modified: post.post_modified,
-    modified_utc: post.post_modified_gmt,
+    ...postColumns(post),
     url: permalink(req.site, definition.postType, post, userCanLinked(definition, req, 'read_post', post, meta)),
     [definition.singular]: renderTitle(post.post_title),
     description: renderContent(post.post_content),

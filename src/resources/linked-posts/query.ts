@@ -5,7 +5,7 @@ import type { Database, PostRow } from '../../db/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import type { Executor } from '../../store/options.ts';
 import { dbDatetime } from '../../time/parse.ts';
-import { isTribeTruthy } from './args.ts';
+import { isTribeTruthy } from '../shared/validators.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 
 /** WordPress `any`: every status not excluded from search. */

@@ -1,17 +1,15 @@
 // Create, update, trash and inline creation of venues and organizers (venues-organizers.md §7–8).
 // wpcal's updates change only the fields sent (spec README: no reset of omitted map flags,
 // state/province, image, and no silent status change).
-import type { PostRow } from '../../db/tables.ts';
+import type { NewPost, PostRow } from '../../db/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import type { Executor } from '../../store/options.ts';
-import { deleteMeta, firstMeta, getPost, loadPostMeta, setMeta, trashPost } from '../../store/posts.ts';
+import { deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../store/posts.ts';
 import { sanitizeTextField } from '../../text/sanitize.ts';
-import { isEmptyValue, isNonEmptyString, isTime } from '../events/write-args.ts';
-import { REGISTERED_STATUSES } from '../post-types.ts';
 import { resolveImageInput } from '../shared/image.ts';
-import { insertTypedPost, isUserId, updateTypedPost, type PostInput } from '../shared/post-writes.ts';
-import { fieldCheck, isTribeTruthy } from './args.ts';
+import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../shared/post-writes.ts';
+import { isPhpEmpty, isTribeTruthy } from '../shared/validators.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 import { userCanLinked } from './presenter.ts';
 
@@ -24,7 +22,7 @@ function sent(values: WriteValues, name: string): boolean {
 
 function text(values: WriteValues, name: string): string {
   const value = values.get(name);
-  return typeof value === 'string' ? value : isEmptyValue(value) ? '' : String(value);
+  return typeof value === 'string' ? value : isPhpEmpty(value) ? '' : String(value);
 }
 
 function postInput(definition: LinkedPostDefinition, values: WriteValues, creating: boolean): PostInput {
@@ -42,7 +40,7 @@ function postInput(definition: LinkedPostDefinition, values: WriteValues, creati
 }
 
 /** `_VenueStateProvince`: sent value, else the state for the US (or no country), else the province. */
-function stateProvince(stateprovince: string, state: string, province: string, country: string): string {
+export function stateProvince(stateprovince: string, state: string, province: string, country: string): string {
   if (stateprovince !== '') return stateprovince;
   if (state !== '' && (country === '' || country === 'US' || country === 'United States')) return state;
   return province;
@@ -98,15 +96,19 @@ async function findDuplicate(trx: Executor, definition: LinkedPostDefinition, re
   return undefined;
 }
 
-function couldNotCreate(definition: LinkedPostDefinition): RestError {
+/** 400 `could-not-create-{venue|organizer}`: a link an event write cannot make. */
+export function couldNotCreate(definition: LinkedPostDefinition): RestError {
   const word = definition.singular;
   return RestError.withStatus(`could-not-create-${word}`, `The ${word} could not be created from the provided data`, 400);
 }
 
-/** POST /venues: the created (or reused) post. Runs inside the caller's transaction. */
-export async function createLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues): Promise<PostRow> {
+/**
+ * POST /venues: the created (or reused) post. Runs inside the caller's transaction. `columns`
+ * go to a newly inserted row as given (imports keeping a post ID).
+ */
+export async function createLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues, columns?: Partial<NewPost>): Promise<PostRow> {
   const duplicate = await findDuplicate(trx, definition, req, values);
-  const post = duplicate ?? await insertTypedPost(trx, req, definition.postType, postInput(definition, values, true));
+  const post = duplicate ?? await insertTypedPost(trx, req, definition.postType, { ...postInput(definition, values, true), columns });
   if (!post.ID) throw couldNotCreate(definition);
   await writeMeta(trx, definition, req, Number(post.ID), values, true);
   return (await getPost(trx, Number(post.ID)))!;
@@ -124,33 +126,18 @@ export async function updateLinkedPost(trx: Executor, definition: LinkedPostDefi
  * of only the first page of published events; wpcal unlinks every event, and only this item).
  */
 export async function trashLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, post: PostRow): Promise<PostRow> {
-  await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
+  await trashTypedPost(trx, req, post);
   await trx.deleteFrom('postmeta')
     .where('meta_key', '=', definition.linkMetaKey).where('meta_value', '=', String(post.ID))
     .execute();
   return (await getPost(trx, Number(post.ID)))!;
 }
 
-/** Whether an inline object passes the route's validators (name required). */
-async function validInline(definition: LinkedPostDefinition, req: RestRequest, values: WriteValues): Promise<boolean> {
-  if (!isNonEmptyString(values.get(definition.singular))) return false;
-  const stringOrNull = (name: string) => !sent(values, name) || typeof values.get(name) === 'string';
-  const checks: boolean[] = [
-    !sent(values, 'author') || await isUserId(req.services.db.kysely, values.get('author')),
-    !sent(values, 'date') || isTime(values.get('date')),
-    !sent(values, 'date_utc') || isTime(values.get('date_utc')),
-    !sent(values, 'status') || (REGISTERED_STATUSES as readonly string[]).includes(text(values, 'status')),
-    !sent(values, 'description') || isEmptyValue(values.get('description')) || typeof values.get('description') === 'string',
-    !sent(values, 'image') || (await resolveImageInput(req.services.db.kysely, values.get('image'), req.user)).kind !== 'invalid',
-    ...definition.fields.map((field) => !sent(values, field.name) || (stringOrNull(field.name) && fieldCheck(field.check)(values.get(field.name)))),
-  ];
-  return checks.every(Boolean);
-}
-
 /**
  * For event writes (events.md §6.2): `{ "id": N }` or a numeric ID links an existing post of the
- * type; an inline object creates one (or reuses an identical one). Anything else, or invalid
- * inline data, is a 400 `could-not-create-{venue|organizer}`. Returns the linked post ID.
+ * type; an inline object (already checked by isValidInline during argument validation) creates
+ * one, or reuses an identical one. Anything else is a 400 `could-not-create-{venue|organizer}`.
+ * Returns the linked post ID.
  */
 export async function findOrCreateLinkedPost(trx: Executor, definition: LinkedPostDefinition, input: unknown, req: RestRequest): Promise<number> {
   const object = input !== null && typeof input === 'object' && !Array.isArray(input) ? input as Record<string, unknown> : null;
@@ -161,7 +148,5 @@ export async function findOrCreateLinkedPost(trx: Executor, definition: LinkedPo
     throw couldNotCreate(definition);
   }
   if (!object) throw couldNotCreate(definition);
-  const values = new Map(Object.entries(object));
-  if (!await validInline(definition, req, values)) throw couldNotCreate(definition);
-  return Number((await createLinkedPost(trx, definition, req, values)).ID);
+  return Number((await createLinkedPost(trx, definition, req, new Map(Object.entries(object)))).ID);
 }

@@ -6,13 +6,18 @@ import { userCan } from '../../auth/capabilities.ts';
 import type { NewPost, PostRow } from '../../db/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
-import { getOption, type Executor } from '../../store/options.ts';
-import { getPost, insertPost, uniquePostSlug, updatePost } from '../../store/posts.ts';
-import { userExists } from '../../store/users.ts';
+import { getOption, setOption, type Executor } from '../../store/options.ts';
+import { addMeta, deleteMeta, firstMeta, getPost, insertPost, loadPostMeta, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../store/posts.ts';
+import { ksesData, ksesPost } from '../../text/kses.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
 import { dbDatetime, parseInstant, parseInZone } from '../../time/parse.ts';
 import { localToUtc, utcToLocal } from '../../time/zones.ts';
 import type { PostTypeDefinition } from '../post-types.ts';
+import { invalidParams } from './validators.ts';
+import { permalink } from './urls.ts';
+
+/** What a post write needs from its caller: who writes, the site and the clock (a RestRequest has them). */
+export type WriteContext = Pick<RestRequest, 'user' | 'site' | 'now'>;
 
 export const ZERO_DATETIME = '0000-00-00 00:00:00';
 
@@ -55,19 +60,6 @@ export function scaleBackStatus(user: CurrentUser | null, requested: string | un
   return requested;
 }
 
-/** TEC's is_user_id validator: numeric and an existing user. */
-export async function isUserId(db: Executor, value: unknown): Promise<boolean> {
-  const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !/^\s*\d+\s*$/.test(text)) return false;
-  return userExists(db, Number(text));
-}
-
-function unparseable(name: string): RestError {
-  return RestError.withStatus('rest_invalid_param', `Invalid parameter(s): ${name}`, 400, {
-    params: { [name]: 'Invalid parameter.' }, details: [],
-  });
-}
-
 function isTimestamp(value: string | number): boolean {
   return typeof value === 'number' || /^\s*[+-]?\d+\s*$/.test(value);
 }
@@ -77,14 +69,14 @@ function localDate(value: string | number, zone: string, now: Date): string {
   // parseInZone reads a timestamp as UTC wall time (the event-date quirk); a post date converts it.
   const parsed = parseInZone(value, isTimestamp(value) ? 'UTC' : zone, now);
   const converted = parsed !== null && isTimestamp(value) ? utcToLocal(parsed, zone) : parsed;
-  if (converted === null) throw unparseable('date');
+  if (converted === null) throw invalidParams(['date']);
   return converted;
 }
 
 /** `date_utc`: a timestamp, or a string read as UTC (an explicit offset is converted). */
 function utcDate(value: string | number, now: Date): string {
   const instant = parseInstant(value, now);
-  if (instant === null || Number.isNaN(instant.getTime())) throw unparseable('date_utc');
+  if (instant === null || Number.isNaN(instant.getTime())) throw invalidParams(['date_utc']);
   return dbDatetime(instant, 'UTC');
 }
 
@@ -94,7 +86,7 @@ interface PostDates {
 }
 
 /** wp_insert_post's date rules; `current` is the stored pair on update. */
-function resolveDates(req: RestRequest, input: PostInput, status: string, current?: PostDates): PostDates {
+function resolveDates(req: WriteContext, input: PostInput, status: string, current?: PostDates): PostDates {
   const siteZone = req.site.timezone;
   let local = input.date !== undefined ? localDate(input.date, input.dateZone ?? siteZone, req.now) : undefined;
   let gmt = input.dateUtc !== undefined ? utcDate(input.dateUtc, req.now) : undefined;
@@ -118,22 +110,34 @@ function applyScheduling(status: string, gmt: string, now: Date): string {
   return status;
 }
 
-/** post_name: the sanitized slug or title; empty for floating statuses without one; unique otherwise. */
-async function resolveSlug(db: Executor, type: PostTypeDefinition, id: number, wanted: string, title: string, status: string): Promise<string> {
+/**
+ * post_name before uniqueness: the sanitized slug or title; empty for floating statuses without
+ * one. `unique` says whether it still has to be made unique among the type's posts.
+ */
+export function baseSlug(id: number, wanted: string, title: string, status: string): { slug: string; unique: boolean } {
   let slug = wanted !== '' ? sanitizeTitle(wanted) : '';
   if (slug === '' && !FLOATING.has(status)) slug = sanitizeTitle(title, String(id));
-  if (slug === '' || FLOATING.has(status)) return slug;
-  return uniquePostSlug(db, slug, type.type, id);
+  return { slug, unique: slug !== '' && !FLOATING.has(status) };
 }
 
-async function commentStatus(db: Executor, type: PostTypeDefinition): Promise<string> {
+async function resolveSlug(db: Executor, type: PostTypeDefinition, id: number, wanted: string, title: string, status: string): Promise<string> {
+  const { slug, unique } = baseSlug(id, wanted, title, status);
+  return unique ? uniquePostSlug(db, slug, type.type, id) : slug;
+}
+
+export async function commentStatus(db: Executor, type: PostTypeDefinition): Promise<string> {
   if (!COMMENTABLE.has(type.type)) return 'closed';
   return (await getOption(db, 'default_comment_status')) ?? 'open';
 }
 
-/** `{home}/?post_type={type}&p={ID}`, the guid WordPress stores for these post types. */
-export function postGuid(req: RestRequest, type: PostTypeDefinition, id: number): string {
-  return `${req.site.home}/?post_type=${type.type}&p=${id}`;
+/** The guid wp_insert_post stores: the new post's get_permalink(), as its author sees it. */
+export function postGuid(req: WriteContext, type: PostTypeDefinition, post: Pick<PostRow, 'ID' | 'post_status' | 'post_name'>): string {
+  return permalink(req.site, type, post, true);
+}
+
+/** TEC's cache key of every save of its post types (Tribe__Cache::set_last_occurrence('save_post')). */
+export async function markTecPostSaved(trx: Executor, now: Date): Promise<void> {
+  await setOption(trx, 'tribe_last_save_post', String(now.getTime() / 1000));
 }
 
 async function reread(db: Executor, id: number): Promise<PostRow> {
@@ -142,18 +146,33 @@ async function reread(db: Executor, id: number): Promise<PostRow> {
   return row;
 }
 
-/** wp_insert_post for a TEC type; returns the stored row. */
-export async function insertTypedPost(trx: Executor, req: RestRequest, type: PostTypeDefinition, input: PostInput): Promise<PostRow> {
+/**
+ * kses_init_filters(): for a user without `unfiltered_html`, the title passes wp_filter_kses and
+ * the content and excerpt wp_filter_post_kses.
+ */
+function withKses(user: CurrentUser | null, input: PostInput): PostInput {
+  if (userCan(user, 'unfiltered_html')) return input;
+  const filtered = { ...input };
+  if (input.title !== undefined) filtered.title = ksesData(input.title);
+  if (input.content !== undefined) filtered.content = ksesPost(input.content);
+  if (input.excerpt !== undefined) filtered.excerpt = ksesPost(input.excerpt);
+  return filtered;
+}
+
+/**
+ * The wp_posts fields wp_insert_post gives a new post of the type, before it has an ID (so
+ * without its slug and guid). `comments` is the type's commentStatus().
+ */
+export function newPostFields(req: WriteContext, type: PostTypeDefinition, sent: PostInput, comments: string): PostFields {
+  const input = withKses(req.user, sent);
   const requested = scaleBackStatus(req.user, input.status);
   const dates = resolveDates(req, input, requested);
   const status = applyScheduling(requested, dates.post_date_gmt, req.now);
-  const title = input.title ?? '';
-  const comments = await commentStatus(trx, type);
-  const id = await insertPost(trx, {
+  return {
     ...input.columns,
     post_type: type.type,
     post_author: input.author ?? req.user?.id ?? 0,
-    post_title: title,
+    post_title: input.title ?? '',
     post_content: input.content ?? '',
     post_excerpt: input.excerpt ?? '',
     post_status: status,
@@ -163,18 +182,48 @@ export async function insertTypedPost(trx: Executor, req: RestRequest, type: Pos
     post_modified_gmt: dates.post_date_gmt,
     comment_status: comments,
     ping_status: 'closed',
-  });
-  const post_name = await resolveSlug(trx, type, id, input.slug ?? '', title, status);
-  await updatePost(trx, id, { post_name, guid: postGuid(req, type, id) });
+  };
+}
+
+/** wp_insert_post for a TEC type; returns the stored row. */
+export async function insertTypedPost(trx: Executor, req: WriteContext, type: PostTypeDefinition, input: PostInput): Promise<PostRow> {
+  const fields = newPostFields(req, type, input, await commentStatus(trx, type));
+  const id = await insertPost(trx, fields);
+  const post_name = await resolveSlug(trx, type, id, input.slug ?? '', fields.post_title ?? '', fields.post_status ?? '');
+  await updatePost(trx, id, { post_name, guid: postGuid(req, type, { ID: id, post_status: fields.post_status ?? '', post_name }) });
+  await markTecPostSaved(trx, req.now);
   return reread(trx, id);
+}
+
+const TRASH_BOOKKEEPING = ['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_desired_post_slug'];
+
+/**
+ * The slug a status change into or out of the trash asks for (wp_insert_post): leaving the trash
+ * restores `_wp_desired_post_slug` and, as wp_untrash_post does, drops the trash bookkeeping;
+ * entering it through an update keeps the slug there and suffixes `__trashed`.
+ */
+async function trashSlug(trx: Executor, post: PostRow, status: string): Promise<string | undefined> {
+  const id = Number(post.ID);
+  if (post.post_status === 'trash' && status !== 'trash') {
+    const desired = firstMeta(await loadPostMeta(trx, id), '_wp_desired_post_slug');
+    for (const key of TRASH_BOOKKEEPING) await deleteMeta(trx, id, key);
+    return desired || undefined;
+  }
+  if (status === 'trash' && post.post_status !== 'trash' && !post.post_name.endsWith('__trashed')) {
+    await addMeta(trx, id, '_wp_desired_post_slug', post.post_name);
+    return `${post.post_name}__trashed`;
+  }
+  return undefined;
 }
 
 /**
  * wp_update_post for a TEC type, changing only what `input` carries (wpcal's partial update):
  * status only when sent (then scaled back), dates only when sent (or a floating draft being
- * published), the slug only when sent or still empty. Modified dates are always "now".
+ * published), the slug only when sent, still empty or moved by a trash transition. Modified
+ * dates are always "now".
  */
-export async function updateTypedPost(trx: Executor, req: RestRequest, type: PostTypeDefinition, post: PostRow, input: PostInput): Promise<PostRow> {
+export async function updateTypedPost(trx: Executor, req: WriteContext, type: PostTypeDefinition, post: PostRow, sent: PostInput): Promise<PostRow> {
+  const input = withKses(req.user, sent);
   const id = Number(post.ID);
   const requested = input.status !== undefined ? scaleBackStatus(req.user, input.status) : post.post_status;
   const dates = resolveDates(req, input, requested, { post_date: post.post_date, post_date_gmt: post.post_date_gmt });
@@ -191,9 +240,21 @@ export async function updateTypedPost(trx: Executor, req: RestRequest, type: Pos
   if (input.content !== undefined) changes.post_content = input.content;
   if (input.excerpt !== undefined) changes.post_excerpt = input.excerpt;
   if (input.author !== undefined) changes.post_author = input.author;
-  if (input.slug !== undefined || post.post_name === '' || FLOATING.has(post.post_status) !== FLOATING.has(status)) {
-    changes.post_name = await resolveSlug(trx, type, id, input.slug ?? post.post_name, title, status);
+  const wanted = await trashSlug(trx, post, status) ?? input.slug;
+  if (wanted !== undefined || post.post_name === '' || FLOATING.has(post.post_status) !== FLOATING.has(status)) {
+    changes.post_name = await resolveSlug(trx, type, id, wanted ?? post.post_name, title, status);
   }
   await updatePost(trx, id, changes);
+  await markTecPostSaved(trx, req.now);
   return reread(trx, id);
+}
+
+/** wp_trash_post for a TEC type: the trash bookkeeping, then what its wp_update_post writes (modified dates, TEC's cache key). */
+export async function trashTypedPost(trx: Executor, req: WriteContext, post: PostRow): Promise<void> {
+  await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
+  await updatePost(trx, Number(post.ID), {
+    post_modified: dbDatetime(req.now, req.site.timezone),
+    post_modified_gmt: dbDatetime(req.now, 'UTC'),
+  });
+  await markTecPostSaved(trx, req.now);
 }

@@ -17,7 +17,7 @@ export function globalId(site: SiteSettings, id: number): string {
  * get_permalink: pretty `{home}/{base}/{slug}/`, plain `{home}/?{type}={slug}`, and the id form
  * `{home}/?post_type={type}&p={ID}` when the post is not publicly viewable.
  */
-export function permalink(site: SiteSettings, type: PostTypeDefinition, post: PostRow, canReadPrivate = false): string {
+export function permalink(site: SiteSettings, type: PostTypeDefinition, post: Pick<PostRow, 'ID' | 'post_status' | 'post_name'>, canReadPrivate = false): string {
   const idForm = `${site.home}/?post_type=${type.type}&p=${post.ID}`;
   if (NOT_VIEWABLE.has(post.post_status) || !post.post_name) return idForm;
   if (post.post_status === 'private' && !canReadPrivate) return idForm;

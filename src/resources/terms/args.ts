@@ -2,29 +2,11 @@
 // Appendix A), with TEC's validators (tribe-common Validator/Base.php).
 import { DynamicDefault, type ArgSpec, type ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import { getPost } from '../../store/posts.ts';
-import { EVENT_TYPE } from '../post-types.ts';
+import { isEventId, isNonEmptyString, isPositiveInt } from '../shared/validators.ts';
 import type { TaxonomyDefinition } from './definition.ts';
 import { termsExist } from './lookup.ts';
 
 export const MAX_PER_PAGE = 50;
-
-const isNumeric = (value: unknown): boolean =>
-  (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value));
-
-/** is_positive_int: numeric, integral, > 0. */
-export const isPositiveInt = (value: unknown): boolean =>
-  isNumeric(value) && Number.isInteger(Number(value)) && Number(value) > 0;
-
-/** is_string: a non-empty string (PHP emptiness, so "0" fails too). */
-export const isNonEmptyString = (value: unknown): boolean => typeof value === 'string' && value !== '' && value !== '0';
-
-/** is_event_id: the ID of an existing event, any status. */
-async function isEventId(value: unknown, request: RestRequest): Promise<boolean> {
-  if (!isPositiveInt(value)) return false;
-  const post = await getPost(request.services.db.kysely, Number(value));
-  return post?.post_type === EVENT_TYPE.type;
-}
 
 /** TEC's per_page default: its legacy `posts_per_page` option, else WordPress's, else 20 (raw). */
 function defaultPerPage(request: RestRequest): unknown {

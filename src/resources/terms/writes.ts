@@ -3,10 +3,11 @@
 import { RestError } from '../../rest/errors.ts';
 import type { Executor } from '../../store/options.ts';
 import { findTermByName, findTermBySlug, getTerm, insertTerm, queryTerms, updateTerm, withDescendants, type NewTerm, type Term } from '../../store/terms.ts';
+import { ksesData } from '../../text/kses.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
 import type { TaxonomyDefinition } from './definition.ts';
 import { isNumericItem, parseTermList } from './lookup.ts';
-import { sanitizeTermDescription, sanitizeTermName } from './sanitize.ts';
+import { sanitizeTermName } from './sanitize.ts';
 
 /** WordPress's `term_exists` error as the REST controller answers it (WordPress ≥ 5.6 shape). */
 export class TermExistsError extends RestError {
@@ -86,7 +87,7 @@ export async function createTerm(db: Executor, def: TaxonomyDefinition, input: T
   await rejectDuplicateName(db, def, name, slug, slugProvided, parent);
   const unique = await uniqueTermSlug(db, def, slug, parent);
   const term = await insertTerm(db, def.taxonomy, {
-    name, slug: unique, parent, description: sanitizeTermDescription(input.description ?? ''),
+    name, slug: unique, parent, description: ksesData(input.description ?? ''),
   });
   return unique === '' ? updateTerm(db, term, { slug: String(term.term_id) }) : term;
 }
@@ -104,7 +105,7 @@ export async function editTerm(db: Executor, def: TaxonomyDefinition, term: Term
   const name = input.name === undefined ? term.name : sanitizeTermName(input.name);
   if (name.trim() === '') throw emptyName();
   if (input.name !== undefined) changes.name = name;
-  if (input.description !== undefined) changes.description = sanitizeTermDescription(input.description);
+  if (input.description !== undefined) changes.description = ksesData(input.description);
   const parent = def.hierarchical && input.parent !== undefined ? await safeParent(db, def, term, input.parent) : term.parent;
   if (parent !== term.parent) changes.parent = parent;
 

@@ -1,0 +1,53 @@
+// Anonymous GET answers reused while nothing they depend on can have changed: the same request
+// (route, query, Origin), the same database data version, the same site settings object and the
+// same clock second (lists' default windows and URLs follow the clock).
+import type { IncomingRest, OutgoingRest } from './dispatch.ts';
+import { phpJsonEncode } from './json.ts';
+
+const MAX_ENTRIES = 256;
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Entry {
+  version: string;
+  out: OutgoingRest;
+  bytes: number;
+}
+
+/** The cache key of a request whose answer may be reused, or null. */
+export function cacheKey(incoming: IncomingRest): string | null {
+  const { headers } = incoming;
+  if (incoming.httpMethod !== 'GET' || incoming.actingUser || incoming.body || incoming.bodyError) return null;
+  if (headers.authorization !== undefined || headers['x-http-method-override'] !== undefined || '_method' in incoming.query) return null;
+  return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}`;
+}
+
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
+
+  get(key: string, version: string): OutgoingRest | undefined {
+    const entry = this.#entries.get(key);
+    return entry && entry.version === version ? entry.out : undefined;
+  }
+
+  /** Keeps an answer, its JSON encoded once for every later reader. */
+  set(key: string, version: string, out: OutgoingRest): OutgoingRest {
+    const json = Buffer.from(phpJsonEncode(out.body, out.pretty), 'utf8');
+    const kept: OutgoingRest = { ...out, json };
+    this.#drop(key);
+    this.#entries.set(key, { version, out: kept, bytes: json.length });
+    this.#bytes += json.length;
+    for (const [oldest] of this.#entries) {
+      if (this.#entries.size <= MAX_ENTRIES && this.#bytes <= MAX_BYTES) break;
+      this.#drop(oldest);
+    }
+    return kept;
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
+  }
+}

@@ -1,0 +1,73 @@
+// GET /wp-json/wpcal/v1/events.ics: the events GET /events lists, with the same arguments, as
+// an iCalendar feed. `per_page` defaults to, and is capped at, FEED_MAX_PER_PAGE.
+import { PassThrough } from 'node:stream';
+import type { ArgSpecs } from '../rest/args.ts';
+import type { RestRequest } from '../rest/context.ts';
+import { respondRaw, type RestResult, type RouteRegistry } from '../rest/registry.ts';
+import { LIST_ARGS, isPrivileged } from '../resources/events/list-args.ts';
+import { buildFilters, listBounds } from '../resources/events/list.ts';
+import { countEvents, pageOfEventIds } from '../resources/events/list-query.ts';
+import { decodeEntities, sanitizeTitle } from '../text/sanitize.ts';
+import { readExportEvents } from '../transfer/export-reader.ts';
+import { writeIcs } from '../transfer/ical/write.ts';
+import type { ExportEvent } from '../transfer/records.ts';
+
+export const WPCAL_NAMESPACE = 'wpcal/v1';
+export const ICAL_FEED_PATH = '/events.ics';
+/** Events in one feed response. */
+export const FEED_MAX_PER_PAGE = 10_000;
+// IDs handed to the export reader at a time (keeps its IN lists short).
+const READ_CHUNK = 500;
+
+const FEED_ARGS: ArgSpecs<RestRequest> = {
+  ...LIST_ARGS,
+  per_page: {
+    ...LIST_ARGS.per_page,
+    default: FEED_MAX_PER_PAGE,
+    sanitize: (value) => Math.min(FEED_MAX_PER_PAGE, Math.trunc(Number(value))),
+  },
+};
+
+/** `{site}-events.ics`, the site name as a slug. */
+export function feedFilename(siteName: string): string {
+  return `${sanitizeTitle(decodeEntities(siteName), 'calendar')}-events.ics`;
+}
+
+/** The page's events; password-protected ones keep their content to those who may edit events. */
+async function* feedEvents(req: RestRequest, ids: number[], statuses: string[]): AsyncIterable<ExportEvent> {
+  const showProtected = isPrivileged(req);
+  for (let i = 0; i < ids.length; i += READ_CHUNK) {
+    const chunk = ids.slice(i, i + READ_CHUNK);
+    for await (const event of readExportEvents(req.services.db.kysely, req.site, { ids: chunk, status: statuses }, { now: req.now })) {
+      yield event.password && !showProtected ? { ...event, description: '', excerpt: '' } : event;
+    }
+  }
+}
+
+async function feed(req: RestRequest): Promise<RestResult> {
+  const page = Number(req.params.get('page'));
+  const perPage = Number(req.params.get('per_page'));
+  const db = req.services.db.kysely;
+  const filters = await buildFilters(req, listBounds(req));
+  const total = await countEvents(db, filters);
+  const ids = await pageOfEventIds(db, filters, perPage, (page - 1) * perPage);
+  const { site } = req;
+  const events = feedEvents(req, ids, filters.statuses);
+  const headers = {
+    'Content-Disposition': `attachment; filename="${feedFilename(site.name)}"`,
+    'X-TEC-Total': String(total),
+    'X-TEC-TotalPages': String(total === 0 ? 0 : Math.ceil(total / perPage)),
+  };
+  return respondRaw({
+    contentType: 'text/calendar; charset=utf-8',
+    open: () => {
+      const out = new PassThrough();
+      writeIcs(events, out, site).then(() => out.end(), (error: unknown) => out.destroy(error as Error));
+      return out;
+    },
+  }, headers);
+}
+
+export function registerIcalRoutes(registry: RouteRegistry<RestRequest>): void {
+  registry.add(WPCAL_NAMESPACE, ICAL_FEED_PATH, [{ methods: ['GET'], args: FEED_ARGS, handler: feed }]);
+}

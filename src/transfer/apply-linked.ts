@@ -1,0 +1,106 @@
+// Venues and organizers of an import, through the API's own linked-post writes: matched by import
+// key (scoped by source) or by exact title and updated with the fields the record has, else
+// created. Events naming a venue or organizer that is not in the batch link an existing post of
+// that title, or a new one with just the name.
+import type { Executor } from '../store/options.ts';
+import { getPost, setMeta } from '../store/posts.ts';
+import type { RestRequest } from '../rest/context.ts';
+import type { LinkedPostDefinition } from '../resources/linked-posts/definition.ts';
+import { createLinkedPost, updateLinkedPost } from '../resources/linked-posts/writes.ts';
+import { isUrlOrEmpty } from '../resources/shared/validators.ts';
+import type { OrganizerRecord, VenueRecord } from './records.ts';
+import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
+import { RecordError, isRecordError, reasonOf, type Tally } from './tally.ts';
+
+type LinkedRecord = VenueRecord | OrganizerRecord;
+
+/** The write fields of a record, as the REST routes name them (absent fields are not sent). */
+function writeValues(record: LinkedRecord): Map<string, unknown> {
+  const fields: Record<string, unknown> = 'venue' in record
+    ? {
+      venue: record.venue, description: record.description, address: record.address, city: record.city,
+      country: record.country, province: record.province, state: record.state, zip: record.zip,
+      phone: record.phone, website: record.website, show_map: record.showMap, show_map_link: record.showMapLink,
+      date_utc: record.dateUtc,
+    }
+    : {
+      organizer: record.organizer, description: record.description, phone: record.phone,
+      website: record.website, email: record.email, date_utc: record.dateUtc,
+    };
+  return new Map(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+const nameOf = (record: LinkedRecord): string => ('venue' in record ? record.venue : record.organizer);
+
+export class LinkedPosts {
+  private readonly ids = new Map<string, number>();
+  private stored: Map<string, number> | undefined;
+
+  constructor(
+    private readonly trx: Executor,
+    private readonly req: RestRequest,
+    private readonly definition: LinkedPostDefinition,
+    private readonly source: string,
+    /** Remember records by import key (false: match by title only, as TEC's CSV importer does). */
+    private readonly keyed: boolean,
+  ) {}
+
+  private async byTitle(title: string): Promise<number | undefined> {
+    const row = await this.trx.selectFrom('posts').select('ID')
+      .where('post_type', '=', this.definition.postType.type).where('post_status', '!=', 'trash')
+      .where('post_title', '=', title).orderBy('ID').executeTakeFirst();
+    return row ? Number(row.ID) : undefined;
+  }
+
+  private async byKey(key: string): Promise<number | undefined> {
+    if (!this.keyed) return undefined;
+    this.stored ??= await loadImportKeys(this.trx, this.definition.postType.type, this.source);
+    return this.stored.get(importKey(this.source, key));
+  }
+
+  private async wantedColumns(wantedId: number | undefined): Promise<{ ID: number } | undefined> {
+    if (wantedId === undefined || !Number.isSafeInteger(wantedId) || wantedId <= 0) return undefined;
+    return (await getPost(this.trx, wantedId)) ? undefined : { ID: wantedId };
+  }
+
+  /** Creates or updates one record; returns whether it was created. */
+  private async write(record: LinkedRecord): Promise<boolean> {
+    const name = nameOf(record);
+    if (typeof name !== 'string' || name.trim() === '') throw new RecordError(`the ${this.definition.singular} name is empty`);
+    if (!isUrlOrEmpty(record.website)) throw new RecordError(`website "${record.website}" is not a URL`);
+    const values = writeValues(record);
+    const existingId = await this.byKey(record.key) ?? await this.byTitle(name);
+    const existing = existingId === undefined ? undefined : await getPost(this.trx, existingId);
+    const post = existing
+      ? await updateLinkedPost(this.trx, this.definition, this.req, existing, values)
+      : await createLinkedPost(this.trx, this.definition, this.req, values, await this.wantedColumns(record.wantedId));
+    const id = Number(post.ID);
+    if (this.keyed) await setMeta(this.trx, id, IMPORT_KEY_META, importKey(this.source, record.key));
+    this.ids.set(record.key, id);
+    return !existing;
+  }
+
+  async applyRecords(records: readonly LinkedRecord[], where: (record: LinkedRecord) => string, tally: Tally): Promise<void> {
+    for (const record of records) {
+      try {
+        if (await this.write(record)) tally.created++;
+        else tally.updated++;
+      } catch (error) {
+        if (!isRecordError(error)) throw error;
+        tally.fail(where(record), reasonOf(error));
+      }
+    }
+  }
+
+  /** The post an event's reference names: a batch key, a stored import key, a title, or a new post. */
+  async resolve(ref: string): Promise<number> {
+    const known = this.ids.get(ref) ?? await this.byKey(ref) ?? await this.byTitle(ref);
+    if (known !== undefined) {
+      this.ids.set(ref, known);
+      return known;
+    }
+    const post = await createLinkedPost(this.trx, this.definition, this.req, new Map([[this.definition.singular, ref]]));
+    this.ids.set(ref, Number(post.ID));
+    return Number(post.ID);
+  }
+}

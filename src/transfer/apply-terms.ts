@@ -1,0 +1,86 @@
+// Categories and tags of an import: batch term records matched by slug or name (updated) or
+// created, and the term references of events resolved once per distinct name.
+import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
+import { sanitizeTermName } from '../resources/terms/sanitize.ts';
+import { createTerm, editTerm, resolveTermsForWrite } from '../resources/terms/writes.ts';
+import type { Executor } from '../store/options.ts';
+import { findTermByName, findTermBySlug, type Term } from '../store/terms.ts';
+import { sanitizeTitle } from '../text/sanitize.ts';
+import type { TermRecord } from './records.ts';
+import { isRecordError, reasonOf, type Tally } from './tally.ts';
+
+export class TermResolver {
+  /** Batch keys → terms, per taxonomy. */
+  private readonly byKey = new Map<string, Map<string, Term>>();
+  /** Lower-cased names → terms, per taxonomy (null: the reference resolves to nothing). */
+  private readonly byName = new Map<string, Map<string, Term | null>>();
+
+  constructor(private readonly trx: Executor) {}
+
+  private keys(def: TaxonomyDefinition): Map<string, Term> {
+    return this.byKey.get(def.taxonomy) ?? this.byKey.set(def.taxonomy, new Map()).get(def.taxonomy)!;
+  }
+
+  private async existing(def: TaxonomyDefinition, record: TermRecord): Promise<Term | undefined> {
+    const slug = sanitizeTitle(record.slug ?? record.name);
+    return (slug ? await findTermBySlug(this.trx, def.taxonomy, slug) : undefined)
+      ?? findTermByName(this.trx, def.taxonomy, sanitizeTermName(record.name));
+  }
+
+  private async applyOne(def: TaxonomyDefinition, record: TermRecord, parent: number | undefined, tally: Tally): Promise<void> {
+    const input = { name: record.name, slug: record.slug, description: record.description, parent };
+    const found = await this.existing(def, record);
+    const term = found
+      ? await editTerm(this.trx, def, found, { description: record.description, parent })
+      : await createTerm(this.trx, def, input);
+    if (found) tally.updated++;
+    else tally.created++;
+    this.keys(def).set(record.key, term);
+  }
+
+  /** Applies the batch's term records, parents before children. */
+  async applyRecords(def: TaxonomyDefinition, records: readonly TermRecord[], where: (record: TermRecord) => string, tally: Tally): Promise<void> {
+    let pending = [...records];
+    while (pending.length) {
+      const ready = pending.filter((record) => record.parentKey === undefined || this.keys(def).has(record.parentKey));
+      if (!ready.length) {
+        for (const record of pending) tally.fail(where(record), `unknown parent "${record.parentKey}"`);
+        return;
+      }
+      for (const record of ready) {
+        const parent = record.parentKey === undefined ? undefined : this.keys(def).get(record.parentKey)!.term_id;
+        try {
+          await this.applyOne(def, record, parent, tally);
+        } catch (error) {
+          if (!isRecordError(error)) throw error;
+          tally.fail(where(record), reasonOf(error));
+        }
+      }
+      pending = pending.filter((record) => !ready.includes(record));
+    }
+  }
+
+  /**
+   * The terms events name: batch keys first, else an existing term by slug or name, else a new
+   * term with that name (what an event write through the API does, events.md §6.2).
+   */
+  async resolve(def: TaxonomyDefinition, refs: readonly string[]): Promise<Term[]> {
+    const names = this.byName.get(def.taxonomy) ?? this.byName.set(def.taxonomy, new Map()).get(def.taxonomy)!;
+    const terms = new Map<number, Term>();
+    for (const ref of refs) {
+      let term: Term | null | undefined = this.keys(def).get(ref);
+      if (term === undefined) {
+        const lower = ref.trim().toLowerCase();
+        term = names.get(lower);
+        if (term === undefined) {
+          term = (await resolveTermsForWrite(this.trx, def, [ref]))[0] ?? null;
+          names.set(lower, term);
+        }
+      }
+      if (term) terms.set(term.term_id, term);
+    }
+    return [...terms.values()];
+  }
+}
+
+export const TAXONOMIES = { categories: CATEGORIES, tags: TAGS } as const;

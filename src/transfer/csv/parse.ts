@@ -1,0 +1,166 @@
+// TEC's CSV import files (events, venues or organizers, told apart by the header row) as an
+// ImportBatch, with the plugin's value conventions: dates such as `11/19/2014` or `11/19/14`
+// with a separate time column, yes/no cells as TRUE/Yes/1, comma-separated categories and tags,
+// venues and organizers named by title, time zones by name or `UTC+3:30`.
+import { parse } from 'csv-parse/sync';
+import { parseInZone } from '../../time/parse.ts';
+import { emptyBatch, type EventRecord, type ImportBatch, type OrganizerRecord, type VenueRecord } from '../records.ts';
+import { RecordError, isRecordError, reasonOf } from '../tally.ts';
+import { readBoolean } from '../values.ts';
+import { columnIndexes, columnName, detectKind, REQUIRED, type CsvKind, type Field } from './columns.ts';
+
+/** A file the import cannot read at all (bad header, broken quoting). */
+export class CsvFileError extends Error {}
+
+interface Row<K extends CsvKind> {
+  /** The trimmed cell of a field; '' when the column or cell is missing. */
+  get(field: Field<K>): string;
+  /** The cell read as yes/no; undefined when the column is missing or the cell empty. */
+  flag(field: Field<K>): boolean | undefined;
+  where: string;
+}
+
+function rowReader<K extends CsvKind>(kind: K, indexes: Map<Field<K>, number>, cells: string[], where: string): Row<K> {
+  const get = (field: Field<K>): string => {
+    const index = indexes.get(field);
+    return index === undefined ? '' : (cells[index] ?? '').trim();
+  };
+  return {
+    get,
+    flag: (field) => (get(field) === '' ? undefined : readBoolean(get(field), columnName(kind, field))),
+    where,
+  };
+}
+
+const optional = (text: string): string | undefined => (text === '' ? undefined : text);
+const list = (text: string): string[] | undefined => (text === '' ? undefined : text.split(',').map((item) => item.trim()).filter(Boolean));
+
+/** `date time`, checked to be a date strtotime reads (in any zone: only its wall time matters). */
+function dateTime(dateField: 'startDate' | 'endDate', date: string, time: string, now: Date): string {
+  const value = `${date} ${time}`.trim();
+  if (parseInZone(value, 'UTC', now) === null) throw new RecordError(`${columnName('events', dateField)} "${value}" is not a date`);
+  return value;
+}
+
+function currencyPosition(text: string): 'prefix' | 'postfix' | undefined {
+  const lower = text.toLowerCase();
+  if (lower === '') return undefined;
+  if (lower === 'prefix' || lower === 'before') return 'prefix';
+  if (lower === 'postfix' || lower === 'suffix' || lower === 'after') return 'postfix';
+  throw new RecordError(`Event Currency Position "${text}" is neither prefix nor suffix`);
+}
+
+function eventRecord(row: Row<'events'>, now: Date): EventRecord {
+  const title = row.get('title');
+  if (title === '') throw new RecordError('Event Name is empty');
+  if (row.get('startDate') === '') throw new RecordError('Event Start Date is empty');
+  const startTime = row.get('startTime');
+  const startDate = dateTime('startDate', row.get('startDate'), startTime, now);
+  // A missing end is the start's day; a missing end time the start's time.
+  const endDate = dateTime('endDate', row.get('endDate') || row.get('startDate'), row.get('endTime') || startTime, now);
+  const currencyCode = row.get('currencyCode');
+  return {
+    key: `${title}\n${startDate}`,
+    where: row.where,
+    title,
+    description: optional(row.get('description')),
+    excerpt: optional(row.get('excerpt')),
+    startDate,
+    endDate,
+    allDay: row.flag('allDay'),
+    timezone: optional(row.get('timezone')),
+    cost: optional(row.get('cost')),
+    currencySymbol: optional(row.get('currencySymbol')),
+    currencyPosition: currencyPosition(row.get('currencyPosition')),
+    website: optional(row.get('website')),
+    featured: row.flag('featured'),
+    sticky: row.flag('sticky'),
+    hideFromListings: row.flag('hide'),
+    showMap: row.flag('showMap'),
+    showMapLink: row.flag('showMapLink'),
+    venueKey: optional(row.get('venue')),
+    // One organizer per cell: names such as "Mccaleb, John A Esq" contain commas.
+    organizerKeys: row.get('organizer') === '' ? undefined : [row.get('organizer')],
+    categories: list(row.get('categories')),
+    tags: list(row.get('tags')),
+    meta: currencyCode === '' ? undefined : [['_EventCurrencyCode', currencyCode]],
+  };
+}
+
+function venueRecord(row: Row<'venues'>): VenueRecord {
+  const name = row.get('name');
+  if (name === '') throw new RecordError('Venue Name is empty');
+  const address = [row.get('address'), row.get('address2')].filter(Boolean).join(' ');
+  const stateProvince = optional(row.get('stateProvince'));
+  return {
+    key: name,
+    where: row.where,
+    venue: name,
+    description: optional(row.get('description')),
+    address: optional(address),
+    city: optional(row.get('city')),
+    country: optional(row.get('country')),
+    state: stateProvince,
+    province: stateProvince,
+    zip: optional(row.get('zip')),
+    phone: optional(row.get('phone')),
+    website: optional(row.get('website')),
+  };
+}
+
+function organizerRecord(row: Row<'organizers'>): OrganizerRecord {
+  const name = row.get('name');
+  if (name === '') throw new RecordError('Organizer Name is empty');
+  return {
+    key: name,
+    where: row.where,
+    organizer: name,
+    description: optional(row.get('description')),
+    email: optional(row.get('email')),
+    website: optional(row.get('website')),
+    phone: optional(row.get('phone')),
+  };
+}
+
+interface ParsedRow {
+  record: string[];
+  info: { lines: number };
+}
+
+function readRows(text: string, file: string): ParsedRow[] {
+  try {
+    return parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as ParsedRow[];
+  } catch (error) {
+    throw new CsvFileError(`${file}: not a readable CSV file (${reasonOf(error)})`);
+  }
+}
+
+export function parseTecCsv(text: string, file: string, options: { now: Date }): ImportBatch {
+  const rows = readRows(text, file);
+  const batch = emptyBatch();
+  if (!rows.length) throw new CsvFileError(`${file}: the file is empty`);
+  const headers = rows[0].record;
+  const kind = detectKind(headers);
+  if (kind === null) {
+    throw new CsvFileError(`${file}: the header row has no "Event Name", "Venue Name" or "Organizer Name" column`);
+  }
+  const indexes = columnIndexes(kind, headers);
+  const missing = (REQUIRED[kind] as readonly string[]).filter((field) => !indexes.has(field as Field<typeof kind>));
+  if (missing.length) {
+    const names = missing.map((field) => `"${columnName(kind, field as Field<typeof kind>)}"`).join(', ');
+    throw new CsvFileError(`${file}: missing required column${missing.length > 1 ? 's' : ''} ${names}`);
+  }
+  for (const { record: cells, info } of rows.slice(1)) {
+    if (cells.every((cell) => cell.trim() === '')) continue;
+    const where = `${file}:${info.lines}`;
+    try {
+      if (kind === 'events') batch.events.push(eventRecord(rowReader('events', indexes as Map<Field<'events'>, number>, cells, where), options.now));
+      else if (kind === 'venues') batch.venues.push(venueRecord(rowReader('venues', indexes as Map<Field<'venues'>, number>, cells, where)));
+      else batch.organizers.push(organizerRecord(rowReader('organizers', indexes as Map<Field<'organizers'>, number>, cells, where)));
+    } catch (error) {
+      if (!isRecordError(error)) throw error;
+      batch.problems.push({ where, reason: reasonOf(error) });
+    }
+  }
+  return batch;
+}

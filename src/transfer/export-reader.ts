@@ -1,0 +1,209 @@
+// The events an export writes, as a stream of ExportEvent: read in pages ordered by ID (keyset
+// paging), each page with a constant number of queries (posts, their meta, their terms, their
+// linked posts and those posts' meta), so memory stays flat however large the calendar is.
+import type { PostRow } from '../db/tables.ts';
+import { ORGANIZER_DEFINITION } from '../resources/organizers.ts';
+import type { LinkedPostDefinition } from '../resources/linked-posts/definition.ts';
+import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../resources/post-types.ts';
+import { permalink } from '../resources/shared/urls.ts';
+import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
+import { VENUE_DEFINITION } from '../resources/venues.ts';
+import type { SiteSettings } from '../site/settings.ts';
+import type { Executor } from '../store/options.ts';
+import { firstMeta, getPosts, loadMeta, type PostMeta } from '../store/posts.ts';
+import { findTermBySlug, queryTerms, termsOfPosts, withDescendants, type Term } from '../store/terms.ts';
+import { parseInZone } from '../time/parse.ts';
+import type { ExportEvent } from './records.ts';
+
+export interface ExportFilters {
+  /** Events ending on or after this date (strtotime text, site time zone). */
+  startDate?: string;
+  /** Events starting on or before this date. */
+  endDate?: string;
+  /** Post statuses; all but trash and auto-draft by default. */
+  status?: string[];
+  /** Category / tag slugs or IDs (with their descendants). */
+  category?: string[];
+  tag?: string[];
+  venue?: number[];
+  organizer?: number[];
+  /** Only these post IDs (the iCalendar feed reads the page GET /events selected). */
+  ids?: number[];
+}
+
+export class ExportFilterError extends Error {}
+
+export interface ExportReadOptions {
+  pageSize?: number;
+  now?: Date;
+  /** Called with each page's post IDs as it is read (tests watch the paging). */
+  onPage?: (ids: number[]) => void;
+}
+
+const TRUTHY = new Set(['yes', '1', 'true', 'y', 'on']);
+const truthy = (value: string | undefined): boolean => value !== undefined && TRUTHY.has(value.trim().toLowerCase());
+const presentFlag = (value: string | undefined): boolean => value === undefined || (value !== '' && value !== '0');
+
+function boundDate(value: string | undefined, name: string, site: SiteSettings, now: Date): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseInZone(value, site.timezone, now);
+  if (parsed === null) throw new ExportFilterError(`--${name} "${value}" is not a date`);
+  return parsed;
+}
+
+async function termTaxonomyIds(db: Executor, def: TaxonomyDefinition, refs: readonly string[], flag: string): Promise<number[]> {
+  const termIds: number[] = [];
+  for (const ref of refs) {
+    const term = /^\d+$/.test(ref) ? { term_id: Number(ref) } : await findTermBySlug(db, def.taxonomy, ref);
+    if (!term) throw new ExportFilterError(`--${flag} "${ref}" matches no ${def.taxonomy === 'post_tag' ? 'tag' : 'category'}`);
+    termIds.push(term.term_id);
+  }
+  const all = await withDescendants(db, def.taxonomy, termIds);
+  const rows = await db.selectFrom('term_taxonomy').select('term_taxonomy_id')
+    .where('taxonomy', '=', def.taxonomy).where('term_id', 'in', all).execute();
+  return rows.map((row) => Number(row.term_taxonomy_id));
+}
+
+type Condition = (query: PageQuery) => PageQuery;
+type PageQuery = ReturnType<typeof pageQuery>;
+
+function pageQuery(db: Executor) {
+  return db.selectFrom('posts').selectAll().where('post_type', '=', EVENT_TYPE.type);
+}
+
+const metaIn = (key: string, compare: '>=' | '<=' | 'in', value: string | string[]): Condition => (query) => query.where('ID', 'in',
+  (eb) => eb.selectFrom('postmeta').select('post_id').where('meta_key', '=', key).where('meta_value', compare, value));
+
+/** The WHERE conditions of the filters, resolved once. */
+async function conditions(db: Executor, filters: ExportFilters, site: SiteSettings, now: Date): Promise<Condition[]> {
+  const out: Condition[] = [];
+  const statuses = filters.status ?? [...LISTED_BY_DEFAULT];
+  out.push((query) => query.where('post_status', 'in', statuses));
+  const start = boundDate(filters.startDate, 'start-date', site, now);
+  if (start !== undefined) out.push(metaIn('_EventEndDate', '>=', start));
+  const end = boundDate(filters.endDate, 'end-date', site, now);
+  if (end !== undefined) out.push(metaIn('_EventStartDate', '<=', end));
+  for (const [refs, def, flag] of [[filters.category, CATEGORIES, 'category'], [filters.tag, TAGS, 'tag']] as const) {
+    if (!refs?.length) continue;
+    const ttIds = await termTaxonomyIds(db, def, refs, flag);
+    out.push((query) => query.where('ID', 'in', (eb) => eb.selectFrom('term_relationships').select('object_id')
+      .where('term_taxonomy_id', 'in', ttIds.length ? ttIds : [0])));
+  }
+  if (filters.venue?.length) out.push(metaIn('_EventVenueID', 'in', filters.venue.map(String)));
+  if (filters.organizer?.length) out.push(metaIn('_EventOrganizerID', 'in', filters.organizer.map(String)));
+  const ids = filters.ids;
+  if (ids) out.push((query) => query.where('ID', 'in', ids.length ? ids : [0]));
+  return out;
+}
+
+function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: PostMeta): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const field of definition.fields) {
+    const value = firstMeta(meta, field.metaKey);
+    if (value !== undefined && field.name !== 'stateprovince') fields[field.name] = value;
+  }
+  if (post.post_date_gmt !== '0000-00-00 00:00:00') fields.dateUtc = post.post_date_gmt;
+  return { ...fields, [definition.singular]: post.post_title, description: post.post_content };
+}
+
+/** The page's venues and organizers, by ID. */
+async function linkedPosts(db: Executor, metas: Map<number, PostMeta>): Promise<Map<number, { post: PostRow; meta: PostMeta }>> {
+  const ids = new Set<number>();
+  for (const meta of metas.values()) {
+    for (const value of [...(meta.get('_EventVenueID') ?? []), ...(meta.get('_EventOrganizerID') ?? [])]) {
+      if (/^\d+$/.test(value.trim())) ids.add(Number(value));
+    }
+  }
+  const posts = await getPosts(db, [...ids]);
+  const meta = await loadMeta(db, posts.map((post) => Number(post.ID)));
+  return new Map(posts.map((post) => [Number(post.ID), { post, meta: meta.get(Number(post.ID)) ?? new Map() }]));
+}
+
+const exportTerm = (term: Term) => ({ id: term.term_id, name: term.name, slug: term.slug, description: term.description, parent: term.parent });
+
+function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: Term[], linked: Map<number, { post: PostRow; meta: PostMeta }>): ExportEvent {
+  const id = Number(post.ID);
+  const linkedOf = (definition: LinkedPostDefinition, key: string) => (meta.get(key) ?? [])
+    .map((value) => linked.get(Number(value)))
+    .filter((entry): entry is { post: PostRow; meta: PostMeta } => entry?.post.post_type === definition.postType.type);
+  const venue = linkedOf(VENUE_DEFINITION, '_EventVenueID')[0];
+  return {
+    id,
+    slug: post.post_name,
+    status: post.post_status,
+    title: post.post_title,
+    description: post.post_content,
+    excerpt: post.post_excerpt,
+    startDate: firstMeta(meta, '_EventStartDate') ?? '',
+    endDate: firstMeta(meta, '_EventEndDate') ?? '',
+    startDateUtc: firstMeta(meta, '_EventStartDateUTC') ?? '',
+    endDateUtc: firstMeta(meta, '_EventEndDateUTC') ?? '',
+    allDay: truthy(firstMeta(meta, '_EventAllDay')),
+    timezone: firstMeta(meta, '_EventTimezone') || site.timezone,
+    cost: (meta.get('_EventCost') ?? []).join(', '),
+    website: firstMeta(meta, '_EventURL') ?? '',
+    featured: Number(firstMeta(meta, '_tribe_featured') ?? '') === 1,
+    sticky: Number(post.menu_order) === -1,
+    password: post.post_password || undefined,
+    url: permalink(site, EVENT_TYPE, post, true),
+    createdUtc: post.post_date_gmt,
+    modifiedUtc: post.post_modified_gmt,
+    venue: venue ? {
+      id: Number(venue.post.ID),
+      ...linkedFields(VENUE_DEFINITION, venue.post, venue.meta),
+      venue: venue.post.post_title,
+      showMap: presentFlag(firstMeta(venue.meta, '_VenueShowMap')),
+      showMapLink: presentFlag(firstMeta(venue.meta, '_VenueShowMapLink')),
+    } : null,
+    organizers: linkedOf(ORGANIZER_DEFINITION, '_EventOrganizerID').map((entry) => ({
+      id: Number(entry.post.ID),
+      ...linkedFields(ORGANIZER_DEFINITION, entry.post, entry.meta),
+      organizer: entry.post.post_title,
+    })),
+    categories: terms.filter((term) => term.taxonomy === CATEGORIES.taxonomy).map(exportTerm),
+    tags: terms.filter((term) => term.taxonomy === TAGS.taxonomy).map(exportTerm),
+    meta: [...meta].flatMap(([key, values]) => values.map((value): [string, string] => [key, value])),
+  };
+}
+
+/** Throws ExportFilterError for a filter that cannot be applied (bad date, unknown term). */
+export async function checkExportFilters(db: Executor, site: SiteSettings, filters: ExportFilters, now = new Date()): Promise<void> {
+  await conditions(db, filters, site, now);
+}
+
+/** The events matching the filters, in ID order, read page by page. */
+export async function* readExportEvents(db: Executor, site: SiteSettings, filters: ExportFilters = {}, options: ExportReadOptions = {}): AsyncGenerator<ExportEvent> {
+  const pageSize = options.pageSize ?? 500;
+  const where = await conditions(db, filters, site, options.now ?? new Date());
+  let after = 0;
+  for (;;) {
+    const posts = await where.reduce((query, condition) => condition(query), pageQuery(db))
+      .where('ID', '>', after).orderBy('ID').limit(pageSize).execute();
+    if (!posts.length) return;
+    const ids = posts.map((post) => Number(post.ID));
+    options.onPage?.(ids);
+    const [metas, terms] = await Promise.all([
+      loadMeta(db, ids),
+      termsOfPosts(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
+    ]);
+    const linked = await linkedPosts(db, metas);
+    for (const post of posts) {
+      const id = Number(post.ID);
+      yield exportEvent(site, post, metas.get(id) ?? new Map(), terms.get(id) ?? [], linked);
+    }
+    after = ids[ids.length - 1]!;
+    if (posts.length < pageSize) return;
+  }
+}
+
+/** Categories by ID with all their ancestors (for formats that carry the hierarchy). */
+export async function categoriesWithAncestors(db: Executor, ids: readonly number[]): Promise<Term[]> {
+  const found = new Map<number, Term>();
+  let pending = [...new Set(ids)];
+  while (pending.length) {
+    const terms = await queryTerms(db, CATEGORIES.taxonomy, (query) => query.where('t.term_id', 'in', pending));
+    for (const term of terms) found.set(term.term_id, term);
+    pending = [...new Set(terms.map((term) => term.parent).filter((parent) => parent && !found.has(parent)))];
+  }
+  return [...found.values()];
+}

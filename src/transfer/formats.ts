@@ -1,0 +1,71 @@
+// The file formats `wpcal import` reads and `wpcal export` writes, and which module does each.
+// The iCalendar and WXR modules are loaded on first use, so a format whose module is missing
+// is reported as not available instead of breaking the others.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SiteSettings } from '../site/settings.ts';
+import { parseTecCsv } from './csv/parse.ts';
+import { parseJsonFixture } from './json/parse.ts';
+import type { ExportEvent, ImportBatch } from './records.ts';
+
+export type Format = 'json' | 'csv' | 'ics' | 'wxr';
+
+export const EXPORT_FORMATS = ['json', 'ics', 'wxr'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** A file that cannot be imported at all: nothing of it is written. */
+export class ImportFileError extends Error {}
+
+const EXTENSIONS: Record<string, Format> = { '.json': 'json', '.csv': 'csv', '.xml': 'wxr', '.wxr': 'wxr', '.ics': 'ics', '.ical': 'ics' };
+
+/** By extension, else by the first characters of the content. */
+export function detectFormat(file: string, text: string): Format {
+  const byExtension = EXTENSIONS[path.extname(file).toLowerCase()];
+  if (byExtension) return byExtension;
+  const start = text.trimStart().slice(0, 200);
+  if (start.startsWith('{')) return 'json';
+  if (/^BEGIN:VCALENDAR/i.test(start)) return 'ics';
+  if (start.startsWith('<')) return 'wxr';
+  return 'csv';
+}
+
+/** How a format's records are matched on re-import (TEC CSV: by title, as the plugin does). */
+export const MATCH_BY: Record<Format, 'key' | 'title'> = { json: 'key', csv: 'title', ics: 'key', wxr: 'key' };
+
+/** A module of another format, loaded only when it exists. */
+async function optionalModule(relative: string, format: string): Promise<Record<string, unknown>> {
+  const url = new URL(relative, import.meta.url);
+  if (!fs.existsSync(url)) throw new ImportFileError(`the ${format} format is not available yet`);
+  return import(url.href) as Promise<Record<string, unknown>>;
+}
+
+function exported<T>(module: Record<string, unknown>, name: string, format: string): T {
+  if (typeof module[name] !== 'function') throw new ImportFileError(`the ${format} format is not available yet`);
+  return module[name] as T;
+}
+
+type ParseIcs = (text: string, file: string, options: { now: Date; siteTimezone: string }) => ImportBatch;
+type ParseWxr = (input: string, file: string) => Promise<ImportBatch>;
+export type EventWriter = (events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings) => Promise<void>;
+
+export async function parseFile(format: Format, text: string, file: string, context: { now: Date; site: SiteSettings }): Promise<ImportBatch> {
+  switch (format) {
+    case 'json': return parseJsonFixture(text, file);
+    case 'csv': return parseTecCsv(text, file, { now: context.now });
+    case 'ics': {
+      const parseIcs = exported<ParseIcs>(await optionalModule('./ical/parse.ts', 'iCalendar'), 'parseIcs', 'iCalendar');
+      return parseIcs(text, file, { now: context.now, siteTimezone: context.site.timezone });
+    }
+    case 'wxr': {
+      const parseWxr = exported<ParseWxr>(await optionalModule('./wxr/parse.ts', 'WXR'), 'parseWxr', 'WXR');
+      return parseWxr(text, file);
+    }
+  }
+}
+
+/** The writer of the iCalendar or WXR format (JSON is written by json/write.ts). */
+export async function eventWriter(format: 'ics' | 'wxr'): Promise<EventWriter> {
+  return format === 'ics'
+    ? exported<EventWriter>(await optionalModule('./ical/write.ts', 'iCalendar'), 'writeIcs', 'iCalendar')
+    : exported<EventWriter>(await optionalModule('./wxr/write.ts', 'WXR'), 'writeWxr', 'WXR');
+}

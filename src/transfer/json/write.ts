@@ -1,0 +1,130 @@
+// Writes events as the project's JSON fixture format (README "Fixture format"), streaming: each
+// event is written as it arrives; the venues, organizers, categories and tags the events use
+// follow at the end (bounded by how many distinct ones there are, not by the number of events).
+// Importing the output into an empty calendar gives the same data back, IDs included.
+import { once } from 'node:events';
+import { EVENT_META_KEYS } from '../../resources/events/storage.ts';
+import type { Term } from '../../store/terms.ts';
+import { IMPORT_KEY_META } from '../import-keys.ts';
+import type { ExportEvent } from '../records.ts';
+
+const ZERO_DATETIME = '0000-00-00 00:00:00';
+
+/** Meta an export leaves out: the event's own (written as fields) and bookkeeping. */
+const NOT_EXPORTED = new Set([...EVENT_META_KEYS, IMPORT_KEY_META, '_edit_lock', '_edit_last']);
+
+export interface JsonExportLookups {
+  /** Categories by ID with their ancestors. */
+  categories(ids: number[]): Promise<Term[]>;
+}
+
+async function write(out: NodeJS.WritableStream, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+function firstMeta(event: ExportEvent, key: string): string | undefined {
+  return event.meta.find(([k]) => k === key)?.[1];
+}
+
+/** The event's key: the one it was imported from JSON with, else `event-{ID}`. */
+function keyOf(event: ExportEvent, prefix: string): string {
+  const imported = firstMeta(event, IMPORT_KEY_META);
+  return imported?.startsWith('json:') ? imported.slice('json:'.length) : `${prefix}-${event.id}`;
+}
+
+function compact(entry: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)));
+}
+
+function eventEntry(event: ExportEvent, venueKey: string | undefined, organizerKeys: string[]): Record<string, unknown> {
+  const costs = event.meta.filter(([key]) => key === '_EventCost').map(([, value]) => value);
+  const extra: Record<string, string[]> = {};
+  for (const [key, value] of event.meta) if (!NOT_EXPORTED.has(key)) (extra[key] ??= []).push(value);
+  const flag = (key: string): boolean | undefined => {
+    const value = firstMeta(event, key);
+    return value === undefined ? undefined : value !== '' && value !== '0';
+  };
+  return compact({
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    excerpt: event.excerpt,
+    slug: event.slug,
+    status: event.status,
+    date_utc: event.createdUtc === ZERO_DATETIME ? undefined : event.createdUtc,
+    password: event.password,
+    timezone: event.timezone,
+    all_day: event.allDay || undefined,
+    start_date: event.startDate,
+    end_date: event.endDate,
+    cost: costs.length > 1 ? costs : costs[0],
+    currency_symbol: firstMeta(event, '_EventCurrencySymbol'),
+    currency_position: firstMeta(event, '_EventCurrencyPosition'),
+    website: event.website,
+    featured: event.featured || undefined,
+    sticky: event.sticky || undefined,
+    hide_from_listings: firstMeta(event, '_EventHideFromUpcoming') !== undefined || undefined,
+    show_map: flag('_EventShowMap'),
+    show_map_link: flag('_EventShowMapLink'),
+    venue: venueKey,
+    organizers: organizerKeys,
+    categories: event.categories.map((term) => term.slug),
+    tags: event.tags.map((term) => term.slug),
+    meta: Object.keys(extra).length ? extra : undefined,
+  });
+}
+
+type Venue = NonNullable<ExportEvent['venue']>;
+type Organizer = ExportEvent['organizers'][number];
+
+function venueEntry(venue: Venue): Record<string, unknown> {
+  const { id, showMap, showMapLink, dateUtc, ...fields } = venue;
+  return compact({ id, ...fields, show_map: showMap, show_map_link: showMapLink, date_utc: dateUtc });
+}
+
+function organizerEntry(organizer: Organizer): Record<string, unknown> {
+  const { dateUtc, ...fields } = organizer;
+  return compact({ ...fields, date_utc: dateUtc });
+}
+
+async function writeSection(out: NodeJS.WritableStream, name: string, entries: Iterable<[string, Record<string, unknown>]>, last = false): Promise<void> {
+  await write(out, `  "${name}": {`);
+  let first = true;
+  for (const [key, entry] of entries) {
+    await write(out, `${first ? '' : ','}\n    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
+    first = false;
+  }
+  await write(out, `${first ? '' : '\n  '}}${last ? '' : ','}\n`);
+}
+
+export async function writeJsonExport(events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, lookups: JsonExportLookups): Promise<void> {
+  const venues = new Map<number, [string, Record<string, unknown>]>();
+  const organizers = new Map<number, [string, Record<string, unknown>]>();
+  const categoryIds = new Set<number>();
+  const tags = new Map<number, [string, Record<string, unknown>]>();
+  await write(out, '{\n  "wpcal": 1,\n  "events": {');
+  let first = true;
+  for await (const event of events) {
+    if (event.venue && !venues.has(event.venue.id)) venues.set(event.venue.id, [`venue-${event.venue.id}`, venueEntry(event.venue)]);
+    for (const organizer of event.organizers) {
+      if (!organizers.has(organizer.id)) organizers.set(organizer.id, [`organizer-${organizer.id}`, organizerEntry(organizer)]);
+    }
+    for (const term of event.categories) categoryIds.add(term.id);
+    for (const term of event.tags) {
+      if (!tags.has(term.id)) tags.set(term.id, [term.slug, compact({ name: term.name, slug: term.slug, description: term.description })]);
+    }
+    const entry = eventEntry(event, event.venue ? venues.get(event.venue.id)![0] : undefined, event.organizers.map((o) => organizers.get(o.id)![0]));
+    await write(out, `${first ? '' : ','}\n    ${JSON.stringify(keyOf(event, 'event'))}: ${JSON.stringify(entry)}`);
+    first = false;
+  }
+  await write(out, `${first ? '' : '\n  '}},\n`);
+  const categories = await lookups.categories([...categoryIds]);
+  const slugOf = new Map(categories.map((term) => [term.term_id, term.slug]));
+  await writeSection(out, 'venues', venues.values());
+  await writeSection(out, 'organizers', organizers.values());
+  await writeSection(out, 'categories', categories.map((term): [string, Record<string, unknown>] => [term.slug, compact({
+    name: term.name, slug: term.slug, description: term.description, parent: term.parent ? slugOf.get(term.parent) : undefined,
+  })]));
+  await writeSection(out, 'tags', tags.values(), true);
+  await write(out, '}\n');
+}

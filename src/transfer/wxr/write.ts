@@ -1,0 +1,265 @@
+// ExportEvent stream → WordPress WXR 1.2, written item by item: each event with all its postmeta,
+// categories and tags, preceded (the first time one is linked) by its venue and organizer items.
+// The result imports with WordPress's importer and back into wpcal with parseWxr.
+import { once } from 'node:events';
+import { stateProvince } from '../../resources/linked-posts/writes.ts';
+import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type PostTypeDefinition } from '../../resources/post-types.ts';
+import { CATEGORIES, TAGS } from '../../resources/terms/definition.ts';
+import type { SiteSettings } from '../../site/settings.ts';
+import { utcToLocal } from '../../time/zones.ts';
+import type { ExportEvent } from '../records.ts';
+import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
+import { cdata, escapeXml, NAMESPACES, WXR_VERSION } from './xml.ts';
+
+/** A term to declare in the channel. */
+export interface ExportTerm {
+  id: number;
+  name: string;
+  slug: string;
+  description?: string;
+  /** Parent term ID; 0 or absent for none. */
+  parent?: number;
+}
+
+export interface WxrWriteOptions {
+  /**
+   * The terms to declare in the channel, as WordPress does (parents before children). Each event
+   * item names its own terms anyway; only these declarations carry hierarchy and descriptions.
+   */
+  categories?: ExportTerm[];
+  tags?: ExportTerm[];
+  /** The channel's pubDate; now by default. */
+  now?: Date;
+}
+
+type Venue = NonNullable<ExportEvent['venue']>;
+type Organizer = ExportEvent['organizers'][number];
+
+/** One `<item>`: what WordPress's exporter writes for a post. */
+interface WxrPost {
+  id: number;
+  type: PostTypeDefinition;
+  title: string;
+  link: string;
+  content: string;
+  excerpt: string;
+  /** UTC DB datetimes; `''` when unknown (WordPress then uses the import time). */
+  createdUtc: string;
+  modifiedUtc: string;
+  slug: string;
+  status: string;
+  menuOrder: number;
+  password: string;
+  terms: Array<{ taxonomy: string; slug: string; name: string }>;
+  meta: Array<[string, string]>;
+}
+
+const ZERO_DATE = '0000-00-00 00:00:00';
+
+function isDbDatetime(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) && !value.startsWith('0000');
+}
+
+/** RFC 2822, as RSS wants it: `Mon, 06 May 2024 14:00:00 +0000`. */
+function rfc2822(date: Date): string {
+  return date.toUTCString().replace(/GMT$/, '+0000');
+}
+
+function pubDate(utc: string): string {
+  return isDbDatetime(utc) ? rfc2822(new Date(`${utc.replace(' ', 'T')}Z`)) : '';
+}
+
+function localDate(utc: string, site: SiteSettings): string {
+  if (utc === '') return '';
+  return isDbDatetime(utc) ? (utcToLocal(utc, site.timezone) ?? utc) : ZERO_DATE;
+}
+
+function idLink(site: SiteSettings, type: PostTypeDefinition, id: number): string {
+  return `${site.home}/?post_type=${type.type}&p=${id}`;
+}
+
+function line(depth: number, name: string, content: string): string {
+  return `${'\t'.repeat(depth)}<${name}>${content}</${name}>\n`;
+}
+
+function itemXml(post: WxrPost, site: SiteSettings): string {
+  const parts = [
+    '\t<item>\n',
+    line(2, 'title', cdata(post.title)),
+    line(2, 'link', escapeXml(post.link)),
+    line(2, 'pubDate', pubDate(post.createdUtc)),
+    line(2, 'dc:creator', cdata('')),
+    `\t\t<guid isPermaLink="false">${escapeXml(idLink(site, post.type, post.id))}</guid>\n`,
+    line(2, 'description', ''),
+    line(2, 'content:encoded', cdata(post.content)),
+    line(2, 'excerpt:encoded', cdata(post.excerpt)),
+    line(2, 'wp:post_id', String(post.id)),
+    line(2, 'wp:post_date', cdata(localDate(post.createdUtc, site))),
+    line(2, 'wp:post_date_gmt', cdata(post.createdUtc)),
+    line(2, 'wp:post_modified', cdata(localDate(post.modifiedUtc, site))),
+    line(2, 'wp:post_modified_gmt', cdata(post.modifiedUtc)),
+    line(2, 'wp:comment_status', cdata('closed')),
+    line(2, 'wp:ping_status', cdata('closed')),
+    line(2, 'wp:post_name', cdata(post.slug)),
+    line(2, 'wp:status', cdata(post.status)),
+    line(2, 'wp:post_parent', '0'),
+    line(2, 'wp:menu_order', String(post.menuOrder)),
+    line(2, 'wp:post_type', cdata(post.type.type)),
+    line(2, 'wp:post_password', cdata(post.password)),
+    line(2, 'wp:is_sticky', '0'),
+  ];
+  for (const term of post.terms) {
+    parts.push(`\t\t<category domain="${escapeXml(term.taxonomy)}" nicename="${escapeXml(term.slug)}">${cdata(term.name)}</category>\n`);
+  }
+  for (const [key, value] of post.meta) {
+    parts.push('\t\t<wp:postmeta>\n', line(3, 'wp:meta_key', cdata(key)), line(3, 'wp:meta_value', cdata(value)), '\t\t</wp:postmeta>\n');
+  }
+  parts.push('\t</item>\n');
+  return parts.join('');
+}
+
+function eventPost(event: ExportEvent): WxrPost {
+  const terms = [
+    ...event.categories.map((t) => ({ taxonomy: CATEGORIES.taxonomy, slug: t.slug, name: t.name })),
+    ...event.tags.map((t) => ({ taxonomy: TAGS.taxonomy, slug: t.slug, name: t.name })),
+  ];
+  return {
+    id: event.id, type: EVENT_TYPE, title: event.title, link: event.url, content: event.description, excerpt: event.excerpt,
+    createdUtc: event.createdUtc, modifiedUtc: event.modifiedUtc, slug: event.slug, status: event.status,
+    menuOrder: event.sticky ? -1 : 0, password: event.password ?? '', terms, meta: event.meta,
+  };
+}
+
+// Venues and organizers come without their own post columns: published, slug and dates left to the importer.
+function linkedPost(type: PostTypeDefinition, id: number, title: string, content: string, meta: Array<[string, string]>, site: SiteSettings): WxrPost {
+  return {
+    id, type, title, link: idLink(site, type, id), content, excerpt: '', createdUtc: '', modifiedUtc: '',
+    slug: '', status: 'publish', menuOrder: 0, password: '', terms: [], meta,
+  };
+}
+
+function venuePost(venue: Venue, site: SiteSettings): WxrPost {
+  const meta: Array<[string, string]> = [];
+  for (const [field, key] of VENUE_META) if (venue[field] !== undefined) meta.push([key, venue[field]]);
+  meta.push(['_VenueStateProvince', stateProvince('', venue.state ?? '', venue.province ?? '', venue.country ?? '')]);
+  for (const [field, key] of VENUE_MAP_FLAGS) if (venue[field] !== undefined) meta.push([key, venue[field] ? '1' : 'false']);
+  return linkedPost(VENUE_TYPE, venue.id, venue.venue, venue.description ?? '', meta, site);
+}
+
+function organizerPost(organizer: Organizer, site: SiteSettings): WxrPost {
+  const meta: Array<[string, string]> = [];
+  for (const [field, key] of ORGANIZER_META) if (organizer[field] !== undefined) meta.push([key, organizer[field]]);
+  return linkedPost(ORGANIZER_TYPE, organizer.id, organizer.organizer, organizer.description ?? '', meta, site);
+}
+
+/** Terms with each parent before its children (WordPress's importer links parents by slug as it goes). */
+function parentsFirst(terms: ExportTerm[]): Array<{ term: ExportTerm; parentSlug: string }> {
+  const byId = new Map(terms.map((t) => [t.id, t]));
+  const out = new Map<number, { term: ExportTerm; parentSlug: string }>();
+  const visit = (term: ExportTerm, trail: ReadonlySet<number>): void => {
+    if (out.has(term.id)) return;
+    const parent = term.parent ? byId.get(term.parent) : undefined;
+    const linked = parent !== undefined && !trail.has(parent.id);
+    if (linked) visit(parent, new Set([...trail, term.id]));
+    out.set(term.id, { term, parentSlug: linked ? parent.slug : '' });
+  };
+  for (const term of terms) visit(term, new Set([term.id]));
+  return [...out.values()];
+}
+
+function channelTermsXml(options: WxrWriteOptions): string {
+  const parts: string[] = [];
+  for (const { term, parentSlug } of parentsFirst(options.categories ?? [])) {
+    parts.push('\t<wp:term>\n', line(2, 'wp:term_id', String(term.id)), line(2, 'wp:term_taxonomy', cdata(CATEGORIES.taxonomy)),
+      line(2, 'wp:term_slug', cdata(term.slug)), line(2, 'wp:term_parent', cdata(parentSlug)), line(2, 'wp:term_name', cdata(term.name)));
+    if (term.description) parts.push(line(2, 'wp:term_description', cdata(term.description)));
+    parts.push('\t</wp:term>\n');
+  }
+  for (const tag of options.tags ?? []) {
+    parts.push('\t<wp:tag>\n', line(2, 'wp:term_id', String(tag.id)), line(2, 'wp:tag_slug', cdata(tag.slug)), line(2, 'wp:tag_name', cdata(tag.name)));
+    if (tag.description) parts.push(line(2, 'wp:tag_description', cdata(tag.description)));
+    parts.push('\t</wp:tag>\n');
+  }
+  return parts.join('');
+}
+
+function headerXml(site: SiteSettings, options: WxrWriteOptions): string {
+  const namespaces = Object.entries(NAMESPACES).map(([prefix, uri]) => `\n\txmlns:${prefix}="${uri}"`).join('');
+  return [
+    '<?xml version="1.0" encoding="UTF-8" ?>\n',
+    `<!-- WordPress eXtended RSS (WXR ${WXR_VERSION}) written by wpcal: events, venues and organizers with their postmeta, categories and tags. -->\n`,
+    `<rss version="2.0"${namespaces}\n>\n\n<channel>\n`,
+    line(1, 'title', escapeXml(site.name)),
+    line(1, 'link', escapeXml(site.home)),
+    line(1, 'description', escapeXml(site.description)),
+    line(1, 'pubDate', rfc2822(options.now ?? new Date())),
+    line(1, 'language', 'en-US'),
+    line(1, 'wp:wxr_version', WXR_VERSION),
+    line(1, 'wp:base_site_url', escapeXml(site.siteurl)),
+    line(1, 'wp:base_blog_url', escapeXml(site.home)),
+    '\n',
+    channelTermsXml(options),
+    '\n',
+  ].join('');
+}
+
+/** Writes to `out` respecting backpressure; rejects once `out` has failed or closed. */
+class Sink {
+  private failure: Error | null = null;
+  private readonly onError = (err: Error) => { this.failure = err; };
+
+  constructor(private readonly out: NodeJS.WritableStream) {
+    out.on('error', this.onError);
+  }
+
+  async write(chunk: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.out.write(chunk)) await this.drained();
+  }
+
+  private async drained(): Promise<void> {
+    const stop = new AbortController();
+    const closed = once(this.out, 'close', { signal: stop.signal }).then(() => {
+      throw this.failure ?? new Error('the output stream closed before the export was complete');
+    });
+    try {
+      await Promise.race([once(this.out, 'drain', { signal: stop.signal }), closed]);
+    } finally {
+      stop.abort();
+    }
+  }
+
+  release(): void {
+    this.out.off('error', this.onError);
+  }
+}
+
+/**
+ * Streams `events` as one WXR document into `out`, holding only the IDs of the venues and
+ * organizers already written. `out` is left open (the caller ends it and waits for 'finish').
+ */
+export async function writeWxr(events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, options: WxrWriteOptions = {}): Promise<void> {
+  const sink = new Sink(out);
+  const written = new Set<string>();
+  const firstTime = (type: PostTypeDefinition, id: number): boolean => {
+    const key = `${type.type}:${id}`;
+    if (written.has(key)) return false;
+    written.add(key);
+    return true;
+  };
+  try {
+    await sink.write(headerXml(site, options));
+    for await (const event of events) {
+      const chunks: string[] = [];
+      if (event.venue && firstTime(VENUE_TYPE, event.venue.id)) chunks.push(itemXml(venuePost(event.venue, site), site));
+      for (const organizer of event.organizers) {
+        if (firstTime(ORGANIZER_TYPE, organizer.id)) chunks.push(itemXml(organizerPost(organizer, site), site));
+      }
+      chunks.push(itemXml(eventPost(event), site));
+      await sink.write(chunks.join(''));
+    }
+    await sink.write('</channel>\n</rss>\n');
+  } finally {
+    sink.release();
+  }
+}

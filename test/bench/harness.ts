@@ -1,0 +1,142 @@
+// What every benchmark shares: options, databases, the server process, load runs and the table.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { databaseKinds, type DatabaseKind } from '../support/databases.ts';
+import type { ChildMessage, ParentMessage } from './messages.ts';
+
+export interface BenchOptions {
+  /** Seconds of measured load per target (after a warm-up of `warmup` seconds). */
+  duration: number;
+  warmup: number;
+  connections: number;
+  /** Calendar sizes to seed. */
+  sizes: number[];
+  /** wpcal's request log levels to measure ('silent' and/or 'info'). */
+  logLevels: ('silent' | 'info')[];
+  databases: DatabaseKind[];
+  /** Directory for V8 CPU profiles of the server process (node --cpu-prof), or none. */
+  cpuProfileDir?: string;
+}
+
+export interface Load {
+  rps: number;
+  p99: number;
+}
+
+export interface BenchRow {
+  scenario: string;
+  db: string;
+  events: number;
+  log: string;
+  wpcal: Load;
+  bare: Load;
+}
+
+export interface Bench {
+  /** Runs the scenarios; calls `report` as each row is measured. */
+  run(options: BenchOptions, report: (row: BenchRow) => void): Promise<void>;
+  /** The targets this benchmark's rows missed, one line each. */
+  check?(rows: readonly BenchRow[]): string[];
+}
+
+/** The requested databases: SQLite always, MariaDB/MySQL (WPCAL_TEST_MYSQL) with `--mysql`. */
+export function benchDatabases(withMysql: boolean): DatabaseKind[] {
+  const kinds = databaseKinds();
+  if (withMysql && !kinds.some((kind) => kind.name === 'mysql')) {
+    throw new Error('--mysql needs WPCAL_TEST_MYSQL (e.g. mysql://root@127.0.0.1:3306/)');
+  }
+  return kinds.filter((kind) => withMysql || kind.name === 'sqlite');
+}
+
+/** Requests a target answers in `seconds` with `connections` busy connections (loopback, bounded). */
+export async function load(url: string, seconds: number, connections: number): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    // A cap on the count as well as the time: far above what one loopback core can serve.
+    maxOverallRequests: seconds * 200_000,
+    timeout: 10,
+  });
+  if (result.errors || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers under load`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/** The forked process holding wpcal and the bare Koa app (server-process.ts). */
+export class ServerProcess {
+  #child: ChildProcess;
+  #waiting: ((message: ChildMessage) => void)[] = [];
+  wpcalUrl = '';
+  bareUrl = '';
+
+  private constructor(child: ChildProcess) {
+    this.#child = child;
+    child.on('message', (message: ChildMessage) => this.#waiting.shift()?.(message));
+  }
+
+  static async start(dbUrl: string, prefix: string, cpuProfileDir?: string): Promise<ServerProcess> {
+    const script = fileURLToPath(new URL('./server-process.ts', import.meta.url));
+    const execArgv = ['--import', 'tsx', ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])];
+    const child = fork(script, [dbUrl, prefix], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const server = new ServerProcess(child);
+    const ready = await server.#next();
+    if (ready.type !== 'ready') throw new Error(`the server process did not start: ${ready.type === 'failed' ? ready.message : ready.type}`);
+    server.wpcalUrl = ready.wpcalUrl;
+    server.bareUrl = ready.bareUrl;
+    return server;
+  }
+
+  #next(): Promise<ChildMessage> {
+    return new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the server process exited (${code})`));
+      this.#child.once('exit', onExit);
+      this.#waiting.push((message) => {
+        this.#child.off('exit', onExit);
+        resolve(message);
+      });
+    });
+  }
+
+  async #ask(message: ParentMessage): Promise<void> {
+    const answer = this.#next();
+    this.#child.send(message);
+    const reply = await answer;
+    if (reply.type !== 'ok') throw new Error(`the server process answered ${reply.type}`);
+  }
+
+  /** Makes the bare app answer with exactly this response. */
+  canned(status: number, headers: Record<string, string>, body: Buffer): Promise<void> {
+    return this.#ask({ type: 'canned', status, headers, body: body.toString('base64') });
+  }
+
+  logLevel(level: 'silent' | 'info'): Promise<void> {
+    return this.#ask({ type: 'log', level });
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#child.once('exit', () => resolve());
+      this.#child.send({ type: 'stop' } satisfies ParentMessage);
+    });
+  }
+}
+
+const HEADERS = ['scenario', 'db', 'events', 'log', 'wpcal req/s', 'bare req/s', 'ratio', 'wpcal p99 ms', 'bare p99 ms'];
+
+export function tableCells(row: BenchRow): string[] {
+  return [
+    row.scenario, row.db, String(row.events), row.log,
+    row.wpcal.rps.toFixed(0), row.bare.rps.toFixed(0), (row.wpcal.rps / row.bare.rps).toFixed(2),
+    String(row.wpcal.p99), String(row.bare.p99),
+  ];
+}
+
+/** A Markdown table (readable as is in a terminal, pasteable into the README). */
+export function formatTable(rows: readonly BenchRow[]): string {
+  const cells = [HEADERS, ...rows.map(tableCells)];
+  const widths = HEADERS.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
+  const line = (values: string[]) => `| ${values.map((v, i) => (i < 4 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i < 4 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [line(HEADERS), rule, ...cells.slice(1).map(line)].join('\n');
+}

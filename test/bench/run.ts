@@ -1,0 +1,84 @@
+// `npm run bench [-- NAME…] [--mysql] [--duration=S] [--warmup=S] [--connections=N]
+//   [--events=10000,100000] [--log=silent,info] [--cpu-prof=DIR]`
+// Runs every test/bench/*.bench.ts (or the named ones) and prints one table of all rows, each
+// ratio measured against the bare route in the same run.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { benchDatabases, formatTable, type Bench, type BenchOptions, type BenchRow } from './harness.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SUFFIX = '.bench.ts';
+
+function positiveNumbers(flag: string, text: string): number[] {
+  const values = text.split(',').map((part) => Number(part.trim()));
+  if (!values.length || values.some((v) => !Number.isFinite(v) || v <= 0)) throw new Error(`--${flag}: expected positive numbers, got "${text}"`);
+  return values;
+}
+
+function logLevels(text: string): BenchOptions['logLevels'] {
+  const levels = text.split(',').map((part) => part.trim());
+  for (const level of levels) if (level !== 'silent' && level !== 'info') throw new Error(`--log: expected silent and/or info, got "${level}"`);
+  return levels as BenchOptions['logLevels'];
+}
+
+function isBench(value: unknown): value is Bench {
+  return typeof value === 'object' && value !== null && 'run' in value && typeof value.run === 'function';
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      mysql: { type: 'boolean', default: false },
+      duration: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '10' },
+      events: { type: 'string', default: '10000,100000' },
+      log: { type: 'string', default: 'silent,info' },
+      'cpu-prof': { type: 'string' },
+    },
+  });
+  const options: BenchOptions = {
+    duration: positiveNumbers('duration', values.duration)[0]!,
+    warmup: positiveNumbers('warmup', values.warmup)[0]!,
+    connections: positiveNumbers('connections', values.connections)[0]!,
+    sizes: positiveNumbers('events', values.events),
+    logLevels: logLevels(values.log),
+    databases: benchDatabases(values.mysql),
+    cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
+  };
+  const available = fs.readdirSync(HERE).filter((file) => file.endsWith(SUFFIX)).map((file) => file.slice(0, -SUFFIX.length)).sort();
+  const unknown = positionals.filter((name) => !available.includes(name));
+  if (unknown.length) throw new Error(`no benchmark named ${unknown.join(', ')} (have: ${available.join(', ')})`);
+  const selected = positionals.length ? positionals : available;
+
+  const rows: BenchRow[] = [];
+  const failures: string[] = [];
+  for (const name of selected) {
+    const module: Record<string, unknown> = await import(pathToFileURL(path.join(HERE, `${name}${SUFFIX}`)).href);
+    if (!isBench(module.bench)) throw new Error(`${name}${SUFFIX} exports no \`bench\``);
+    const bench = module.bench;
+    const own: BenchRow[] = [];
+    await bench.run(options, (row) => {
+      own.push(row);
+      rows.push(row);
+      process.stderr.write(`  ${row.scenario} [${row.log}]: ${row.wpcal.rps.toFixed(0)} vs ${row.bare.rps.toFixed(0)} req/s\n`);
+    });
+    failures.push(...(bench.check?.(own) ?? []));
+  }
+  process.stdout.write(`\n${formatTable(rows)}\n\n`);
+  process.stdout.write(`${options.connections} connections, ${options.duration} s per target after ${options.warmup} s of warm-up; ratio = wpcal req/s ÷ bare req/s\n`);
+  if (failures.length) {
+    process.stdout.write(`targets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
+    process.exitCode = 1;
+  } else {
+    process.stdout.write('targets met\n');
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,291 @@
+// `wpcal import` and `wpcal export` as real child processes against fresh databases, checked
+// through the API of a server over the same database and through its rows.
+import { expect } from 'chai';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { openDatabase } from '../../src/db/connect.ts';
+import { transferContext } from '../../src/transfer/context.ts';
+import { readExportEvents } from '../../src/transfer/export-reader.ts';
+import { runCli, type CliResult } from '../support/cli.ts';
+import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
+import { request, type HttpResult } from '../support/server.ts';
+import { SHARED } from '../support/shared.ts';
+
+const DEMO = path.resolve(import.meta.dirname, '../../fixtures/demo.json');
+const TEC_CSV = path.join(SHARED, 'data/tec-csv');
+const SITE = 'http://calendar.example';
+const NS = '/wp-json/tribe/events/v1';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wpcal-import-'));
+function file(name: string, content: string | Buffer): string {
+  const target = path.join(tmp, name);
+  fs.writeFileSync(target, content);
+  return target;
+}
+
+const wpcal = (db: TestDatabase, ...args: string[]): Promise<CliResult> => runCli([...args, '--db', db.url], { WPCAL_SITE_URL: SITE }, 60000);
+
+/** A server over an existing database (the one the CLI wrote), for reading it through the API. */
+async function serve(db: TestDatabase): Promise<{ get: (p: string) => Promise<HttpResult>; close: () => Promise<void>; server: RunningServer }> {
+  const server = await startServer({ db: db.url, tablePrefix: 'wp_', host: '127.0.0.1', port: 0, siteUrl: SITE, logger: pino({ level: 'silent' }) });
+  return { server, get: (p) => request(server.url, 'GET', p), close: () => server.close() };
+}
+
+async function postCounts(db: TestDatabase): Promise<Record<string, number>> {
+  const opened = await openDatabase(db.url, 'wp_');
+  try {
+    const rows = await opened.kysely.selectFrom('posts').select(['post_type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('post_type').execute();
+    return Object.fromEntries(rows.map((row) => [row.post_type, Number(row.n)]));
+  } catch {
+    return {};
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Migrates the database (as `serve` would) so row counts work on an untouched one. */
+async function migrate(db: TestDatabase): Promise<void> {
+  expect((await runCli(['migrate', '--db', db.url])).code).to.equal(0);
+}
+
+const WIDE = '?start_date=2000-01-01&end_date=2099-12-31&per_page=50';
+
+function withoutVolatile(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutVolatile);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value)
+    .filter(([key]) => !['modified', 'modified_utc'].includes(key))
+    // E-mail addresses are entity-encoded at random (WordPress antispambot): compare them decoded.
+    .map(([key, inner]) => [key, key === 'email' && typeof inner === 'string'
+      ? inner.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+      : withoutVolatile(inner)]));
+}
+
+forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
+  const databases: TestDatabase[] = [];
+  const fresh = async (): Promise<TestDatabase> => {
+    const db = await kind.create();
+    databases.push(db);
+    return db;
+  };
+  after(async () => {
+    for (const db of databases) await db.drop();
+  });
+
+  describe('the demo fixture', function () {
+    this.timeout(180_000);
+    let db: TestDatabase;
+    before(async () => {
+      db = await fresh();
+    });
+
+    it('imports it, then re-imports it as updates without duplicates', async () => {
+      const first = await wpcal(db, 'import', DEMO);
+      expect(first.stderr).to.equal('');
+      expect(first.code).to.equal(0);
+      expect(first.stdout.trim()).to.equal('created 13, updated 0, skipped 0, failed 0');
+      const again = await wpcal(db, 'import', DEMO);
+      expect(again.code).to.equal(0);
+      expect(again.stdout.trim()).to.equal('created 0, updated 13, skipped 0, failed 0');
+      expect(await postCounts(db)).to.deep.equal({ tribe_events: 4, tribe_organizer: 2, tribe_venue: 2 });
+
+      const api = await serve(db);
+      try {
+        const list = await api.get(`${NS}/events?per_page=50`);
+        expect(list.status).to.equal(200);
+        expect(list.json.total).to.equal(4);
+        const jazz = list.json.events.find((e: { title: string }) => e.title === 'Jazz Night by the River');
+        expect(jazz.venue.venue).to.equal('Riverside Hall');
+        expect(jazz.organizer.map((o: { organizer: string }) => o.organizer)).to.deep.equal(['Portland Jazz Society']);
+        expect(jazz.categories.map((c: { name: string; parent: number }) => c.name)).to.deep.equal(['Jazz']);
+        expect(jazz.featured).to.equal(true);
+        expect(jazz.cost).to.equal('$15');
+        const studio = list.json.events.find((e: { title: string }) => e.title === 'Open Studio Weekend');
+        expect(studio.all_day).to.equal(true);
+        expect(studio.tags.map((t: { name: string }) => t.name)).to.deep.equal(['Family friendly']);
+        const categories = await api.get(`${NS}/categories`);
+        const jazzCategory = categories.json.categories.find((c: { name: string }) => c.name === 'Jazz');
+        const music = categories.json.categories.find((c: { name: string }) => c.name === 'Music');
+        expect(jazzCategory.parent).to.equal(music.id);
+        const tags = await api.get(`${NS}/tags`);
+        expect(tags.json.tags.find((t: { name: string }) => t.name === 'Family friendly').count).to.equal(3);
+      } finally {
+        await api.close();
+      }
+    });
+
+    it('exports JSON that imports into an empty database with the same API output', async () => {
+      const exported = await wpcal(db, 'export', '--format', 'json');
+      expect(exported.code, exported.stderr).to.equal(0);
+      const parsed = JSON.parse(exported.stdout);
+      expect(Object.keys(parsed.events)).to.deep.equal(['jazz-night', 'repair-cafe', 'open-studio', 'big-band']);
+      const target = await fresh();
+      const imported = await wpcal(target, 'import', file(`export-${kind.name}.json`, exported.stdout));
+      expect(imported.stdout.trim()).to.equal('created 13, updated 0, skipped 0, failed 0');
+      const [source, copy] = [await serve(db), await serve(target)];
+      try {
+        for (const route of [`/events${WIDE}`, '/venues', '/organizers', '/categories', '/tags', '/events/5']) {
+          const [a, b] = [await source.get(NS + route), await copy.get(NS + route)];
+          expect(b.status, route).to.equal(200);
+          expect(withoutVolatile(b.json), route).to.deep.equal(withoutVolatile(a.json));
+        }
+      } finally {
+        await source.close();
+        await copy.close();
+      }
+      const again = await wpcal(target, 'export', '--format', 'json');
+      expect(again.stdout).to.equal(exported.stdout);
+    });
+
+    it('filters the export and reads it in pages', async () => {
+      const byTag = await wpcal(db, 'export', '--tag', 'free');
+      expect(Object.keys(JSON.parse(byTag.stdout).events)).to.deep.equal(['repair-cafe']);
+      const unknown = await wpcal(db, 'export', '--category', 'nope');
+      expect(unknown.code).to.equal(1);
+      expect(unknown.stderr.trim()).to.equal('wpcal: --category "nope" matches no category');
+
+      const opened = await openDatabase(db.url, 'wp_');
+      try {
+        const context = await transferContext(opened);
+        const pages: number[][] = [];
+        const titles: string[] = [];
+        for await (const event of readExportEvents(opened.kysely, context.site, {}, { pageSize: 3, onPage: (ids) => pages.push(ids) })) {
+          titles.push(event.title);
+          // The second page is read only once the first one has been consumed.
+          expect(pages.length).to.equal(titles.length <= 3 ? 1 : 2);
+        }
+        expect(pages.map((ids) => ids.length)).to.deep.equal([3, 1]);
+        expect(titles).to.have.length(4);
+      } finally {
+        await opened.close();
+      }
+    });
+  });
+
+  describe('the TEC CSV examples', function () {
+    this.timeout(180_000);
+    let db: TestDatabase;
+    before(async () => {
+      db = await fresh();
+    });
+
+    it('imports every example file and reads them back through the API', async () => {
+      const files = ['venues.csv', 'venues-address-venues.csv', 'venues-description-venues.csv', 'organizers.csv',
+        'organizers-description-organizers.csv', 'events.csv', 'event-description-events.csv', 'excerpt-events.csv',
+        'event-currency-code-events.csv'].map((name) => path.join(TEC_CSV, name));
+      const result = await wpcal(db, 'import', ...files);
+      expect(result.stderr).to.equal('');
+      expect(result.code).to.equal(0);
+      // 10 venues (then twice updated), 4 organizers (then updated), 4 events (then 3 times updated).
+      expect(result.stdout.trim()).to.equal('created 18, updated 36, skipped 0, failed 0');
+      expect(await postCounts(db)).to.deep.equal({ tribe_events: 4, tribe_organizer: 4, tribe_venue: 10 });
+
+      const api = await serve(db);
+      try {
+        const venues = (await api.get(`${NS}/venues?per_page=50`)).json.venues as Array<Record<string, string>>;
+        const atlantis = venues.find((v) => v.venue === 'Atlantis')!;
+        expect(atlantis.address).to.equal("Bottom o' the ocean Just past the Kraken");
+        expect(atlantis.country).to.equal('Atlantic');
+        const perk = venues.find((v) => v.venue === 'Central Perk')!;
+        expect([perk.city, perk.stateprovince, perk.zip, perk.phone]).to.deep.equal(['Manhattan', 'New York', '10001', '555-8972']);
+        expect(perk.description).to.contain('Kinda like Central Park.');
+        const organizers = (await api.get(`${NS}/organizers`)).json.organizers as Array<Record<string, string>>;
+        const abed = organizers.find((o) => o.organizer === 'Abed Nadir')!;
+        expect([abed.email, abed.phone]).to.deep.equal(['iambatman@gmail.com', '(303) 555-1902']);
+        expect(abed.description).to.contain('The good ol');
+
+        // The limousines event has "Hide" = true: it is left out of lists.
+        const events = (await api.get(`${NS}/events?start_date=2014-11-01&end_date=2014-12-01`)).json.events as Array<Record<string, any>>;
+        expect(events.map((e) => e.title)).to.deep.equal(['Mccaleb, John A Esq', 'Marriott Hotels Resorts Suites', 'Ankh-Sto Associates']);
+        const [mccaleb, marriott, ankh] = events;
+        const limousines = (await api.get(`${NS}/events/by-slug/five-star-limousines-of-tx-inc`)).json;
+        expect([mccaleb.start_date, mccaleb.end_date, mccaleb.all_day]).to.deep.equal(['2014-11-10 09:30:00', '2014-11-10 17:30:00', false]);
+        expect(mccaleb.venue.venue).to.equal('The Shire');
+        expect(mccaleb.organizer[0].organizer).to.equal('Elvis');
+        expect(mccaleb.cost).to.equal('$92');
+        expect(marriott.categories.map((c: { name: string }) => c.name)).to.deep.equal(['Concert', 'Conference']);
+        expect(marriott.website).to.equal('http://tri.be');
+        expect(marriott.excerpt).to.contain('Pura Vida');
+        expect(marriott.cost_details.currency_code).to.equal('INR');
+        expect([limousines.all_day, limousines.start_date, limousines.end_date]).to.deep.equal([true, '2014-11-19 00:00:00', '2014-11-19 23:59:59']);
+        expect(limousines.hide_from_listings).to.equal(true);
+        expect(limousines.sticky).to.equal(true);
+        expect(limousines.categories.map((c: { name: string }) => c.name)).to.deep.equal(['Conference', 'Convention']);
+        expect(ankh.show_map).to.equal(true);
+        expect(ankh.show_map_link).to.equal(false);
+        expect(ankh.cost_details.currency_code).to.equal('AUD');
+      } finally {
+        await api.close();
+      }
+
+      const again = await wpcal(db, 'import', path.join(TEC_CSV, 'events.csv'));
+      expect(again.stdout.trim()).to.equal('created 0, updated 4, skipped 0, failed 0');
+      expect((await postCounts(db)).tribe_events).to.equal(4);
+    });
+  });
+
+  describe('dry runs and broken files', function () {
+    this.timeout(180_000);
+    let db: TestDatabase;
+    before(async () => {
+      db = await fresh();
+      await migrate(db);
+    });
+
+    it('--dry-run counts everything and writes nothing', async () => {
+      const result = await wpcal(db, 'import', '--dry-run', DEMO, path.join(TEC_CSV, 'venues.csv'));
+      expect(result.code).to.equal(0);
+      expect(result.stdout.trim()).to.equal('created 23, updated 0, skipped 0, failed 0');
+      expect(result.stderr.trim()).to.equal('dry run: nothing was written');
+      expect(await postCounts(db)).to.deep.equal({});
+    });
+
+    it('refuses whole files that are not UTF-8, lack required columns or are truncated, writing nothing', async () => {
+      const latin1 = file('latin1.csv', Buffer.concat([Buffer.from('Venue Name,Venue City\n'), Buffer.from([0x43, 0x61, 0x66, 0xe9]), Buffer.from(',Paris\n')]));
+      const noStart = file('no-start.csv', 'Event Name,Event Description\nA party,Fun\n');
+      const noKind = file('no-kind.csv', 'Name,City\nA,B\n');
+      const truncated = file('truncated.json', fs.readFileSync(DEMO, 'utf8').slice(0, 700));
+      const unclosed = file('unclosed.csv', 'Venue Name,Venue City\n"The Hall,Portland\nOther,Place\n');
+      const result = await wpcal(db, 'import', latin1, noStart, noKind, truncated, unclosed);
+      expect(result.code).to.equal(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).to.have.length(5);
+      expect(lines[0]).to.equal(`${latin1}: not UTF-8 text (save the file as UTF-8 and import it again)`);
+      expect(lines[1]).to.equal(`${noStart}: missing required column "Event Start Date"`);
+      expect(lines[2]).to.equal(`${noKind}: the header row has no "Event Name", "Venue Name" or "Organizer Name" column`);
+      expect(lines[3]).to.match(new RegExp(`^${truncated.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not valid JSON`));
+      expect(lines[4]).to.match(/unclosed\.csv: not a readable CSV file \(.*Quote Not Closed/);
+      expect(result.stdout.trim()).to.equal('created 0, updated 0, skipped 0, failed 5');
+      expect(await postCounts(db)).to.deep.equal({});
+    });
+
+    it('reports bad rows with file and line, imports the rest, and exits 1', async () => {
+      const csv = file('bad-dates.csv', [
+        'Event Name,Event Start Date,Event Start Time,Event End Date,Event End Time,All Day Event',
+        'Good one,11/19/2014,7:30:00,11/19/2014,9:30:00,FALSE',
+        'Bad date,13/45/2014,7:00:00,11/19/2014,9:00:00,FALSE',
+        'Backwards,11/19/2014,10:00:00,11/18/2014,9:00:00,FALSE',
+        'Bad flag,11/19/2014,10:00:00,11/19/2014,11:00:00,maybe',
+        ',11/19/2014,10:00:00,11/19/2014,11:00:00,FALSE',
+      ].join('\n'));
+      const json = file('bad-entry.json', JSON.stringify({ events: { ok: { title: 'Fine', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00' }, 'no-dates': { title: 'No dates' }, odd: { title: 'Odd', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', status: 'bogus' } } }));
+      const result = await wpcal(db, 'import', csv, json);
+      expect(result.code).to.equal(1);
+      expect(result.stderr.trim().split('\n')).to.deep.equal([
+        `${csv}:3: Event Start Date "13/45/2014 7:00:00" is not a date`,
+        `${csv}:5: All Day Event "maybe" is not a yes/no value`,
+        `${csv}:6: Event Name is empty`,
+        `${csv}:4: the end "11/18/2014 9:00:00" is before the start "11/19/2014 10:00:00"`,
+        `${json}: event "no-dates": "start_date" is required`,
+        `${json}: event "odd": unknown status "bogus"`,
+      ]);
+      expect(result.stdout.trim()).to.equal('created 2, updated 0, skipped 0, failed 6');
+      expect((await postCounts(db)).tribe_events).to.equal(2);
+    });
+  });
+});
+
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
