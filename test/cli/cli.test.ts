@@ -5,7 +5,9 @@ import { spawn } from 'node:child_process';
 import { forEachDatabase } from '../support/databases.ts';
 import { BIN, runCli } from '../support/cli.ts';
 
-describe('wpcal command line', () => {
+// Each test spawns node + tsx; on a busy 2-core machine that can take well over the default.
+describe('wpcal command line', function () {
+  this.timeout(60000);
   it('prints usage for --help and every command --help', async () => {
     const top = await runCli(['--help']);
     expect(top.code).to.equal(0);
@@ -86,7 +88,8 @@ describe('wpcal command line', () => {
 });
 
 forEachDatabase('wpcal migrate and user', (kind) => {
-  it('migrates, creates users and passwords, and refuses duplicates', async () => {
+  it('migrates, creates users and passwords, and refuses duplicates', async function () {
+    this.timeout(120000);
     const database = await kind.create();
     try {
       const first = await runCli(['migrate', '--db', database.url]);

@@ -11,7 +11,7 @@ import { CATEGORIES, TAGS } from '../terms/definition.ts';
 import { parseTermList, termFilterIds } from '../terms/lookup.ts';
 import { LIST_ARGS, isPrivileged, listedStatuses, requestedStatuses } from './list-args.ts';
 import { matchingPage, type ListFilters } from './list-query.ts';
-import { addQueryArgs, removeQueryArg, type QueryValue } from './list-url.ts';
+import { addQueryArgs, removeQueryArg, type QueryValue } from '../shared/query-args.ts';
 import { presentEvents } from './present.ts';
 
 const DEFAULT_GEOLOC_RADIUS_KM = 50;

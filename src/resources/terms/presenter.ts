@@ -7,6 +7,7 @@ import type { Executor } from '../../store/options.ts';
 import { queryTerms, termsOfPosts, type Term } from '../../store/terms.ts';
 import { tecRestUrl } from '../shared/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from './definition.ts';
+import { addQueryArgs } from '../shared/query-args.ts';
 
 /** REST `context`: `embed` drops count, description, parent and meta; anything else is `view`. */
 export type TermContext = 'view' | 'embed';
@@ -74,10 +75,6 @@ export function wpTermUrl(site: SiteSettings, def: TaxonomyDefinition, termId: n
   return `${site.apiRoot}/wp/v2/${def.wpRestBase}/${termId}`;
 }
 
-function withQueryArg(url: string, name: string, value: number): string {
-  return `${url}${url.includes('?') ? '&' : '?'}${name}=${value}`;
-}
-
 /** The WordPress core links of single, create and update responses (samples 09, 10, 33, 35). */
 function termLinks(site: SiteSettings, def: TaxonomyDefinition, term: Term, user: CurrentUser | null): Record<string, unknown> {
   const canManage = userCan(user, def.manageCapability);
@@ -91,7 +88,7 @@ function termLinks(site: SiteSettings, def: TaxonomyDefinition, term: Term, user
   };
   if (term.parent) links.up = [{ embeddable: true, href: wpTermUrl(site, def, term.parent) }];
   links['wp:post_type'] = def.wpPostTypes.map((type) => ({
-    href: withQueryArg(`${site.apiRoot}/wp/v2/${type}`, def.wpQueryVar, term.term_id),
+    href: addQueryArgs(`${site.apiRoot}/wp/v2/${type}`, [[def.wpQueryVar, String(term.term_id)]]),
   }));
   links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return links;

@@ -1,4 +1,4 @@
-// WordPress's add_query_arg / remove_query_arg, as the events list uses them to build
+// WordPress's add_query_arg / remove_query_arg, as the events list (and term links) use them to build
 // `rest_url`, `next_rest_url` and `previous_rest_url` (events.md §3.7): values added are written
 // raw, values already in the URL are decoded and re-encoded with PHP's urlencode.
 import { phpUrldecode, phpUrlencode } from '../../text/php.ts';
