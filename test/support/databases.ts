@@ -30,18 +30,27 @@ const sqliteKind: DatabaseKind = {
   },
 };
 
+/** mysql2 connection options from a `mysql://USER:PASSWORD@HOST:PORT/[DATABASE]` URL. */
+export function mysqlOptions(url: string): { host: string; port: number; user: string; password: string; database?: string } {
+  const u = new URL(url);
+  const database = decodeURIComponent(u.pathname.slice(1));
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : 3306,
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    ...(database ? { database } : {}),
+  };
+}
+
 function mysqlKind(serverUrl: string): DatabaseKind {
   return {
     name: 'mysql',
     async create() {
       const name = `wpcal_test_${crypto.randomBytes(6).toString('hex')}`;
-      const server = new URL(serverUrl);
-      const admin = await createConnection({
-        host: server.hostname,
-        port: server.port ? Number(server.port) : 3306,
-        user: decodeURIComponent(server.username),
-        password: decodeURIComponent(server.password),
-      });
+      const { database: _unused, ...server } = mysqlOptions(serverUrl);
+      // Connect to the server itself: the database is created right here.
+      const admin = await createConnection(server);
       await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;

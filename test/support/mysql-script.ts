@@ -1,19 +1,11 @@
 import fs from 'node:fs/promises';
 import { createConnection } from 'mysql2/promise';
 import { WORDPRESS_DUMP } from './shared.ts';
-
+import { mysqlOptions } from './databases.ts';
 
 /** Runs a multi-statement SQL script (e.g. a mysqldump file) against a MySQL database URL. */
 export async function mysqlScript(url: string, script: string): Promise<void> {
-  const u = new URL(url);
-  const connection = await createConnection({
-    host: u.hostname,
-    port: u.port ? Number(u.port) : 3306,
-    user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-    database: decodeURIComponent(u.pathname.slice(1)),
-    multipleStatements: true,
-  });
+  const connection = await createConnection({ ...mysqlOptions(url), multipleStatements: true });
   try {
     await connection.query(script);
   } finally {
