@@ -155,5 +155,6 @@ CREATE TABLE IF NOT EXISTS `{prefix}tec_occurrences` (
   KEY `event_id` (`event_id`),
   UNIQUE KEY `hash` (`hash`),
   KEY `idx_{prefix}tec_occurrences_post_id_dates` (`post_id`,`end_date`,`start_date`),
-  KEY `idx_{prefix}tec_occurrences_post_id_dates_utc` (`post_id`,`end_date_utc`,`start_date_utc`)
+  KEY `idx_{prefix}tec_occurrences_post_id_dates_utc` (`post_id`,`end_date_utc`,`start_date_utc`),
+  KEY `idx_{prefix}tec_occurrences_start_date` (`start_date`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;

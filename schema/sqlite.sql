@@ -145,3 +145,4 @@ CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_event_id" ON "{prefix}tec_oc
 CREATE UNIQUE INDEX IF NOT EXISTS "{prefix}tec_occurrences_hash" ON "{prefix}tec_occurrences" ("hash");
 CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_idx_{prefix}tec_occurrences_post_id_dates" ON "{prefix}tec_occurrences" ("post_id", "end_date", "start_date");
 CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_idx_{prefix}tec_occurrences_post_id_dates_utc" ON "{prefix}tec_occurrences" ("post_id", "end_date_utc", "start_date_utc");
+CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_idx_{prefix}tec_occurrences_start_date" ON "{prefix}tec_occurrences" ("start_date");

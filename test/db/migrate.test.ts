@@ -20,7 +20,8 @@ function mysqlKeys(prefix: string): Record<TableName, string[]> {
     term_relationships: ['term_taxonomy_id'],
     termmeta: ['term_id', 'meta_key'],
     tec_events: ['post_id'],
-    tec_occurrences: ['event_id', 'hash', `idx_${prefix}tec_occurrences_post_id_dates`, `idx_${prefix}tec_occurrences_post_id_dates_utc`],
+    tec_occurrences: ['event_id', 'hash', `idx_${prefix}tec_occurrences_post_id_dates`, `idx_${prefix}tec_occurrences_post_id_dates_utc`,
+      `idx_${prefix}tec_occurrences_start_date`],
   };
 }
 
@@ -223,7 +224,7 @@ forEachDatabase('ensureSchema', (kind) => {
       const changes = await ensureSchema(db);
       expect(changes).to.deep.equal({
         createdTables: [],
-        createdIndexes: ['idx_wp_tec_occurrences_post_id_dates', 'idx_wp_tec_occurrences_post_id_dates_utc'],
+        createdIndexes: ['idx_wp_tec_occurrences_post_id_dates', 'idx_wp_tec_occurrences_post_id_dates_utc', 'idx_wp_tec_occurrences_start_date'],
       });
       expect(await ensureSchema(db)).to.deep.equal({ createdTables: [], createdIndexes: [] });
 

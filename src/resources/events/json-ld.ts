@@ -5,6 +5,7 @@ import { firstMeta, type PostMeta } from '../../store/posts.ts';
 import { renderTitle } from '../../text/render.ts';
 import { jsEscape } from '../../text/sanitize.ts';
 import { parseDbDatetime } from '../../time/wall.ts';
+import { utcToLocal } from '../../time/zones.ts';
 import { jsonLdTeaser } from '../shared/json-ld.ts';
 
 export interface EventJsonLdInput {
@@ -37,6 +38,12 @@ function isoWithOffset(local: string | undefined, utc: string | undefined): stri
   const abs = Math.abs(minutes);
   const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
   return `${local.replace(' ', 'T')}${offset}`;
+}
+
+/** In the event's zone, or in the site's in TEC's `site` timezone mode. */
+function isoDate(req: RestRequest, local: string | undefined, utc: string | undefined): string | null {
+  if (req.site.tec.tribe_events_timezone_mode !== 'site' || utc === undefined) return isoWithOffset(local, utc);
+  return isoWithOffset(utcToLocal(utc, req.site.timezone) ?? local, utc);
 }
 
 const EVENT_STATUSES: Readonly<Record<string, string>> = {
@@ -73,8 +80,8 @@ export function eventJsonLd(req: RestRequest, input: EventJsonLdInput): Record<s
   ld.url = input.url;
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   ld.eventStatus = EVENT_STATUSES[firstMeta(meta, '_tribe_events_status') ?? ''] ?? 'https://schema.org/EventScheduled';
-  ld.startDate = isoWithOffset(firstMeta(meta, '_EventStartDate'), firstMeta(meta, '_EventStartDateUTC'));
-  ld.endDate = isoWithOffset(firstMeta(meta, '_EventEndDate'), firstMeta(meta, '_EventEndDateUTC'));
+  ld.startDate = isoDate(req, firstMeta(meta, '_EventStartDate'), firstMeta(meta, '_EventStartDateUTC'));
+  ld.endDate = isoDate(req, firstMeta(meta, '_EventEndDate'), firstMeta(meta, '_EventEndDateUTC'));
   if (input.location) ld.location = input.location;
   if (input.organizer) ld.organizer = input.organizer;
   const offers = offer(req, input);

@@ -89,33 +89,57 @@ function matching(db: Executor, f: ListFilters) {
     .where((eb) => eb.and(conditions(eb, f)));
 }
 
-/** Number of distinct events the filters match. */
+/** The same rows, read in occurrence order: SQLite keeps a CROSS JOIN's left table as the outer loop. */
+function matchingByStart(db: Executor, f: ListFilters) {
+  return db.selectFrom('tec_occurrences as o')
+    .crossJoin('posts as p')
+    .whereRef('o.post_id', '=', 'p.ID')
+    .where((eb) => eb.and(conditions(eb, f)));
+}
+
+/** Number of events the filters match (TEC free keeps exactly one occurrence row per event). */
 export async function countEvents(db: Executor, f: ListFilters): Promise<number> {
-  const row = await matching(db, f).select(sql<number>`COUNT(DISTINCT p.ID)`.as('total')).executeTakeFirst();
+  const row = await matching(db, f).select(sql<number>`COUNT(*)`.as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
-/** IDs of one page, in list order (§3.5, with `ID` as the last key). */
+/**
+ * IDs of one page, in list order (§3.5, with `ID` as the last key). Sorting every match by
+ * (start, post_date, ID) costs as much as counting them, so the page is found in two steps: the
+ * start of its last event, walked to along the occurrence start index (stopping there), then the
+ * full order among the events starting no later, whose first `offset + limit` are the page.
+ */
 export async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offset: number): Promise<number[]> {
-  let query = matching(db, f).select('p.ID').groupBy(['p.ID', 'p.post_date']);
-  if (!f.include) {
-    query = query.orderBy(f.orderByUtc ? sql`MIN(o.start_date_utc)` : sql`MIN(o.start_date)`);
+  if (f.include) {
+    const rows = await matching(db, f).select('p.ID').orderBy('p.post_date').orderBy('p.ID').limit(limit).offset(offset).execute();
+    return rows.map((row) => Number(row.ID));
   }
-  const rows = await query.orderBy('p.post_date').orderBy('p.ID').limit(limit).offset(offset).execute();
+  const start = f.orderByUtc ? 'o.start_date_utc' : 'o.start_date';
+  const last = await matchingByStart(db, f).select(`${start} as start`).orderBy(start).limit(1).offset(offset + limit - 1).executeTakeFirst();
+  let query = matchingByStart(db, f).select('p.ID');
+  if (last) query = query.where(start, '<=', last.start);
+  const rows = await query.orderBy(start).orderBy('p.post_date').orderBy('p.ID').limit(limit).offset(offset).execute();
   return rows.map((row) => Number(row.ID));
 }
 
 export interface MatchingPage {
-  total: number;
   ids: number[];
+  /** Still running when the page is known: the count is the slower query, so it overlaps what follows. */
+  total: Promise<number>;
+}
+
+interface CachedPage {
+  version: string;
+  ids: number[];
+  total: number;
 }
 
 const MAX_CACHED_PAGES = 512;
-const cachedPages = new WeakMap<Db, Map<string, MatchingPage & { version: string }>>();
+const cachedPages = new WeakMap<Db, Map<string, CachedPage>>();
 
 /**
- * countEvents + pageOfEventIds, reused while the database's data version is unchanged: at 100k
- * events the count alone scans every matching occurrence.
+ * pageOfEventIds + countEvents (run side by side), reused while the database's data version is
+ * unchanged: at 100k events the count alone scans every matching occurrence.
  */
 export async function matchingPage(db: Db, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
   const version = db.dataVersion();
@@ -123,12 +147,17 @@ export async function matchingPage(db: Db, f: ListFilters, limit: number, offset
   let pages = cachedPages.get(db);
   if (!pages) cachedPages.set(db, pages = new Map());
   const cached = version === null ? undefined : pages.get(key);
-  if (cached && cached.version === version) return { total: cached.total, ids: [...cached.ids] };
-  const page = { total: await countEvents(db.kysely, f), ids: await pageOfEventIds(db.kysely, f, limit, offset) };
+  if (cached && cached.version === version) return { ids: [...cached.ids], total: Promise.resolve(cached.total) };
+  const total = countEvents(db.kysely, f);
+  // Answered by whoever awaits `total`; this only keeps an early failure of the page from leaving it unhandled.
+  total.catch(() => undefined);
+  const ids = await pageOfEventIds(db.kysely, f, limit, offset);
   if (version !== null) {
-    pages.delete(key);
-    pages.set(key, { ...page, ids: [...page.ids], version });
-    if (pages.size > MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
+    void total.then((count) => {
+      pages.delete(key);
+      pages.set(key, { version, ids: [...ids], total: count });
+      if (pages.size > MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
+    }, () => undefined);
   }
-  return page;
+  return { ids, total };
 }

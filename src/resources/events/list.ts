@@ -187,11 +187,14 @@ async function listEvents(req: RestRequest): Promise<RestResult> {
   const bounds = listBounds(req);
   const filters = await buildFilters(req, bounds);
   const db = req.services.db.kysely;
-  const { total, ids } = await matchingPage(req.services.db, filters, perPage, (page - 1) * perPage);
-  if (ids.length === 0 && page > 1) {
+  const matched = await matchingPage(req.services.db, filters, perPage, (page - 1) * perPage);
+  if (matched.ids.length === 0 && page > 1) {
     throw RestError.withStatus('event-archive-page-not-found', 'The requested event archive page does not exist', 404);
   }
-  const events = await presentEvents(req, await getPosts(db, ids), { single: false, redactProtected: true });
+  const [total, events] = await Promise.all([
+    matched.total,
+    getPosts(db, matched.ids).then((posts) => presentEvents(req, posts, { single: false, redactProtected: true })),
+  ]);
   const totalPages = total === 0 ? 0 : Math.ceil(total / perPage);
   const restUrl = listRestUrl(req, page, perPage, bounds);
   const body: Record<string, unknown> = { events, rest_url: restUrl };

@@ -135,13 +135,15 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
   const db = req.services.db.kysely;
   const { site } = req;
   const ids = posts.map((post) => Number(post.ID));
-  const meta = await loadMeta(db, ids);
+  // Two rounds of independent queries (side by side where the database has several connections).
+  const [meta, terms] = await Promise.all([loadMeta(db, ids), presentEventTerms(db, site, ids)]);
   const metaOf = (id: number): PostMeta => meta.get(id) ?? new Map();
-  const terms = await presentEventTerms(db, site, ids);
-  const images = await loadImages(db, site, ids.map((id) => thumbnailId(firstMeta(metaOf(id), '_thumbnail_id'))));
   const links = (key: string) => new Map(ids.map((id) => [id, numericIds(metaOf(id).get(key))]));
-  const venues = await presentEmbeddedVenue(req, links('_EventVenueID'), options.single);
-  const organizersOf = await presentEmbeddedOrganizers(req, links('_EventOrganizerID'), options.single);
+  const [images, venues, organizersOf] = await Promise.all([
+    loadImages(db, site, ids.map((id) => thumbnailId(firstMeta(metaOf(id), '_thumbnail_id')))),
+    presentEmbeddedVenue(req, links('_EventVenueID'), options.single),
+    presentEmbeddedOrganizers(req, links('_EventOrganizerID'), options.single),
+  ]);
 
   return posts.map((post) => {
     const id = Number(post.ID);

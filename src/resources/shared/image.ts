@@ -70,8 +70,8 @@ export async function loadImages(db: Executor, site: SiteSettings, thumbnailIds:
   const ids = [...new Set(thumbnailIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
   const images = new Map<number, ImageObject>();
   if (!ids.length) return images;
-  const attachments = (await getPosts(db, ids)).filter((post) => post.post_type === 'attachment');
-  const meta = await loadMeta(db, attachments.map((post) => Number(post.ID)), ['_wp_attached_file', '_wp_attachment_metadata']);
+  const [posts, meta] = await Promise.all([getPosts(db, ids), loadMeta(db, ids, ['_wp_attached_file', '_wp_attachment_metadata'])]);
+  const attachments = posts.filter((post) => post.post_type === 'attachment');
   for (const post of attachments) {
     const id = Number(post.ID);
     const postMeta = meta.get(id);
