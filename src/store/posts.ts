@@ -127,10 +127,15 @@ export async function uniquePostSlug(db: Executor, slug: string, postType: strin
     // LIKE wildcards inside the slug only widen the candidates; the Set below compares exactly.
     .where('post_name', 'like', `${slug}%`)
     .execute();
-  const names = new Set(taken.map((row) => row.post_name.toLowerCase()));
-  if (!names.has(slug.toLowerCase())) return slug;
+  return firstFreeSlug(slug, new Set(taken.map((row) => row.post_name.toLowerCase())));
+}
+
+/** wp_unique_post_slug's rule: `slug` when `taken` (lower-cased names) lacks it, else the first free `slug-2`, `slug-3`… */
+export function firstFreeSlug(slug: string, taken: ReadonlySet<string>): string {
+  const lower = slug.toLowerCase();
+  if (!taken.has(lower)) return slug;
   let suffix = 2;
-  while (names.has(`${slug}-${suffix}`.toLowerCase())) suffix++;
+  while (taken.has(`${lower}-${suffix}`)) suffix++;
   return `${slug}-${suffix}`;
 }
 

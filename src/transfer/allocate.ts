@@ -2,6 +2,7 @@
 // "insert, then make the slug unique against the table" would cost queries per post.
 import type { DialectName } from '../db/connect.ts';
 import type { Executor } from '../store/options.ts';
+import { firstFreeSlug } from '../store/posts.ts';
 
 /**
  * Hands out post IDs above the table's highest, or a wanted ID when it is free. refresh() reads
@@ -65,20 +66,15 @@ export class SlugAllocator {
 
   async take(trx: Executor, slug: string): Promise<string> {
     const lower = slug.toLowerCase();
-    if (!this.taken.has(lower)) {
-      this.taken.add(lower);
-      return slug;
-    }
-    if (!this.widened.has(lower)) {
+    if (this.taken.has(lower) && !this.widened.has(lower)) {
       this.widened.add(lower);
       // LIKE wildcards inside the slug only widen the candidates; the Set compares exactly.
       const rows = await trx.selectFrom('posts').select('post_name')
         .where('post_type', '=', this.postType).where('post_name', 'like', `${slug}%`).execute();
       for (const row of rows) this.taken.add(row.post_name.toLowerCase());
     }
-    let suffix = 2;
-    while (this.taken.has(`${lower}-${suffix}`)) suffix++;
-    this.taken.add(`${lower}-${suffix}`);
-    return `${slug}-${suffix}`;
+    const unique = firstFreeSlug(slug, this.taken);
+    this.taken.add(unique.toLowerCase());
+    return unique;
   }
 }

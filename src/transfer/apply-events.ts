@@ -2,15 +2,15 @@
 // computes (post fields, date meta, meta steps, TEC 6 rows — the same functions), then a chunk's
 // new posts, meta rows, TEC 6 rows and term links are inserted with multi-row statements.
 // Records matching a stored event (import key, or title + start for TEC CSV) update it.
-import type { PostRow } from '../db/tables.ts';
+import type { NewPost, PostRow } from '../db/tables.ts';
 import type { RestRequest } from '../rest/context.ts';
 import { RestError } from '../rest/errors.ts';
-import { forCreate, eventMetaOps, storedDates, writeEventsBulk, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
+import { forCreate, eventMetaOps, insertRows, storedDates, writeEventsBulk, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
 import { costEntries, websiteValue } from '../resources/events/write-args.ts';
 import { isRegisteredStatus } from '../resources/shared/validators.ts';
 import { publishLinkedPosts } from '../resources/events/write-links.ts';
 import { EVENT_TYPE } from '../resources/post-types.ts';
-import { baseSlug, commentStatus, newPostFields, postGuid, updateTypedPost, type PostInput } from '../resources/shared/post-writes.ts';
+import { baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../resources/shared/post-writes.ts';
 import type { Executor } from '../store/options.ts';
 import { POST_DEFAULTS, getPosts, type PostFields } from '../store/posts.ts';
 import { recountTerms, type Term } from '../store/terms.ts';
@@ -44,8 +44,8 @@ interface Written {
   statusChanged: boolean;
 }
 
-/** One record, computed and ready to write. */
-interface Plan {
+/** One record, computed without the database. */
+interface Computed {
   where: string;
   record: EventRecord;
   input: PostInput;
@@ -53,10 +53,23 @@ interface Plan {
   fields: PostFields;
   dates: EventDates;
   changes: EventMetaChanges;
+}
+
+/** A record that cannot be written, and why. */
+interface Failure {
+  where: string;
+  reason: string;
+}
+
+/** One record, ready to write. */
+interface Plan extends Computed {
   terms: Partial<Record<keyof typeof TAXONOMIES, Term[]>>;
   match: string;
   existing?: number;
 }
+
+/** Records computed between two turns of the event loop. */
+const YIELD_EVERY = 50;
 
 const EMPTY_ZONE = new Set(['', '0']);
 
@@ -141,6 +154,7 @@ export class EventImporter {
   private readonly seen = new Map<string, string>();
   private ids: PostIdAllocator;
   private comments = 'open';
+  private inserted = false;
 
   constructor(
     private readonly trx: Executor,
@@ -171,13 +185,19 @@ export class EventImporter {
     return this.options.matchBy === 'key' ? importKey(this.options.source, record.key) : `${record.title}\n${dates.startLocal}`;
   }
 
-  private async plan(record: EventRecord, where: string): Promise<Plan> {
+  /** What a record computes without the database (most of the work: dates, post fields, meta values). */
+  private compute(record: EventRecord, where: string): Computed {
     if (typeof record.title !== 'string' || record.title.trim() === '') throw new RecordError('the title is empty');
     if (record.status !== undefined && !isRegisteredStatus(record.status)) throw new RecordError(`unknown status "${record.status}"`);
     const dates = recordDates(this.req, record);
     const input = postInput(record);
     const fields = postFields(this.req, input, this.comments);
-    const changes = metaChanges(record, dates);
+    return { where, record, input, fields, dates, changes: metaChanges(record, dates) };
+  }
+
+  /** The plan of a computed record: its venue, organizers and terms (created when missing) and its match. */
+  private async plan(computed: Computed): Promise<Plan> {
+    const { record, changes, dates, where } = computed;
     if (record.venueKey !== undefined) changes.venueId = await this.links.venues.resolve(record.venueKey);
     if (record.organizerKeys !== undefined) {
       changes.organizerIds = [];
@@ -195,7 +215,7 @@ export class EventImporter {
     const first = this.seen.get(match);
     if (first !== undefined) throw new RecordError(`the same event as ${first}`);
     this.seen.set(match, where);
-    return { where, record, input, fields, dates, changes, terms, match, existing: this.matches.get(match) };
+    return { ...computed, terms, match, existing: this.matches.get(match) };
   }
 
   private metaOps(plan: Plan, creating: boolean): MetaOp[] {
@@ -206,9 +226,10 @@ export class EventImporter {
     return ops;
   }
 
-  /** Inserts the chunk's new posts. */
-  private async insertPosts(plans: readonly Plan[]): Promise<Map<Plan, Written>> {
-    if (!plans.length) return new Map();
+  /** Inserts the chunk's new posts: their IDs now, the statements' completion as `inserted`. */
+  private async insertPosts(plans: readonly Plan[]): Promise<{ created: Map<Plan, Written>; inserted: Promise<void> }> {
+    if (!plans.length) return { created: new Map(), inserted: Promise.resolve() };
+    this.inserted = true;
     await this.ids.refresh(this.trx);
     const free = await this.ids.free(this.trx, plans.flatMap((plan) => (plan.record.wantedId === undefined ? [] : [plan.record.wantedId])));
     const prepared = plans.map((plan) => {
@@ -217,15 +238,21 @@ export class EventImporter {
       return { plan, fields, id, slug: baseSlug(id, plan.input.slug ?? '', fields.post_title ?? '', fields.post_status ?? '') };
     });
     await this.slugs.prepare(this.trx, prepared.filter((p) => p.slug.unique).map((p) => p.slug.slug));
-    const rows = [];
+    let columns: Array<keyof NewPost> = [];
+    const values: unknown[] = [];
     for (const { fields, id, slug } of prepared) {
       const post_name = slug.unique ? await this.slugs.take(this.trx, slug.slug) : slug.slug;
-      rows.push({ ...fields, ID: id, post_name, guid: postGuid(this.req, EVENT_TYPE, { ID: id, post_status: fields.post_status ?? '', post_name }) });
+      const guid = postGuid(this.req, EVENT_TYPE, { ID: id, post_status: fields.post_status ?? '', post_name });
+      const row: NewPost = { ...POST_DEFAULTS, ...fields, ID: id, post_name, guid };
+      // Every row has the same columns: newPostFields gives them all, over the defaults.
+      if (!columns.length) columns = Object.keys(row) as Array<keyof NewPost>;
+      for (const column of columns) values.push(row[column]);
     }
-    for (let i = 0; i < rows.length; i += BULK_ROWS) {
-      await this.trx.insertInto('posts').values(rows.slice(i, i + BULK_ROWS).map((row) => ({ ...POST_DEFAULTS, ...row }))).execute();
-    }
-    return new Map(prepared.map(({ plan, fields, id }) => [plan, { id, status: fields.post_status ?? '', statusChanged: false }]));
+    const inserted = insertRows(this.trx, 'posts', columns, values);
+    // Awaited by writeChunk; until then a failure must not count as unhandled.
+    inserted.catch(() => undefined);
+    const created = new Map(prepared.map(({ plan, fields, id }): [Plan, Written] => [plan, { id, status: fields.post_status ?? '', statusChanged: false }]));
+    return { created, inserted };
   }
 
   /** Updates the chunk's matched posts through the API's post update. */
@@ -244,7 +271,7 @@ export class EventImporter {
 
   /** Replaces the terms of the named taxonomies on these posts; remembers what to recount. */
   private async linkTerms(posts: ReadonlyArray<{ plan: Plan; id: number; fresh: boolean; statusChanged: boolean }>): Promise<void> {
-    const relationships: Array<{ object_id: number; term_taxonomy_id: number; term_order: number }> = [];
+    const relationships: number[] = [];
     for (const [name, def] of Object.entries(TAXONOMIES) as Array<[keyof typeof TAXONOMIES, (typeof TAXONOMIES)[keyof typeof TAXONOMIES]]>) {
       const replaced = posts.filter((post) => post.plan.terms[name] !== undefined);
       const stale = replaced.filter((post) => !post.fresh).map((post) => post.id);
@@ -258,14 +285,12 @@ export class EventImporter {
       }
       for (const post of replaced) {
         for (const term of post.plan.terms[name]!) {
-          relationships.push({ object_id: post.id, term_taxonomy_id: term.term_taxonomy_id, term_order: 0 });
+          relationships.push(post.id, term.term_taxonomy_id, 0);
           this.touchedTerms.add(term.term_taxonomy_id);
         }
       }
     }
-    for (let i = 0; i < relationships.length; i += BULK_ROWS) {
-      await this.trx.insertInto('term_relationships').values(relationships.slice(i, i + BULK_ROWS)).execute();
-    }
+    await insertRows(this.trx, 'term_relationships', ['object_id', 'term_taxonomy_id', 'term_order'], relationships);
     // A status change moves every term the post holds in or out of the published counts.
     const changed = posts.filter((post) => post.statusChanged).map((post) => post.id);
     if (changed.length) {
@@ -275,7 +300,7 @@ export class EventImporter {
   }
 
   private async writeChunk(plans: readonly Plan[]): Promise<void> {
-    const created = await this.insertPosts(plans.filter((plan) => plan.existing === undefined));
+    const { created, inserted } = await this.insertPosts(plans.filter((plan) => plan.existing === undefined));
     const updated = await this.updatePosts(plans.filter((plan) => plan.existing !== undefined));
     const writes: BulkEventWrite[] = [];
     const posts: Array<{ plan: Plan; id: number; fresh: boolean; statusChanged: boolean }> = [];
@@ -290,33 +315,68 @@ export class EventImporter {
       }
       if (fresh) this.matches.set(plan.match, post.id);
     }
-    await writeEventsBulk(this.trx, writes, this.req.now);
-    await this.linkTerms(posts);
+    // Queued together on the connection: they touch other rows than each other.
+    await Promise.all([inserted, writeEventsBulk(this.trx, writes, this.req.now), this.linkTerms(posts)]);
   }
 
-  /** Applies the records; counts each as created, updated or failed. */
+  /** The chunk's records computed, in order; a record that cannot be is its failure's reason. */
+  private async computeChunk(chunk: readonly EventRecord[], start: number): Promise<Array<Computed | Failure>> {
+    const out: Array<Computed | Failure> = [];
+    for (const [offset, record] of chunk.entries()) {
+      // Lets the I/O of the chunk being written go on meanwhile (a database server works in parallel).
+      if (offset % YIELD_EVERY === YIELD_EVERY - 1) await new Promise(setImmediate);
+      const where = this.options.where(record, start + offset);
+      try {
+        out.push(this.compute(record, where));
+      } catch (error) {
+        if (!isRecordError(error)) throw error;
+        out.push({ where, reason: reasonOf(error) });
+      }
+    }
+    return out;
+  }
+
+  private async planChunk(computed: ReadonlyArray<Computed | Failure>, tally: Tally): Promise<Plan[]> {
+    const plans: Plan[] = [];
+    for (const item of computed) {
+      try {
+        if ('reason' in item) throw new RecordError(item.reason);
+        plans.push(await this.plan(item));
+      } catch (error) {
+        if (!isRecordError(error)) throw error;
+        tally.fail(item.where, reasonOf(error));
+      }
+    }
+    return plans;
+  }
+
+  /**
+   * Applies the records; counts each as created, updated or failed. A chunk is computed while the
+   * one before is being written; its links are resolved (which may insert posts and terms) once
+   * that write is done, so the post IDs a write hands out are never taken meanwhile.
+   */
   async apply(records: readonly EventRecord[], tally: Tally): Promise<void> {
     this.comments = await commentStatus(this.trx, EVENT_TYPE);
     await this.loadMatches();
+    let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < records.length; start += BULK_ROWS) {
-      const plans: Plan[] = [];
       const chunk = records.slice(start, start + BULK_ROWS);
-      for (const [offset, record] of chunk.entries()) {
-        const where = this.options.where(record, start + offset);
-        try {
-          plans.push(await this.plan(record, where));
-        } catch (error) {
-          if (!isRecordError(error)) throw error;
-          tally.fail(where, reasonOf(error));
+      const computed = await this.computeChunk(chunk, start);
+      await writing;
+      const plans = await this.planChunk(computed, tally);
+      writing = this.writeChunk(plans).then(() => {
+        for (const plan of plans) {
+          if (plan.existing === undefined) tally.created++;
+          else tally.updated++;
         }
-      }
-      await this.writeChunk(plans);
-      for (const plan of plans) {
-        if (plan.existing === undefined) tally.created++;
-        else tally.updated++;
-      }
-      this.options.onProgress?.(start + chunk.length);
+        this.options.onProgress?.(start + chunk.length);
+      });
+      // Awaited with the next chunk; until then a failure must not count as unhandled.
+      writing.catch(() => undefined);
     }
+    await writing;
+    // TEC's save cache key, once for all the inserted posts (updates set it through updateTypedPost).
+    if (this.inserted) await markTecPostSaved(this.trx, this.req.now);
     await recountTerms(this.trx, [...this.touchedTerms]);
     if (this.publishedLinks.size) await publishLinkedPosts(this.trx, this.req, { post_status: 'publish' }, [...this.publishedLinks]);
   }

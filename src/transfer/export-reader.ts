@@ -13,7 +13,7 @@ import type { Executor } from '../store/options.ts';
 import { firstMeta, getPosts, loadMeta, type PostMeta } from '../store/posts.ts';
 import { findTermBySlug, queryTerms, termsOfPosts, withDescendants, type Term } from '../store/terms.ts';
 import { parseInZone } from '../time/parse.ts';
-import type { ExportEvent } from './records.ts';
+import type { ExportEvent, ExportTerm, ExportTerms } from './records.ts';
 
 export interface ExportFilters {
   /** Events ending on or after this date (strtotime text, site time zone). */
@@ -119,7 +119,7 @@ async function linkedPosts(db: Executor, metas: Map<number, PostMeta>): Promise<
   return new Map(posts.map((post) => [Number(post.ID), { post, meta: meta.get(Number(post.ID)) ?? new Map() }]));
 }
 
-const exportTerm = (term: Term) => ({ id: term.term_id, name: term.name, slug: term.slug, description: term.description, parent: term.parent });
+const exportTerm = (term: Term): ExportTerm => ({ id: term.term_id, name: term.name, slug: term.slug, description: term.description, parent: term.parent });
 
 function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: Term[], linked: Map<number, { post: PostRow; meta: PostMeta }>): ExportEvent {
   const id = Number(post.ID);
@@ -206,4 +206,15 @@ export async function categoriesWithAncestors(db: Executor, ids: readonly number
     pending = [...new Set(terms.map((term) => term.parent).filter((parent) => parent && !found.has(parent)))];
   }
   return [...found.values()];
+}
+
+/** The categories (with their ancestors) and tags of the events the filters select. */
+export async function readExportTerms(db: Executor, site: SiteSettings, filters: ExportFilters = {}, now = new Date()): Promise<ExportTerms> {
+  const where = await conditions(db, filters, site, now);
+  const eventIds = where.reduce((query, condition) => condition(query), pageQuery(db)).clearSelect().select('ID');
+  const used = (def: TaxonomyDefinition) => queryTerms(db, def.taxonomy, (query) => query
+    .where('tt.term_taxonomy_id', 'in', (eb) => eb.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', 'in', eventIds))
+    .orderBy('t.term_id'));
+  const categories = await categoriesWithAncestors(db, (await used(CATEGORIES)).map((term) => term.term_id));
+  return { categories: categories.map(exportTerm), tags: (await used(TAGS)).map(exportTerm) };
 }

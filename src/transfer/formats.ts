@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { SiteSettings } from '../site/settings.ts';
 import { parseTecCsv } from './csv/parse.ts';
 import { parseJsonFixture } from './json/parse.ts';
-import type { ExportEvent, ImportBatch } from './records.ts';
+import type { ExportEvent, ExportTerms, ImportBatch } from './records.ts';
 
 export type Format = 'json' | 'csv' | 'ics' | 'wxr';
 
@@ -46,12 +46,13 @@ function exported<T>(module: Record<string, unknown>, name: string, format: stri
 
 type ParseIcs = (text: string, file: string, options: { now: Date; siteTimezone: string }) => ImportBatch;
 type ParseWxr = (input: string, file: string) => Promise<ImportBatch>;
-export type EventWriter = (events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings) => Promise<void>;
+/** `terms`: what formats that declare the terms up front (WXR) declare. */
+export type EventWriter = (events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, terms?: ExportTerms) => Promise<void>;
 
 export async function parseFile(format: Format, text: string, file: string, context: { now: Date; site: SiteSettings }): Promise<ImportBatch> {
   switch (format) {
     case 'json': return parseJsonFixture(text, file);
-    case 'csv': return parseTecCsv(text, file, { now: context.now });
+    case 'csv': return parseTecCsv(text, file, { now: context.now, siteTimezone: context.site.timezone });
     case 'ics': {
       const parseIcs = exported<ParseIcs>(await optionalModule('./ical/parse.ts', 'iCalendar'), 'parseIcs', 'iCalendar');
       return parseIcs(text, file, { now: context.now, siteTimezone: context.site.timezone });

@@ -116,6 +116,23 @@ export function emptyBatch(): ImportBatch {
   return { venues: [], organizers: [], categories: [], tags: [], events: [], problems: [] };
 }
 
+/** A category or tag as the exporters see it. */
+export interface ExportTerm {
+  id: number;
+  name: string;
+  slug: string;
+  description?: string;
+  /** Parent term ID; 0 or absent for none. */
+  parent?: number;
+}
+
+/** The terms of an export, for formats that declare them before the events (WXR). */
+export interface ExportTerms {
+  /** With their ancestors. */
+  categories: ExportTerm[];
+  tags: ExportTerm[];
+}
+
 /** One event as the exporters see it: the stored data, resolved, with its linked posts and terms. */
 export interface ExportEvent {
   id: number;
@@ -145,9 +162,9 @@ export interface ExportEvent {
   modifiedUtc: string;
   venue: (Omit<VenueRecord, 'key'> & { id: number }) | null;
   organizers: Array<Omit<OrganizerRecord, 'key'> & { id: number }>;
-  /** `description` and `parent` (term ID, 0 for none) are filled by the export reader. */
-  categories: Array<{ id: number; name: string; slug: string; description?: string; parent?: number }>;
-  tags: Array<{ id: number; name: string; slug: string; description?: string; parent?: number }>;
+  /** `description` and `parent` are filled by the export reader. */
+  categories: ExportTerm[];
+  tags: ExportTerm[];
   /** Every postmeta row of the event, for formats that carry them (WXR). */
   meta: Array<[string, string]>;
 }

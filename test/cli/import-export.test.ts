@@ -1,6 +1,8 @@
 // `wpcal import` and `wpcal export` as real child processes against fresh databases, checked
 // through the API of a server over the same database and through its rows.
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +11,7 @@ import { startServer, type RunningServer } from '../../src/server.ts';
 import { openDatabase } from '../../src/db/connect.ts';
 import { transferContext } from '../../src/transfer/context.ts';
 import { readExportEvents } from '../../src/transfer/export-reader.ts';
-import { runCli, type CliResult } from '../support/cli.ts';
+import { BIN, runCli, type CliResult } from '../support/cli.ts';
 import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
 import { request, type HttpResult } from '../support/server.ts';
 import { SHARED } from '../support/shared.ts';
@@ -165,6 +167,58 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
     });
   });
 
+  describe('WXR and broken pipes', function () {
+    this.timeout(180_000);
+    let db: TestDatabase;
+    before(async () => {
+      db = await fresh();
+      const extra = file(`sticky-${kind.name}.json`, JSON.stringify({ events: { locked: {
+        title: 'Members only', start_date: '2030-02-01 10:00', end_date: '2030-02-01 11:00', sticky: true, password: 'secret', tags: ['free'],
+      } } }));
+      expect((await wpcal(db, 'import', DEMO, extra)).stdout.trim()).to.equal('created 14, updated 0, skipped 0, failed 0');
+    });
+
+    it('declares the categories with their hierarchy and descriptions, and the tags, of the exported events', async () => {
+      const all = await wpcal(db, 'export', '--format', 'wxr');
+      expect(all.code, all.stderr).to.equal(0);
+      const terms = [...all.stdout.matchAll(/<wp:term>([\s\S]*?)<\/wp:term>/g)].map(([, body]) => ({
+        slug: /<wp:term_slug><!\[CDATA\[(.*?)\]\]>/.exec(body!)?.[1],
+        parent: /<wp:term_parent><!\[CDATA\[(.*?)\]\]>/.exec(body!)?.[1],
+        description: /<wp:term_description><!\[CDATA\[(.*?)\]\]>/.exec(body!)?.[1],
+      }));
+      expect(terms).to.deep.equal([
+        { slug: 'music', parent: '', description: 'Concerts and jam sessions' },
+        { slug: 'workshops', parent: '', description: undefined },
+        { slug: 'jazz', parent: 'music', description: undefined },
+      ]);
+      const tags = [...all.stdout.matchAll(/<wp:tag_slug><!\[CDATA\[(.*?)\]\]>/g)].map(([, slug]) => slug);
+      expect(tags.sort()).to.deep.equal(['family-friendly', 'free']);
+      const locked = /<item>(?:(?!<\/item>)[\s\S])*Members only[\s\S]*?<\/item>/.exec(all.stdout)![0];
+      expect(locked).to.contain('<wp:menu_order>-1</wp:menu_order>');
+      expect(locked).to.contain('<wp:post_password><![CDATA[secret]]></wp:post_password>');
+
+      // Only the terms of the events the filters select (and the ancestors of their categories).
+      const jazz = await wpcal(db, 'export', '--format', 'wxr', '--category', 'jazz');
+      expect([...jazz.stdout.matchAll(/<wp:term_slug><!\[CDATA\[(.*?)\]\]>/g)].map(([, slug]) => slug)).to.deep.equal(['music', 'jazz']);
+      expect([...jazz.stdout.matchAll(/<wp:tag_slug><!\[CDATA\[(.*?)\]\]>/g)]).to.have.length(0);
+    });
+
+    for (const format of ['json', 'ics', 'wxr']) {
+      it(`ends quietly with exit code 0 when its reader goes away (${format})`, async () => {
+        const child = spawn(process.execPath, [BIN, 'export', '--format', format, '--db', db.url], {
+          env: { ...process.env, WPCAL_LOG: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        // As `| head` does once it has read enough: here before the first byte, so every write fails.
+        child.stdout.destroy();
+        let stderr = '';
+        child.stderr.on('data', (chunk) => { stderr += chunk; });
+        const [code] = await once(child, 'close');
+        expect(stderr).to.equal('');
+        expect(code).to.equal(0);
+      });
+    }
+  });
+
   describe('the TEC CSV examples', function () {
     this.timeout(180_000);
     let db: TestDatabase;
@@ -278,7 +332,7 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
         `${csv}:3: Event Start Date "13/45/2014 7:00:00" is not a date`,
         `${csv}:5: All Day Event "maybe" is not a yes/no value`,
         `${csv}:6: Event Name is empty`,
-        `${csv}:4: the end "11/18/2014 9:00:00" is before the start "11/19/2014 10:00:00"`,
+        `${csv}:4: the end "2014-11-18 09:00:00" is before the start "2014-11-19 10:00:00"`,
         `${json}: event "no-dates": "start_date" is required`,
         `${json}: event "odd": unknown status "bogus"`,
       ]);

@@ -2,6 +2,8 @@
 // `tec_events` / `tec_occurrences` rows (§9.3). What is written is computed as data (pure
 // functions), then applied either to one post (the REST routes) or in bulk (imports). Callers run
 // all of it inside one transaction.
+import { CompiledQuery } from 'kysely';
+import type { TableName } from '../../db/tables.ts';
 import type { Executor } from '../../store/options.ts';
 import { addMeta, deleteMeta, replaceMeta, setMeta } from '../../store/posts.ts';
 import { deriveCurrency } from '../../text/cost.ts';
@@ -173,11 +175,10 @@ export interface OccurrenceRows {
   };
 }
 
-/** The TEC 6 rows of an event, or null when the duration cannot be derived. Pure. */
-export function occurrenceRows(postId: number, dates: StoredEventDates, now: Date): OccurrenceRows | null {
+/** The TEC 6 rows of an event, or null when the duration cannot be derived. `updatedAt`: now in UTC. Pure. */
+function occurrenceRows(postId: number, dates: StoredEventDates, updatedAt: string): OccurrenceRows | null {
   const duration = durationSeconds(dates.duration, dates.startUtc, dates.endUtc);
   if (duration === null || duration < 0) return null;
-  const updatedAt = dbDatetime(now, 'UTC');
   const columns = {
     post_id: postId,
     start_date: dates.startLocal,
@@ -202,7 +203,7 @@ export function occurrenceRows(postId: number, dates: StoredEventDates, now: Dat
  * dates before they get here, so the rows are otherwise always consistent.
  */
 export async function syncOccurrence(trx: Executor, postId: number, dates: StoredEventDates, now: Date): Promise<boolean> {
-  const rows = occurrenceRows(postId, dates, now);
+  const rows = occurrenceRows(postId, dates, dbDatetime(now, 'UTC'));
   if (!rows) return false;
   const { post_id: _postId, ...eventColumns } = rows.event;
   const existing = await trx.selectFrom('tec_events').select('event_id').where('post_id', '=', postId).executeTakeFirst();
@@ -225,8 +226,8 @@ export async function syncOccurrence(trx: Executor, postId: number, dates: Store
   return true;
 }
 
-/** Rows per multi-row INSERT. */
-export const BULK_ROWS = 500;
+/** Rows per multi-row INSERT (and IDs per `IN` list). */
+export const BULK_ROWS = 1000;
 
 function chunked<T>(items: readonly T[], size = BULK_ROWS): T[][] {
   const out: T[][] = [];
@@ -234,10 +235,45 @@ function chunked<T>(items: readonly T[], size = BULK_ROWS): T[][] {
   return out;
 }
 
-/** Adds meta rows to many posts with multi-row INSERTs (rows keep their order: meta_id order). */
-export async function insertMetaRows(trx: Executor, rows: ReadonlyArray<{ post_id: number; meta_key: string; meta_value: string }>): Promise<void> {
-  for (const part of chunked(rows)) await trx.insertInto('postmeta').values(part).execute();
+/** Rows per statement of insertRows, within SQLite's limit of 32766 placeholders. */
+const BULK_INSERT_ROWS = 2000;
+const MAX_PARAMETERS = 30_000;
+
+/** The SQL of `INSERT INTO table (columns) VALUES (?…), …` per executor and shape, compiled once. */
+const insertStatements = new WeakMap<Executor, Map<string, string>>();
+
+function insertSql(trx: Executor, table: TableName, columns: readonly string[], rows: number): string {
+  const statements = insertStatements.get(trx) ?? insertStatements.set(trx, new Map()).get(trx)!;
+  const shape = `${table}(${columns.join()})x${rows}`;
+  let text = statements.get(shape);
+  if (text === undefined) {
+    const placeholders = Object.fromEntries(columns.map((column) => [column, null]));
+    // Compiled by the executor's own plugins (table prefix), with the values as placeholders.
+    text = trx.insertInto(table).values(Array.from({ length: rows }, () => placeholders) as never).compile().sql;
+    statements.set(shape, text);
+  }
+  return text;
 }
+
+/**
+ * Inserts rows given as one flat list of values, row after row in `columns` order, with
+ * multi-row INSERTs whose SQL is built once per shape (building it per statement through the
+ * query builder costs more than running it). The statements are queued at once on the
+ * transaction's connection, so the caller may go on computing while a database server runs them.
+ */
+export async function insertRows(trx: Executor, table: TableName, columns: readonly string[], values: readonly unknown[]): Promise<void> {
+  const perStatement = Math.min(BULK_INSERT_ROWS, Math.floor(MAX_PARAMETERS / columns.length)) * columns.length;
+  const statements: Array<Promise<unknown>> = [];
+  for (let i = 0; i < values.length; i += perStatement) {
+    const part = values.slice(i, i + perStatement);
+    statements.push(trx.executeQuery(CompiledQuery.raw(insertSql(trx, table, columns, part.length / columns.length), part)));
+  }
+  await Promise.all(statements);
+}
+
+const META_COLUMNS = ['post_id', 'meta_key', 'meta_value'];
+const TEC_EVENT_COLUMNS = ['post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'timezone', 'updated_at', 'hash'];
+const OCCURRENCE_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'hash', 'updated_at'];
 
 /** One event of a bulk write: its post ID, its meta steps, and its dates (for the TEC 6 rows). */
 export interface BulkEventWrite {
@@ -246,6 +282,44 @@ export interface BulkEventWrite {
   dates: StoredEventDates;
   /** The post has no meta of the keys `ops` name (a new post): nothing to delete first. */
   fresh: boolean;
+}
+
+/** The meta rows of the events' steps (as metaRowsOf), flat, in `META_COLUMNS` order. */
+function metaValues(events: readonly BulkEventWrite[]): unknown[] {
+  const values: unknown[] = [];
+  for (const { postId, ops } of events) {
+    for (const [key, value] of metaRowsOf(ops)) values.push(postId, key, value);
+  }
+  return values;
+}
+
+/** Replaces the TEC 6 rows of the events; returns the post IDs that got none. */
+async function writeOccurrencesBulk(trx: Executor, events: readonly BulkEventWrite[], now: Date): Promise<number[]> {
+  const stale = events.filter((event) => !event.fresh).map((event) => event.postId);
+  for (const part of chunked(stale)) {
+    await trx.deleteFrom('tec_occurrences').where('post_id', 'in', part).execute();
+    await trx.deleteFrom('tec_events').where('post_id', 'in', part).execute();
+  }
+  const skipped: number[] = [];
+  const rows: OccurrenceRows[] = [];
+  const updatedAt = dbDatetime(now, 'UTC');
+  for (const event of events) {
+    const row = occurrenceRows(event.postId, event.dates, updatedAt);
+    if (row) rows.push(row);
+    else skipped.push(event.postId);
+  }
+  for (const part of chunked(rows)) {
+    await insertRows(trx, 'tec_events', TEC_EVENT_COLUMNS, part.flatMap(({ event: e }) => [
+      e.post_id, e.start_date, e.end_date, e.start_date_utc, e.end_date_utc, e.duration, e.timezone, e.updated_at, '',
+    ]));
+    const ids = await trx.selectFrom('tec_events').select(['event_id', 'post_id'])
+      .where('post_id', 'in', part.map((row) => row.event.post_id)).execute();
+    const eventIds = new Map(ids.map((row) => [Number(row.post_id), Number(row.event_id)]));
+    await insertRows(trx, 'tec_occurrences', OCCURRENCE_COLUMNS, part.flatMap(({ occurrence: o }) => [
+      eventIds.get(o.post_id)!, o.post_id, o.start_date, o.end_date, o.start_date_utc, o.end_date_utc, o.duration, o.hash, o.updated_at,
+    ]));
+  }
+  return skipped;
 }
 
 /**
@@ -268,29 +342,7 @@ export async function writeEventsBulk(trx: Executor, events: readonly BulkEventW
       await trx.deleteFrom('postmeta').where('post_id', 'in', part).where('meta_key', 'in', keys).execute();
     }
   }
-  await insertMetaRows(trx, events.flatMap((event) => metaRowsOf(event.ops)
-    .map(([meta_key, meta_value]) => ({ post_id: event.postId, meta_key, meta_value }))));
-
-  const stale = events.filter((event) => !event.fresh).map((event) => event.postId);
-  for (const part of chunked(stale)) {
-    await trx.deleteFrom('tec_occurrences').where('post_id', 'in', part).execute();
-    await trx.deleteFrom('tec_events').where('post_id', 'in', part).execute();
-  }
-  const skipped: number[] = [];
-  const rows: OccurrenceRows[] = [];
-  for (const event of events) {
-    const row = occurrenceRows(event.postId, event.dates, now);
-    if (row) rows.push(row);
-    else skipped.push(event.postId);
-  }
-  for (const part of chunked(rows)) {
-    await trx.insertInto('tec_events').values(part.map((row) => ({ ...row.event, hash: '' }))).execute();
-    const ids = await trx.selectFrom('tec_events').select(['event_id', 'post_id'])
-      .where('post_id', 'in', part.map((row) => row.event.post_id)).execute();
-    const eventIds = new Map(ids.map((row) => [Number(row.post_id), Number(row.event_id)]));
-    await trx.insertInto('tec_occurrences')
-      .values(part.map((row) => ({ event_id: eventIds.get(row.occurrence.post_id)!, ...row.occurrence })))
-      .execute();
-  }
+  const meta = insertRows(trx, 'postmeta', META_COLUMNS, metaValues(events));
+  const [, skipped] = await Promise.all([meta, writeOccurrencesBulk(trx, events, now)]);
   return skipped;
 }

@@ -8,9 +8,6 @@ import {
 } from '../shared/validators.ts';
 import { parseTermList } from '../terms/lookup.ts';
 
-// Still imported from here by src/transfer (owned by the import/export work).
-export { isRegisteredStatus, isUrlOrEmpty } from '../shared/validators.ts';
-
 type Spec = ArgSpec<RestRequest>;
 
 /** `categories`/`tags`: a scalar, a CSV string or a flat list (nested arrays are a 400, not a 500). */

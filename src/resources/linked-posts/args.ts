@@ -11,9 +11,6 @@ import {
 } from '../shared/validators.ts';
 import type { FieldCheck, LinkedPostDefinition } from './definition.ts';
 
-// Still imported from here by src/transfer (owned by the import/export work).
-export { isTribeTruthy } from '../shared/validators.ts';
-
 type Spec = ArgSpec<RestRequest>;
 
 /** Largest page the list routes serve. */

@@ -4,6 +4,7 @@
 // venues and organizers named by title, time zones by name or `UTC+3:30`.
 import { parse } from 'csv-parse/sync';
 import { parseInZone } from '../../time/parse.ts';
+import { isValidTimezone } from '../../time/zones.ts';
 import { emptyBatch, type EventRecord, type ImportBatch, type OrganizerRecord, type VenueRecord } from '../records.ts';
 import { RecordError, isRecordError, reasonOf } from '../tally.ts';
 import { readBoolean } from '../values.ts';
@@ -35,11 +36,30 @@ function rowReader<K extends CsvKind>(kind: K, indexes: Map<Field<K>, number>, c
 const optional = (text: string): string | undefined => (text === '' ? undefined : text);
 const list = (text: string): string[] | undefined => (text === '' ? undefined : text.split(',').map((item) => item.trim()).filter(Boolean));
 
-/** `date time`, checked to be a date strtotime reads (in any zone: only its wall time matters). */
-function dateTime(dateField: 'startDate' | 'endDate', date: string, time: string, now: Date): string {
-  const value = `${date} ${time}`.trim();
-  if (parseInZone(value, 'UTC', now) === null) throw new RecordError(`${columnName('events', dateField)} "${value}" is not a date`);
-  return value;
+/**
+ * Reads the `date time` of the date and time cells as the event write would (strtotime text in
+ * the event's zone, relative to the same now) and gives the DB datetime it comes to, so the
+ * write takes it as is instead of parsing it again. Rows repeat dates: each text is read once.
+ */
+class DateReader {
+  private readonly read = new Map<string, string | null>();
+
+  constructor(private readonly now: Date, private readonly siteTimezone: string) {}
+
+  dateTime(field: 'startDate' | 'endDate', date: string, time: string, timezone: string | undefined): string {
+    const value = `${date} ${time}`.trim();
+    const zone = timezone === undefined || timezone === '0' ? this.siteTimezone : timezone;
+    // An unknown zone is the event write's to report; the value only has to be a date.
+    const known = isValidTimezone(zone);
+    const key = `${known ? zone : 'UTC'}\n${value}`;
+    let parsed = this.read.get(key);
+    if (parsed === undefined) {
+      parsed = parseInZone(value, known ? zone : 'UTC', this.now);
+      this.read.set(key, parsed);
+    }
+    if (parsed === null) throw new RecordError(`${columnName('events', field)} "${value}" is not a date`);
+    return known ? parsed : value;
+  }
 }
 
 function currencyPosition(text: string): 'prefix' | 'postfix' | undefined {
@@ -50,14 +70,15 @@ function currencyPosition(text: string): 'prefix' | 'postfix' | undefined {
   throw new RecordError(`Event Currency Position "${text}" is neither prefix nor suffix`);
 }
 
-function eventRecord(row: Row<'events'>, now: Date): EventRecord {
+function eventRecord(row: Row<'events'>, dates: DateReader): EventRecord {
   const title = row.get('title');
   if (title === '') throw new RecordError('Event Name is empty');
   if (row.get('startDate') === '') throw new RecordError('Event Start Date is empty');
+  const timezone = optional(row.get('timezone'));
   const startTime = row.get('startTime');
-  const startDate = dateTime('startDate', row.get('startDate'), startTime, now);
+  const startDate = dates.dateTime('startDate', row.get('startDate'), startTime, timezone);
   // A missing end is the start's day; a missing end time the start's time.
-  const endDate = dateTime('endDate', row.get('endDate') || row.get('startDate'), row.get('endTime') || startTime, now);
+  const endDate = dates.dateTime('endDate', row.get('endDate') || row.get('startDate'), row.get('endTime') || startTime, timezone);
   const currencyCode = row.get('currencyCode');
   return {
     key: `${title}\n${startDate}`,
@@ -68,7 +89,7 @@ function eventRecord(row: Row<'events'>, now: Date): EventRecord {
     startDate,
     endDate,
     allDay: row.flag('allDay'),
-    timezone: optional(row.get('timezone')),
+    timezone,
     cost: optional(row.get('cost')),
     currencySymbol: optional(row.get('currencySymbol')),
     currencyPosition: currencyPosition(row.get('currencyPosition')),
@@ -135,7 +156,7 @@ function readRows(text: string, file: string): ParsedRow[] {
   }
 }
 
-export function parseTecCsv(text: string, file: string, options: { now: Date }): ImportBatch {
+export function parseTecCsv(text: string, file: string, options: { now: Date; siteTimezone: string }): ImportBatch {
   const rows = readRows(text, file);
   const batch = emptyBatch();
   if (!rows.length) throw new CsvFileError(`${file}: the file is empty`);
@@ -145,6 +166,7 @@ export function parseTecCsv(text: string, file: string, options: { now: Date }):
     throw new CsvFileError(`${file}: the header row has no "Event Name", "Venue Name" or "Organizer Name" column`);
   }
   const indexes = columnIndexes(kind, headers);
+  const dates = new DateReader(options.now, options.siteTimezone);
   const missing = (REQUIRED[kind] as readonly string[]).filter((field) => !indexes.has(field as Field<typeof kind>));
   if (missing.length) {
     const names = missing.map((field) => `"${columnName(kind, field as Field<typeof kind>)}"`).join(', ');
@@ -154,7 +176,7 @@ export function parseTecCsv(text: string, file: string, options: { now: Date }):
     if (cells.every((cell) => cell.trim() === '')) continue;
     const where = `${file}:${info.lines}`;
     try {
-      if (kind === 'events') batch.events.push(eventRecord(rowReader('events', indexes as Map<Field<'events'>, number>, cells, where), options.now));
+      if (kind === 'events') batch.events.push(eventRecord(rowReader('events', indexes as Map<Field<'events'>, number>, cells, where), dates));
       else if (kind === 'venues') batch.venues.push(venueRecord(rowReader('venues', indexes as Map<Field<'venues'>, number>, cells, where)));
       else batch.organizers.push(organizerRecord(rowReader('organizers', indexes as Map<Field<'organizers'>, number>, cells, where)));
     } catch (error) {

@@ -1,12 +1,12 @@
 // ExportEvent stream → iCalendar (RFC 5545), written as it comes: each zone's VTIMEZONE goes
 // out right before the first VEVENT that uses it (components may come in any order).
-import { once } from 'node:events';
 import ICAL from 'ical.js';
 import type { SiteSettings } from '../../site/settings.ts';
 import { decodeEntities, stripAllTags } from '../../text/sanitize.ts';
 import { DAY_MS, SECOND_MS, parseDbDatetime } from '../../time/wall.ts';
 import { isUtcOffsetZone, isUtcZone, isValidTimezone } from '../../time/zones.ts';
 import type { ExportEvent } from '../records.ts';
+import { withSink } from '../sink.ts';
 import { componentText, propertyLine } from './serialize.ts';
 import { vtimezone } from './vtimezone.ts';
 
@@ -14,21 +14,6 @@ const PRODID = '-//wpcal//NONSGML wpcal//EN';
 // Events may come in any order (exports go by ID): every VTIMEZONE is exact from this year on,
 // or from the year before the first event in its zone when that is earlier.
 const DESCRIBED_FROM_YEAR = 2000;
-
-/** Writes with back-pressure; rejects when the output closes first (an HTTP client went away). */
-async function write(out: NodeJS.WritableStream, chunk: string): Promise<void> {
-  if (out.write(chunk)) return;
-  const stop = new AbortController();
-  try {
-    const first = await Promise.race([
-      once(out, 'drain', { signal: stop.signal }).then(() => 'drain'),
-      once(out, 'close', { signal: stop.signal }).then(() => 'close'),
-    ]);
-    if (first === 'close') throw new Error('the output was closed before the calendar was complete');
-  } finally {
-    stop.abort();
-  }
-}
 
 /** Calendar fields of a DB datetime; null for `0000-00-00 00:00:00` and anything malformed. */
 function fieldsOf(db: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } | null {
@@ -156,17 +141,19 @@ function calendarHeader(site: SiteSettings): string {
 export async function writeIcs(events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings): Promise<void> {
   const host = new URL(site.home).host;
   const described = new Set<string>();
-  await write(out, calendarHeader(site));
-  for await (const event of events) {
-    const zone = event.allDay ? null : zoneOf(event);
-    let chunk = '';
-    if (zone !== null && !described.has(zone)) {
-      described.add(zone);
-      const year = fieldsOf(event.startDate)?.year ?? DESCRIBED_FROM_YEAR;
-      chunk += vtimezoneText(zone, Math.min(year - 1, DESCRIBED_FROM_YEAR));
+  await withSink(out, 'the calendar', async (sink) => {
+    await sink.write(calendarHeader(site));
+    for await (const event of events) {
+      const zone = event.allDay ? null : zoneOf(event);
+      let chunk = '';
+      if (zone !== null && !described.has(zone)) {
+        described.add(zone);
+        const year = fieldsOf(event.startDate)?.year ?? DESCRIBED_FROM_YEAR;
+        chunk += vtimezoneText(zone, Math.min(year - 1, DESCRIBED_FROM_YEAR));
+      }
+      chunk += componentText(veventOf(event, zone, host));
+      await sink.write(chunk);
     }
-    chunk += componentText(veventOf(event, zone, host));
-    await write(out, chunk);
-  }
-  await write(out, 'END:VCALENDAR\r\n');
+    await sink.write('END:VCALENDAR\r\n');
+  });
 }

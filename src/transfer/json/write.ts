@@ -2,11 +2,11 @@
 // event is written as it arrives; the venues, organizers, categories and tags the events use
 // follow at the end (bounded by how many distinct ones there are, not by the number of events).
 // Importing the output into an empty calendar gives the same data back, IDs included.
-import { once } from 'node:events';
 import { EVENT_META_KEYS } from '../../resources/events/storage.ts';
 import type { Term } from '../../store/terms.ts';
 import { IMPORT_KEY_META } from '../import-keys.ts';
 import type { ExportEvent } from '../records.ts';
+import { withSink, type Sink } from '../sink.ts';
 
 const ZERO_DATETIME = '0000-00-00 00:00:00';
 
@@ -16,10 +16,6 @@ const NOT_EXPORTED = new Set([...EVENT_META_KEYS, IMPORT_KEY_META, '_edit_lock',
 export interface JsonExportLookups {
   /** Categories by ID with their ancestors. */
   categories(ids: number[]): Promise<Term[]>;
-}
-
-async function write(out: NodeJS.WritableStream, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
 }
 
 function firstMeta(event: ExportEvent, key: string): string | undefined {
@@ -87,22 +83,26 @@ function organizerEntry(organizer: Organizer): Record<string, unknown> {
   return compact({ ...fields, date_utc: dateUtc });
 }
 
-async function writeSection(out: NodeJS.WritableStream, name: string, entries: Iterable<[string, Record<string, unknown>]>, last = false): Promise<void> {
-  await write(out, `  "${name}": {`);
+async function writeSection(sink: Sink, name: string, entries: Iterable<[string, Record<string, unknown>]>, last = false): Promise<void> {
+  await sink.write(`  "${name}": {`);
   let first = true;
   for (const [key, entry] of entries) {
-    await write(out, `${first ? '' : ','}\n    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
+    await sink.write(`${first ? '' : ','}\n    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
     first = false;
   }
-  await write(out, `${first ? '' : '\n  '}}${last ? '' : ','}\n`);
+  await sink.write(`${first ? '' : '\n  '}}${last ? '' : ','}\n`);
 }
 
 export async function writeJsonExport(events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, lookups: JsonExportLookups): Promise<void> {
+  await withSink(out, 'the export', (sink) => writeDocument(events, sink, lookups));
+}
+
+async function writeDocument(events: AsyncIterable<ExportEvent>, sink: Sink, lookups: JsonExportLookups): Promise<void> {
   const venues = new Map<number, [string, Record<string, unknown>]>();
   const organizers = new Map<number, [string, Record<string, unknown>]>();
   const categoryIds = new Set<number>();
   const tags = new Map<number, [string, Record<string, unknown>]>();
-  await write(out, '{\n  "wpcal": 1,\n  "events": {');
+  await sink.write('{\n  "wpcal": 1,\n  "events": {');
   let first = true;
   for await (const event of events) {
     if (event.venue && !venues.has(event.venue.id)) venues.set(event.venue.id, [`venue-${event.venue.id}`, venueEntry(event.venue)]);
@@ -114,17 +114,17 @@ export async function writeJsonExport(events: AsyncIterable<ExportEvent>, out: N
       if (!tags.has(term.id)) tags.set(term.id, [term.slug, compact({ name: term.name, slug: term.slug, description: term.description })]);
     }
     const entry = eventEntry(event, event.venue ? venues.get(event.venue.id)![0] : undefined, event.organizers.map((o) => organizers.get(o.id)![0]));
-    await write(out, `${first ? '' : ','}\n    ${JSON.stringify(keyOf(event, 'event'))}: ${JSON.stringify(entry)}`);
+    await sink.write(`${first ? '' : ','}\n    ${JSON.stringify(keyOf(event, 'event'))}: ${JSON.stringify(entry)}`);
     first = false;
   }
-  await write(out, `${first ? '' : '\n  '}},\n`);
+  await sink.write(`${first ? '' : '\n  '}},\n`);
   const categories = await lookups.categories([...categoryIds]);
   const slugOf = new Map(categories.map((term) => [term.term_id, term.slug]));
-  await writeSection(out, 'venues', venues.values());
-  await writeSection(out, 'organizers', organizers.values());
-  await writeSection(out, 'categories', categories.map((term): [string, Record<string, unknown>] => [term.slug, compact({
+  await writeSection(sink, 'venues', venues.values());
+  await writeSection(sink, 'organizers', organizers.values());
+  await writeSection(sink, 'categories', categories.map((term): [string, Record<string, unknown>] => [term.slug, compact({
     name: term.name, slug: term.slug, description: term.description, parent: term.parent ? slugOf.get(term.parent) : undefined,
   })]));
-  await writeSection(out, 'tags', tags.values(), true);
-  await write(out, '}\n');
+  await writeSection(sink, 'tags', tags.values(), true);
+  await sink.write('}\n');
 }

@@ -1,33 +1,22 @@
 // ExportEvent stream → WordPress WXR 1.2, written item by item: each event with all its postmeta,
 // categories and tags, preceded (the first time one is linked) by its venue and organizer items.
 // The result imports with WordPress's importer and back into wpcal with parseWxr.
-import { once } from 'node:events';
 import { stateProvince } from '../../resources/linked-posts/writes.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type PostTypeDefinition } from '../../resources/post-types.ts';
 import { CATEGORIES, TAGS } from '../../resources/terms/definition.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import { utcToLocal } from '../../time/zones.ts';
-import type { ExportEvent } from '../records.ts';
+import type { ExportEvent, ExportTerm, ExportTerms } from '../records.ts';
+import { withSink } from '../sink.ts';
 import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
 import { cdata, escapeXml, NAMESPACES, WXR_VERSION } from './xml.ts';
 
-/** A term to declare in the channel. */
-export interface ExportTerm {
-  id: number;
-  name: string;
-  slug: string;
-  description?: string;
-  /** Parent term ID; 0 or absent for none. */
-  parent?: number;
-}
-
-export interface WxrWriteOptions {
-  /**
-   * The terms to declare in the channel, as WordPress does (parents before children). Each event
-   * item names its own terms anyway; only these declarations carry hierarchy and descriptions.
-   */
-  categories?: ExportTerm[];
-  tags?: ExportTerm[];
+/**
+ * `categories` and `tags`: the terms to declare in the channel, as WordPress does (parents before
+ * children). Each event item names its own terms anyway; only these declarations carry hierarchy
+ * and descriptions.
+ */
+export interface WxrWriteOptions extends Partial<ExportTerms> {
   /** The channel's pubDate; now by default. */
   now?: Date;
 }
@@ -203,43 +192,11 @@ function headerXml(site: SiteSettings, options: WxrWriteOptions): string {
   ].join('');
 }
 
-/** Writes to `out` respecting backpressure; rejects once `out` has failed or closed. */
-class Sink {
-  private failure: Error | null = null;
-  private readonly onError = (err: Error) => { this.failure = err; };
-
-  constructor(private readonly out: NodeJS.WritableStream) {
-    out.on('error', this.onError);
-  }
-
-  async write(chunk: string): Promise<void> {
-    if (this.failure) throw this.failure;
-    if (!this.out.write(chunk)) await this.drained();
-  }
-
-  private async drained(): Promise<void> {
-    const stop = new AbortController();
-    const closed = once(this.out, 'close', { signal: stop.signal }).then(() => {
-      throw this.failure ?? new Error('the output stream closed before the export was complete');
-    });
-    try {
-      await Promise.race([once(this.out, 'drain', { signal: stop.signal }), closed]);
-    } finally {
-      stop.abort();
-    }
-  }
-
-  release(): void {
-    this.out.off('error', this.onError);
-  }
-}
-
 /**
  * Streams `events` as one WXR document into `out`, holding only the IDs of the venues and
  * organizers already written. `out` is left open (the caller ends it and waits for 'finish').
  */
 export async function writeWxr(events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, options: WxrWriteOptions = {}): Promise<void> {
-  const sink = new Sink(out);
   const written = new Set<string>();
   const firstTime = (type: PostTypeDefinition, id: number): boolean => {
     const key = `${type.type}:${id}`;
@@ -247,7 +204,7 @@ export async function writeWxr(events: AsyncIterable<ExportEvent>, out: NodeJS.W
     written.add(key);
     return true;
   };
-  try {
+  await withSink(out, 'the export', async (sink) => {
     await sink.write(headerXml(site, options));
     for await (const event of events) {
       const chunks: string[] = [];
@@ -259,7 +216,5 @@ export async function writeWxr(events: AsyncIterable<ExportEvent>, out: NodeJS.W
       await sink.write(chunks.join(''));
     }
     await sink.write('</channel>\n</rss>\n');
-  } finally {
-    sink.release();
-  }
+  });
 }
