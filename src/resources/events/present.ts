@@ -17,19 +17,14 @@ import { globalId, permalink, tecRestUrl } from '../shared/urls.ts';
 import { presentEventTerms } from '../terms/presenter.ts';
 import { eventJsonLd, jsonLdAvailable } from './json-ld.ts';
 import { canSeeProtected, redactProtected } from './password.ts';
+import { postColumns } from '../shared/post-fields.ts';
+import { isTribeTruthy } from '../shared/validators.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
   single: boolean;
   /** Lists: protected events the request did not unlock are redacted (§4.7). */
   redactProtected?: boolean;
-}
-
-const TRUTHY_FLAGS = new Set(['yes', '1', 'true', 'y', 'on', 'enable', 'enabled']);
-
-/** tribe_is_truthy() */
-function tecTruthy(value: string | undefined): boolean {
-  return value !== undefined && TRUTHY_FLAGS.has(value.trim().toLowerCase());
 }
 
 /** PHP truthiness of a stored string. */
@@ -157,7 +152,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
       symbol,
       position,
       defaultSymbol: typeof site.tec.defaultCurrencySymbol === 'string' && site.tec.defaultCurrencySymbol !== '' ? site.tec.defaultCurrencySymbol : '$',
-      reverseDefault: tecTruthy(String(site.tec.reverseCurrencyPosition ?? '')),
+      reverseDefault: isTribeTruthy(String(site.tec.reverseCurrencyPosition ?? '')),
     });
     const website = eventMeta.has('_EventURL') ? escHtml(firstMeta(eventMeta, '_EventURL') ?? '') : url;
     const eventTerms = terms.get(id);
@@ -167,12 +162,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
       id,
       global_id: globalId(site, id),
       global_id_lineage: [globalId(site, id), ...(eventMeta.get('_tribe_aggregator_global_id_lineage') ?? [])],
-      author: String(post.post_author),
-      status: post.post_status,
-      date: post.post_date,
-      date_utc: post.post_date_gmt,
-      modified: post.post_modified,
-      modified_utc: post.post_modified_gmt,
+      ...postColumns(post),
       url,
       rest_url: tecRestUrl(site, `events/${id}`),
       title: renderTitle(post.post_title),
@@ -180,7 +170,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
       excerpt: renderExcerpt(post.post_excerpt),
       slug: post.post_name,
       image,
-      all_day: tecTruthy(firstMeta(eventMeta, '_EventAllDay')),
+      all_day: isTribeTruthy(firstMeta(eventMeta, '_EventAllDay')),
       ...dates(eventMeta),
       timezone: firstMeta(eventMeta, '_EventTimezone') ?? '',
       timezone_abbr: firstMeta(eventMeta, '_EventTimezoneAbbr') ?? '',
