@@ -5,41 +5,13 @@ import { DynamicDefault, type ArgSpec, type ArgSpecs } from '../../rest/args.ts'
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import type { Executor } from '../../store/options.ts';
-import { isStrtotimeParseable } from '../../time/parse.ts';
 import { defaultEndDate, defaultStartDate } from '../../time/event-dates.ts';
 import { EVENT_TYPE, LISTED_BY_DEFAULT, ORGANIZER_TYPE, REGISTERED_STATUSES, VENUE_TYPE } from '../post-types.ts';
 import { CATEGORIES, TAGS } from '../terms/definition.ts';
 import { parseTermList, termsExist } from '../terms/lookup.ts';
+import { isNonEmptyString, isNumeric, isPositiveInt, isTime, isTribeTruthy } from '../shared/validators.ts';
 
 export const MAX_PER_PAGE = 50;
-
-const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
-
-function isNumeric(value: unknown): boolean {
-  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && PHP_NUMERIC.test(value));
-}
-
-/** TEC's is_positive_int: numeric, integral, > 0. */
-function isPositiveInt(value: unknown): boolean {
-  return isNumeric(value) && Number.isInteger(Number(value)) && Number(value) > 0;
-}
-
-/** TEC's is_time: numeric or strtotime-parseable. */
-function isTime(value: unknown): boolean {
-  return (typeof value === 'string' || typeof value === 'number') && isStrtotimeParseable(value);
-}
-
-/** PHP `! empty( $value )` on a string. */
-function isNonEmptyString(value: unknown): boolean {
-  return typeof value === 'string' && value !== '' && value !== '0';
-}
-
-/** TEC truthiness (tribe_is_truthy). */
-function tecTruthy(value: unknown): boolean {
-  if (value === true) return true;
-  if (typeof value === 'number') return value === 1;
-  return typeof value === 'string' && ['1', 'true', 'yes', 'y', 'on', 'enable', 'enabled'].includes(value.trim().toLowerCase());
-}
 
 /** The event post type's edit_posts: the user sees every status by default (§3.2). */
 export function isPrivileged(req: RestRequest): boolean {
@@ -157,7 +129,7 @@ export const LIST_ARGS: ArgSpecs<RestRequest> = {
   ticketed: {
     type: 'boolean',
     description: 'Filter events with or without tickets.',
-    validate: (value) => !tecTruthy(value)
+    validate: (value) => !isTribeTruthy(value)
       || new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', { status: 400 }),
   },
 };
