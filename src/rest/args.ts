@@ -2,6 +2,7 @@
 // validate → sanitize pipeline over them (conventions.md §1.1, events.md §2.1–2.4).
 import { Ajv, type ValidateFunction } from 'ajv';
 import { RestError } from './errors.ts';
+import { isNumeric as isNumericString } from '../text/php.ts';
 
 export type WpType = 'integer' | 'number' | 'boolean' | 'string' | 'array' | 'object' | 'null';
 
@@ -72,7 +73,7 @@ const NOT_COERCIBLE = Symbol('not coercible');
 
 function isNumeric(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value);
+  return typeof value === 'string' && isNumericString(value);
 }
 
 /** wp_parse_list: arrays as they are, strings split on commas and spaces. */
