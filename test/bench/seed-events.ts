@@ -137,7 +137,7 @@ class ZoneCache {
   }
 }
 
-/** Writes `count` events (and the venues, organizers, images and terms they use) into an empty calendar. */
+/** Writes `count` events (and the venues, organizers, images and terms they use) into a calendar (empty or seeded before). */
 export async function seedCalendar(db: Db, count: number, now: Date): Promise<SeededCalendar> {
   const random = generator(count);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -179,6 +179,8 @@ export async function seedCalendar(db: Db, count: number, now: Date): Promise<Se
   const maxTaxonomy = await db.kysely.selectFrom('term_taxonomy').select((eb) => eb.fn.max('term_taxonomy_id').as('id')).executeTakeFirst();
   let nextTerm = Number(maxTerm?.id ?? 0) + 1;
   let nextTaxonomy = Number(maxTaxonomy?.id ?? 0) + 1;
+  const maxEvent = await db.kysely.selectFrom('tec_events').select((eb) => eb.fn.max('event_id').as('id')).executeTakeFirst();
+  const firstEventId = Number(maxEvent?.id ?? 0) + 1;
   const terms: Row<'terms'>[] = [];
   const taxonomies: (Row<'term_taxonomy'> & { count: number })[] = [];
   const addTerm = (taxonomy: string, name: string, parent: number) => {
@@ -236,7 +238,7 @@ export async function seedCalendar(db: Db, count: number, now: Date): Promise<Se
     pairs.push(['_edit_last', '1'], ['_edit_lock', `${Math.floor(now.getTime() / 1000)}:1`]);
     writer.addMeta(id, pairs);
 
-    const eventId = events.length + 1;
+    const eventId = firstEventId + events.length;
     events.push({ event_id: eventId, post_id: id, start_date: start, end_date: end, timezone: tz, start_date_utc: startUtc, end_date_utc: endUtc, duration, updated_at: stamp, hash: '' });
     occurrences.push({
       occurrence_id: eventId, event_id: eventId, post_id: id, start_date: start, start_date_utc: startUtc, end_date: end, end_date_utc: endUtc,
