@@ -61,6 +61,8 @@ async function addressedPost(req: RestRequest, bySlug: boolean): Promise<PostRow
  */
 function objectPermission(meta: 'edit_post' | 'delete_post', capability: string, bySlug: boolean) {
   return async (req: RestRequest): Promise<boolean | RestError> => {
+    // Anonymous callers hold no capability: skip the lookups (this runs for every Allow header).
+    if (req.user === null) return forbidden(false);
     const db = req.services.db.kysely;
     const post = await addressedPost(req, bySlug);
     if (!post) return general(req, capability);
