@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { Database } from './tables.ts';
 import { TablePrefixPlugin } from './table-prefix-plugin.ts';
+import { LsnVersions, lsnReader } from './innodb-changes.ts';
 
 export type DialectName = 'sqlite' | 'mysql';
 
@@ -20,10 +21,12 @@ export interface Db {
   readonly label: string;
   /**
    * A value that differs whenever the data may have changed since it was last read, through this
-   * handle or any other connection; null when other connections' changes cannot be detected (MySQL),
-   * in which case nothing read from the database may be reused across requests.
+   * handle or any other connection; null when other connections' changes cannot be told (MySQL
+   * tables that are not InnoDB, a server without an LSN status variable, the first sighting of a
+   * new LSN), in which case nothing read now may be reused across requests. Read it before the
+   * reads whose results it will tag.
    */
-  dataVersion(): string | null;
+  dataVersion(): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -116,17 +119,32 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
   const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target) : openMysql(parsed.target);
   const writes = new WriteCounter();
   const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins: [new TablePrefixPlugin(prefix), writes] });
-  const otherConnections = 'otherConnectionsVersion' in opened ? opened.otherConnectionsVersion : null;
+  let otherConnections: () => Promise<string | null> = async () => null;
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
     prefix,
     label: opened.label,
-    dataVersion: () => (otherConnections ? `${writes.count}.${otherConnections()}` : null),
+    dataVersion: async () => {
+      // Read before the other side: a write of ours in between then shows as a changed count.
+      const ours = writes.count;
+      const theirs = await otherConnections();
+      return theirs === null ? null : `${ours}.${theirs}`;
+    },
     close: () => kysely.destroy(),
   };
   try {
     await sql`SELECT 1`.execute(kysely);
+    if ('otherConnectionsVersion' in opened) {
+      const sqliteVersion = opened.otherConnectionsVersion;
+      otherConnections = async () => String(sqliteVersion());
+    } else {
+      const read = await lsnReader(kysely, prefix);
+      if (read) {
+        const versions = new LsnVersions(read);
+        otherConnections = () => versions.current();
+      }
+    }
   } catch (error) {
     await db.close().catch(() => undefined);
     throw new DatabaseUrlError(`cannot reach database ${opened.label}: ${(error as Error).message}`);

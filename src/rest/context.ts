@@ -31,6 +31,11 @@ export interface RestRequest {
   site: SiteSettings;
   services: AppServices;
   now: Date;
+  /**
+   * The database's data version, read as the request began (before any of its reads); null for
+   * writes and where changes cannot be told. What is reused across requests is tagged with it.
+   */
+  dataVersion: Promise<string | null>;
 }
 
 export function param<T = unknown>(request: RestRequest, name: string): T | undefined {

@@ -82,9 +82,9 @@ const caches = new WeakMap<AppServices, ResponseCache>();
 const settingsIds = new WeakMap<SiteSettings, number>();
 let lastSettingsId = 0;
 
-/** What a reusable answer depends on besides the request, or null when it cannot be told (MySQL). */
-async function cacheVersion(services: AppServices): Promise<string | null> {
-  const data = services.db.dataVersion();
+/** What a reusable answer depends on besides the request, or null when it cannot be told. */
+async function cacheVersion(services: AppServices, dataVersion: Promise<string | null>): Promise<string | null> {
+  const data = await dataVersion;
   if (data === null) return null;
   const site = await services.site.get();
   let settingsId = settingsIds.get(site);
@@ -93,18 +93,20 @@ async function cacheVersion(services: AppServices): Promise<string | null> {
 }
 
 export async function dispatch(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
+  const reads = incoming.httpMethod === 'GET' || incoming.httpMethod === 'HEAD';
+  const dataVersion = reads ? services.db.dataVersion() : Promise.resolve(null);
   const key = cacheKey(incoming);
-  const version = key === null ? null : await cacheVersion(services);
-  if (key === null || version === null) return answerUncached(incoming, services);
+  const version = key === null ? null : await cacheVersion(services, dataVersion);
+  if (key === null || version === null) return answerUncached(incoming, services, dataVersion);
   let cache = caches.get(services);
   if (!cache) caches.set(services, cache = new ResponseCache());
   const cached = cache.get(key, version);
   if (cached) return cached;
-  const out = await answerUncached(incoming, services);
+  const out = await answerUncached(incoming, services, dataVersion);
   return out.status === 200 && out.body !== undefined ? cache.set(key, version, out) : out;
 }
 
-async function answerUncached(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
+async function answerUncached(incoming: IncomingRest, services: AppServices, dataVersion: Promise<string | null>): Promise<OutgoingRest> {
   const site = await services.site.get();
   const pretty = '_pretty' in incoming.query;
   const headers = baseHeaders(site);
@@ -163,6 +165,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices): Pr
     site,
     services,
     now,
+    dataVersion,
   };
 
   if (method === 'OPTIONS') {

@@ -40,6 +40,7 @@ export async function transferContext(db: Db, now = new Date()): Promise<Transfe
       site,
       services: { ...services, db: { ...db, kysely: trx } },
       now,
+      dataVersion: Promise.resolve(null),
     }),
   };
 }

@@ -141,8 +141,7 @@ const cachedPages = new WeakMap<Db, Map<string, CachedPage>>();
  * pageOfEventIds + countEvents (run side by side), reused while the database's data version is
  * unchanged: at 100k events the count alone scans every matching occurrence.
  */
-export async function matchingPage(db: Db, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
-  const version = db.dataVersion();
+export async function matchingPage(db: Db, version: string | null, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
   const key = JSON.stringify([f, limit, offset]);
   let pages = cachedPages.get(db);
   if (!pages) cachedPages.set(db, pages = new Map());

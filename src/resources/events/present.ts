@@ -97,10 +97,10 @@ function isReusable(req: RestRequest): boolean {
 
 /**
  * The representations of these posts, in order. For anonymous readers they are reused while the
- * database's data version is unchanged (and was unchanged while they were built).
+ * database's data version is the one the request began with.
  */
 export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
-  const version = isReusable(req) ? req.services.db.dataVersion() : null;
+  const version = isReusable(req) ? await req.dataVersion : null;
   if (version === null) return buildEvents(req, posts, options);
   let cache = reused.get(req.site);
   if (!cache) reused.set(req.site, cache = new Map());
@@ -113,11 +113,10 @@ export async function presentEvents(req: RestRequest, posts: readonly PostRow[],
   const missing = posts.filter((_, i) => found[i] === undefined);
   if (!missing.length) return found as Record<string, unknown>[];
   const built = await buildEvents(req, missing, options);
-  const unchanged = req.services.db.dataVersion() === version;
   let next = 0;
   return posts.map((post, i) => {
     const event = found[i] ?? built[next++]!;
-    if (found[i] === undefined && unchanged) {
+    if (found[i] === undefined) {
       cache.delete(mode + post.ID);
       cache.set(mode + post.ID, { version, row: rows[i]!, event });
       if (cache.size > MAX_REUSED_EVENTS) cache.delete(cache.keys().next().value!);

@@ -1,0 +1,98 @@
+// How MySQL/MariaDB handles tell changes: InnoDB's log position, read once for every request
+// waiting at the time, trusted only once seen twice, and never over tables of another engine.
+import { expect } from 'chai';
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/db/connect.ts';
+import { LsnVersions, lsnReader } from '../../src/db/innodb-changes.ts';
+import { prepareDatabase } from '../../src/db/prepare.ts';
+import { databaseKinds } from '../support/databases.ts';
+
+/** A log position the test moves by hand; each read waits until the test lets it finish. */
+class FakeLog {
+  position = '100';
+  reads = 0;
+  failNext = false;
+  readonly #finish: Array<() => void> = [];
+
+  read = (): Promise<string | null> => {
+    this.reads++;
+    const failing = this.failNext;
+    this.failNext = false;
+    return new Promise((resolve, reject) => {
+      this.#finish.push(() => (failing ? reject(new Error('gone')) : resolve(this.position)));
+    });
+  };
+
+  /** Lets the oldest running read answer with the current position. */
+  async finishRead(): Promise<void> {
+    this.#finish.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('LsnVersions', () => {
+  it('answers a position only once a later read found it unchanged', async () => {
+    const log = new FakeLog();
+    const versions = new LsnVersions(log.read);
+    const first = versions.current();
+    await log.finishRead();
+    expect(await first).to.equal(null);
+    const second = versions.current();
+    await log.finishRead();
+    expect(await second).to.equal('100');
+    log.position = '250';
+    const moved = versions.current();
+    await log.finishRead();
+    expect(await moved, 'a new position is a first sighting again').to.equal(null);
+  });
+
+  it('makes callers that arrive during a read wait for the next one, which they share', async () => {
+    const log = new FakeLog();
+    const versions = new LsnVersions(log.read);
+    const early = versions.current();
+    const late = [versions.current(), versions.current(), versions.current()];
+    expect(log.reads, 'one read at a time').to.equal(1);
+    log.position = '300';
+    await log.finishRead();
+    expect(await early).to.equal(null);
+    expect(log.reads, 'the waiting callers start one more read').to.equal(2);
+    await log.finishRead();
+    expect(await Promise.all(late)).to.deep.equal(['300', '300', '300']);
+    expect(log.reads).to.equal(2);
+  });
+
+  it('answers null when a read fails, and recovers', async () => {
+    const log = new FakeLog();
+    const versions = new LsnVersions(log.read);
+    log.failNext = true;
+    const failed = versions.current();
+    await log.finishRead();
+    expect(await failed).to.equal(null);
+    for (const expected of [null, '100']) {
+      const next = versions.current();
+      await log.finishRead();
+      expect(await next).to.equal(expected);
+    }
+  });
+});
+
+for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
+  describe('InnoDB log position [mysql]', () => {
+    it('is read from the server for InnoDB tables, and not trusted once a table of the prefix is MyISAM', async () => {
+      const database = await kind.create();
+      const db = await openDatabase(database.url, 'wp_');
+      try {
+        await prepareDatabase(db);
+        const read = await lsnReader(db.kysely, 'wp_');
+        expect(read).to.be.a('function');
+        expect(await read!()).to.match(/^\d+$/);
+        await sql`ALTER TABLE wp_termmeta ENGINE = MyISAM`.execute(db.kysely);
+        expect(await lsnReader(db.kysely, 'wp_')).to.equal(null);
+        expect(await lsnReader(db.kysely, 'other_'), 'only the tables of the prefix count').to.be.a('function');
+      } finally {
+        await db.close();
+        await database.drop();
+      }
+    });
+  });
+}
