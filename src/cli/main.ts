@@ -1,6 +1,6 @@
 // The `wpcal` command line (interface.md): exit 0 success, 1 runtime failure, 2 usage error.
 import { Command, CommanderError, Option } from 'commander';
-import { pino } from 'pino';
+import { createLogger } from '../log.ts';
 import { UsageError, databaseConfig, serveConfig } from '../config.ts';
 import { DatabaseUrlError, openDatabase, type Db } from '../db/connect.ts';
 import { migrateDatabase, prepareDatabase } from '../db/prepare.ts';
@@ -78,7 +78,7 @@ function buildProgram(io: Io): Command {
     .option('--seed <file>', 'load this fixture file when the database has no events yet')
     .action(async (flags) => {
       const config = serveConfig(flags);
-      const logger = pino({ level: config.logLevel });
+      const logger = createLogger(config.logLevel);
       const server = await startServer({ ...config, logger });
       logger.info({ url: server.url, db: server.db.label }, 'wpcal listening');
       const signal = await waitForSignal();

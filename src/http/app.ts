@@ -11,6 +11,7 @@ import { phpJsonEncode } from '../rest/json.ts';
 import { icalFeedRoute } from './ical-feed.ts';
 
 const QUERY_OPTIONS: qs.IParseOptions = { duplicates: 'last', depth: 5, arrayLimit: 1000, parameterLimit: 2000 };
+const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
 
 /** The REST route a request addresses, or null when it is not a REST request. */
 export function restRouteOf(path: string, query: Record<string, unknown>): string | null {
@@ -84,17 +85,20 @@ export function createApp({ services, logger }: AppOptions): Koa {
     }
   });
 
-  app.use(koaBody({
+  const parseBody = koaBody({
     json: true,
     urlencoded: true,
     multipart: true,
     jsonStrict: false,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+    parsedMethods: BODY_METHODS,
     queryString: QUERY_OPTIONS,
     onError: (error, ctx) => {
       ctx.state.bodyError = error;
     },
-  }));
+  });
+  // koa-body looks at the content type of every request before it checks the method.
+  const bodyMethods = new Set<string>(BODY_METHODS);
+  app.use((ctx, next) => (bodyMethods.has(ctx.method) ? parseBody(ctx, next) : next()));
 
   router.all(/.*/, async (ctx) => {
     const query = qs.parse(ctx.querystring, QUERY_OPTIONS) as Record<string, unknown>;

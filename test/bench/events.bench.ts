@@ -2,7 +2,7 @@
 // against a bare Koa app answering the same bytes. Target: half the bare throughput at 100k.
 import { openDatabase } from '../../src/db/connect.ts';
 import { prepareDatabase } from '../../src/db/prepare.ts';
-import { load, ServerProcess, type Bench, type BenchOptions, type BenchRow } from './harness.ts';
+import { acrossRounds, load, ServerProcess, type Bench, type BenchOptions, type BenchRow, type Load } from './harness.ts';
 import { seedCalendar } from './seed-events.ts';
 
 const PREFIX = 'wp_';
@@ -60,6 +60,29 @@ async function seededDatabase(url: string, size: number): Promise<number> {
   }
 }
 
+/**
+ * wpcal at each log level and the bare app, warmed up, then loaded in turns for `rounds` rounds
+ * (a burst of load from elsewhere on the machine then costs each of them alike).
+ */
+async function takingTurns(server: ServerProcess, path: string, options: BenchOptions): Promise<Map<string, Load>> {
+  const targets = [
+    ...options.logLevels.map((level) => ({ name: level, url: server.wpcalUrl + path, level })),
+    { name: 'bare', url: server.bareUrl + path, level: 'silent' as const },
+  ];
+  const rounds = new Map<string, Load[]>(targets.map((target) => [target.name, []]));
+  for (const target of targets) {
+    await server.logLevel(target.level);
+    await load(target.url, options.warmup, options.connections);
+  }
+  for (let round = 0; round < options.rounds; round++) {
+    for (const target of targets) {
+      await server.logLevel(target.level);
+      rounds.get(target.name)!.push(await load(target.url, options.duration, options.connections));
+    }
+  }
+  return new Map([...rounds].map(([name, loads]) => [name, acrossRounds(loads)]));
+}
+
 export const bench: Bench = {
   async run(options: BenchOptions, report: (row: BenchRow) => void): Promise<void> {
     for (const kind of options.databases) {
@@ -71,20 +94,11 @@ export const bench: Bench = {
           const server = await ServerProcess.start(database.url, PREFIX, options.cpuProfileDir);
           try {
             for (const scenario of scenarios(sampleEventId)) {
-              const wpcalUrl = server.wpcalUrl + scenario.path;
-              const answer = await referenceAnswer(wpcalUrl, scenario.expectedEvents);
-              const wpcal = new Map<string, Awaited<ReturnType<typeof load>>>();
-              for (const level of options.logLevels) {
-                await server.logLevel(level);
-                await load(wpcalUrl, options.warmup, options.connections);
-                wpcal.set(level, await load(wpcalUrl, options.duration, options.connections));
-              }
-              await server.logLevel('silent');
+              const answer = await referenceAnswer(server.wpcalUrl + scenario.path, scenario.expectedEvents);
               await server.canned(200, answer.headers, answer.body);
-              const bareUrl = server.bareUrl + scenario.path;
-              await load(bareUrl, options.warmup, options.connections);
-              const bare = await load(bareUrl, options.duration, options.connections);
-              for (const [log, measured] of wpcal) report({ scenario: scenario.name, db: kind.name, events: size, log, wpcal: measured, bare });
+              const measured = await takingTurns(server, scenario.path, options);
+              const bare = measured.get('bare')!;
+              for (const log of options.logLevels) report({ scenario: scenario.name, db: kind.name, events: size, log, wpcal: measured.get(log)!, bare });
             }
           } finally {
             await server.stop();

@@ -6,8 +6,10 @@ import { databaseKinds, type DatabaseKind } from '../support/databases.ts';
 import type { ChildMessage, ParentMessage } from './messages.ts';
 
 export interface BenchOptions {
-  /** Seconds of measured load per target (after a warm-up of `warmup` seconds). */
+  /** Seconds of measured load per target and round (after a warm-up of `warmup` seconds). */
   duration: number;
+  /** Rounds in which the targets take turns, so that the machine's other load hits them alike. */
+  rounds: number;
   warmup: number;
   connections: number;
   /** Calendar sizes to seed. */
@@ -61,6 +63,15 @@ export async function load(url: string, seconds: number, connections: number): P
   });
   if (result.errors || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers under load`);
   return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/** One figure for several rounds of the same target: mean throughput, median p99. */
+export function acrossRounds(rounds: readonly Load[]): Load {
+  const p99s = rounds.map((round) => round.p99).sort((a, b) => a - b);
+  return {
+    rps: rounds.reduce((sum, round) => sum + round.rps, 0) / rounds.length,
+    p99: p99s[Math.floor(p99s.length / 2)]!,
+  };
 }
 
 /** The forked process holding wpcal and the bare Koa app (server-process.ts). */

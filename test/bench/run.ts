@@ -1,4 +1,4 @@
-// `npm run bench [-- NAME…] [--mysql] [--duration=S] [--warmup=S] [--connections=N]
+// `npm run bench [-- NAME…] [--mysql] [--duration=S] [--rounds=N] [--warmup=S] [--connections=N]
 //   [--events=10000,100000] [--log=silent,info] [--cpu-prof=DIR]`
 // Runs every test/bench/*.bench.ts (or the named ones) and prints one table of all rows, each
 // ratio measured against the bare route in the same run.
@@ -32,7 +32,8 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       mysql: { type: 'boolean', default: false },
-      duration: { type: 'string', default: '5' },
+      duration: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '3' },
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '10' },
       events: { type: 'string', default: '10000,100000' },
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   });
   const options: BenchOptions = {
     duration: positiveNumbers('duration', values.duration)[0]!,
+    rounds: positiveNumbers('rounds', values.rounds)[0]!,
     warmup: positiveNumbers('warmup', values.warmup)[0]!,
     connections: positiveNumbers('connections', values.connections)[0]!,
     sizes: positiveNumbers('events', values.events),
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
     failures.push(...(bench.check?.(own) ?? []));
   }
   process.stdout.write(`\n${formatTable(rows)}\n\n`);
-  process.stdout.write(`${options.connections} connections, ${options.duration} s per target after ${options.warmup} s of warm-up; ratio = wpcal req/s ÷ bare req/s\n`);
+  process.stdout.write(`${options.connections} connections; ${options.rounds} rounds of ${options.duration} s per target, the targets taking turns, after ${options.warmup} s of warm-up each; req/s = mean over the rounds, p99 = median of the rounds; ratio = wpcal req/s ÷ bare req/s\n`);
   if (failures.length) {
     process.stdout.write(`targets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
     process.exitCode = 1;

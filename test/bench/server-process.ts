@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { pino } from 'pino';
+import { createLogger } from '../../src/log.ts';
 import { startServer } from '../../src/server.ts';
 import type { ChildMessage, ParentMessage } from './messages.ts';
 
@@ -15,8 +15,8 @@ function send(message: ChildMessage): void {
 async function main(): Promise<void> {
   const [dbUrl, prefix] = process.argv.slice(2);
   if (!dbUrl || !prefix) throw new Error('usage: server-process.ts DB_URL TABLE_PREFIX');
-  // Log lines go to this process's stdout, which the parent sends to /dev/null.
-  const logger = pino({ level: 'silent' });
+  // wpcal's own logger; its lines go to this process's stdout, which the parent sends to /dev/null.
+  const logger = createLogger('silent');
   const wpcal = await startServer({ db: dbUrl, tablePrefix: prefix, host: '127.0.0.1', port: 0, logger });
 
   let canned: { status: number; headers: Record<string, string>; body: Buffer } = { status: 204, headers: {}, body: Buffer.alloc(0) };
