@@ -1,37 +1,22 @@
 // The events an export writes, as a stream of ExportEvent: read in pages ordered by ID (keyset
-// paging), each page with a constant number of queries (posts, their meta, their terms, their
-// linked posts and those posts' meta), so memory stays flat however large the calendar is.
+// paging, each page as costly as the first: see export-selection.ts), each page with a constant
+// number of queries (posts, their meta, their terms, their linked posts and those posts' meta), so
+// memory stays flat and time linear however large the calendar is.
 import type { PostRow } from '../db/tables.ts';
 import { ORGANIZER_DEFINITION } from '../resources/organizers.ts';
 import type { LinkedPostDefinition } from '../resources/linked-posts/definition.ts';
-import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../resources/post-types.ts';
+import { EVENT_TYPE } from '../resources/post-types.ts';
 import { permalink } from '../resources/shared/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
 import { VENUE_DEFINITION } from '../resources/venues.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { Executor } from '../store/options.ts';
 import { firstMeta, getPosts, loadMeta, type PostMeta } from '../store/posts.ts';
-import { findTermBySlug, queryTerms, termsOfPosts, withDescendants, type Term } from '../store/terms.ts';
-import { parseInZone } from '../time/parse.ts';
+import { queryTerms, termsOfPosts, type Term } from '../store/terms.ts';
+import { exportSelection, selectedPosts, selectionPage, type ExportFilters } from './export-selection.ts';
 import type { ExportEvent, ExportTerm, ExportTerms } from './records.ts';
 
-export interface ExportFilters {
-  /** Events ending on or after this date (strtotime text, site time zone). */
-  startDate?: string;
-  /** Events starting on or before this date. */
-  endDate?: string;
-  /** Post statuses; all but trash and auto-draft by default. */
-  status?: string[];
-  /** Category / tag slugs or IDs (with their descendants). */
-  category?: string[];
-  tag?: string[];
-  venue?: number[];
-  organizer?: number[];
-  /** Only these post IDs (the iCalendar feed reads the page GET /events selected). */
-  ids?: number[];
-}
-
-export class ExportFilterError extends Error {}
+export { ExportFilterError, type ExportFilters } from './export-selection.ts';
 
 export interface ExportReadOptions {
   pageSize?: number;
@@ -43,58 +28,6 @@ export interface ExportReadOptions {
 const TRUTHY = new Set(['yes', '1', 'true', 'y', 'on']);
 const truthy = (value: string | undefined): boolean => value !== undefined && TRUTHY.has(value.trim().toLowerCase());
 const presentFlag = (value: string | undefined): boolean => value === undefined || (value !== '' && value !== '0');
-
-function boundDate(value: string | undefined, name: string, site: SiteSettings, now: Date): string | undefined {
-  if (value === undefined) return undefined;
-  const parsed = parseInZone(value, site.timezone, now);
-  if (parsed === null) throw new ExportFilterError(`--${name} "${value}" is not a date`);
-  return parsed;
-}
-
-async function termTaxonomyIds(db: Executor, def: TaxonomyDefinition, refs: readonly string[], flag: string): Promise<number[]> {
-  const termIds: number[] = [];
-  for (const ref of refs) {
-    const term = /^\d+$/.test(ref) ? { term_id: Number(ref) } : await findTermBySlug(db, def.taxonomy, ref);
-    if (!term) throw new ExportFilterError(`--${flag} "${ref}" matches no ${def.taxonomy === 'post_tag' ? 'tag' : 'category'}`);
-    termIds.push(term.term_id);
-  }
-  const all = await withDescendants(db, def.taxonomy, termIds);
-  const rows = await db.selectFrom('term_taxonomy').select('term_taxonomy_id')
-    .where('taxonomy', '=', def.taxonomy).where('term_id', 'in', all).execute();
-  return rows.map((row) => Number(row.term_taxonomy_id));
-}
-
-type Condition = (query: PageQuery) => PageQuery;
-type PageQuery = ReturnType<typeof pageQuery>;
-
-function pageQuery(db: Executor) {
-  return db.selectFrom('posts').selectAll().where('post_type', '=', EVENT_TYPE.type);
-}
-
-const metaIn = (key: string, compare: '>=' | '<=' | 'in', value: string | string[]): Condition => (query) => query.where('ID', 'in',
-  (eb) => eb.selectFrom('postmeta').select('post_id').where('meta_key', '=', key).where('meta_value', compare, value));
-
-/** The WHERE conditions of the filters, resolved once. */
-async function conditions(db: Executor, filters: ExportFilters, site: SiteSettings, now: Date): Promise<Condition[]> {
-  const out: Condition[] = [];
-  const statuses = filters.status ?? [...LISTED_BY_DEFAULT];
-  out.push((query) => query.where('post_status', 'in', statuses));
-  const start = boundDate(filters.startDate, 'start-date', site, now);
-  if (start !== undefined) out.push(metaIn('_EventEndDate', '>=', start));
-  const end = boundDate(filters.endDate, 'end-date', site, now);
-  if (end !== undefined) out.push(metaIn('_EventStartDate', '<=', end));
-  for (const [refs, def, flag] of [[filters.category, CATEGORIES, 'category'], [filters.tag, TAGS, 'tag']] as const) {
-    if (!refs?.length) continue;
-    const ttIds = await termTaxonomyIds(db, def, refs, flag);
-    out.push((query) => query.where('ID', 'in', (eb) => eb.selectFrom('term_relationships').select('object_id')
-      .where('term_taxonomy_id', 'in', ttIds.length ? ttIds : [0])));
-  }
-  if (filters.venue?.length) out.push(metaIn('_EventVenueID', 'in', filters.venue.map(String)));
-  if (filters.organizer?.length) out.push(metaIn('_EventOrganizerID', 'in', filters.organizer.map(String)));
-  const ids = filters.ids;
-  if (ids) out.push((query) => query.where('ID', 'in', ids.length ? ids : [0]));
-  return out;
-}
 
 function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: PostMeta): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -168,17 +101,16 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
 
 /** Throws ExportFilterError for a filter that cannot be applied (bad date, unknown term). */
 export async function checkExportFilters(db: Executor, site: SiteSettings, filters: ExportFilters, now = new Date()): Promise<void> {
-  await conditions(db, filters, site, now);
+  await exportSelection(db, filters, site, now);
 }
 
 /** The events matching the filters, in ID order, read page by page. */
 export async function* readExportEvents(db: Executor, site: SiteSettings, filters: ExportFilters = {}, options: ExportReadOptions = {}): AsyncGenerator<ExportEvent> {
   const pageSize = options.pageSize ?? 500;
-  const where = await conditions(db, filters, site, options.now ?? new Date());
+  const selection = await exportSelection(db, filters, site, options.now ?? new Date());
   let after = 0;
   for (;;) {
-    const posts = await where.reduce((query, condition) => condition(query), pageQuery(db))
-      .where('ID', '>', after).orderBy('ID').limit(pageSize).execute();
+    const posts = await selectionPage(db, selection, after, pageSize).execute();
     if (!posts.length) return;
     const ids = posts.map((post) => Number(post.ID));
     options.onPage?.(ids);
@@ -210,8 +142,7 @@ export async function categoriesWithAncestors(db: Executor, ids: readonly number
 
 /** The categories (with their ancestors) and tags of the events the filters select. */
 export async function readExportTerms(db: Executor, site: SiteSettings, filters: ExportFilters = {}, now = new Date()): Promise<ExportTerms> {
-  const where = await conditions(db, filters, site, now);
-  const eventIds = where.reduce((query, condition) => condition(query), pageQuery(db)).clearSelect().select('ID');
+  const eventIds = selectedPosts(db, await exportSelection(db, filters, site, now)).select('ID');
   const used = (def: TaxonomyDefinition) => queryTerms(db, def.taxonomy, (query) => query
     .where('tt.term_taxonomy_id', 'in', (eb) => eb.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', 'in', eventIds))
     .orderBy('t.term_id'));
