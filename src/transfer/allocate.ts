@@ -1,14 +1,27 @@
-// Post IDs and unique slugs for posts inserted in bulk, where wp_insert_post's one-row-at-a-time
-// "insert, then make the slug unique against the table" would cost queries per post.
+// Post IDs, `tec_events` IDs and unique slugs for rows inserted in bulk, where wp_insert_post's
+// one-row-at-a-time "insert, then make the slug unique against the table" would cost queries per post.
+import type { SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '../db/connect.ts';
+import type { Database } from '../db/tables.ts';
 import type { Executor } from '../store/options.ts';
 import { firstFreeSlug } from '../store/posts.ts';
 
+/** A query of the highest ID of a table's key column, as `highest` (null when the table is empty). */
+type HighestIdQuery = SelectQueryBuilder<Database, 'posts' | 'tec_events', { highest: unknown }>;
+
+/**
+ * Runs a query of a table's highest ID; on MySQL it locks the highest row (FOR UPDATE) so
+ * concurrent writers wait for the import instead of taking the IDs above it.
+ */
+async function highestId(dialect: DialectName, query: HighestIdQuery): Promise<number> {
+  const row = await (dialect === 'mysql' ? query.forUpdate() : query).executeTakeFirst();
+  return Number(row?.highest ?? 0);
+}
+
 /**
  * Hands out post IDs above the table's highest, or a wanted ID when it is free. refresh() reads
- * the highest ID again before each chunk (posts inserted meanwhile, such as venues created for
- * the chunk's events, are above it); on MySQL it locks the highest row (FOR UPDATE) so
- * concurrent writers wait for the import instead of taking the same IDs.
+ * the highest ID again: at the start, and whenever posts were inserted by other means meanwhile
+ * (venues and organizers the events name, created for them).
  */
 export class PostIdAllocator {
   private next = 1;
@@ -17,10 +30,8 @@ export class PostIdAllocator {
   constructor(private readonly dialect: DialectName) {}
 
   async refresh(trx: Executor): Promise<void> {
-    let query = trx.selectFrom('posts').select((eb) => eb.fn.max('ID').as('max'));
-    if (this.dialect === 'mysql') query = query.forUpdate();
-    const row = await query.executeTakeFirst();
-    this.next = Math.max(this.next, Number(row?.max ?? 0) + 1);
+    const highest = await highestId(this.dialect, trx.selectFrom('posts').select((eb) => eb.fn.max('ID').as('highest')));
+    this.next = Math.max(this.next, highest + 1);
   }
 
   /** Which of these wanted IDs are free (no post has them, none handed out yet). */
@@ -45,20 +56,45 @@ export class PostIdAllocator {
 }
 
 /**
+ * Hands out `tec_events` IDs above the table's highest, read (and on MySQL locked) once: the
+ * import's own rows are the only ones added meanwhile. With the IDs known up front, a chunk's
+ * `tec_occurrences` rows are written without reading its `tec_events` IDs back.
+ */
+export class EventRowIds {
+  private next = 1;
+
+  constructor(private readonly dialect: DialectName) {}
+
+  async start(trx: Executor): Promise<void> {
+    this.next = await highestId(this.dialect, trx.selectFrom('tec_events').select((eb) => eb.fn.max('event_id').as('highest'))) + 1;
+  }
+
+  readonly take = (): number => this.next++;
+}
+
+/**
  * wp_unique_post_slug over a batch: `slug`, else `slug-2`, `slug-3`… among the type's stored
  * posts and the slugs already handed out. Stored names are read per chunk of wanted slugs, and
- * the `slug%` names only for a slug that turns out to be taken.
+ * the `slug%` names only for a slug that turns out to be taken; neither when the table held no
+ * post of the type as the import began (an import into an empty calendar).
  */
 export class SlugAllocator {
   private readonly taken = new Set<string>();
   private readonly widened = new Set<string>();
+  private noneStored = false;
 
   constructor(private readonly postType: string) {}
+
+  /** Looks whether the table holds any post of the type (one query), before any slug is handed out. */
+  async start(trx: Executor): Promise<void> {
+    const stored = await trx.selectFrom('posts').select('ID').where('post_type', '=', this.postType).limit(1).executeTakeFirst();
+    this.noneStored = stored === undefined;
+  }
 
   /** Reads which of these slugs the table already holds (one query). */
   async prepare(trx: Executor, slugs: readonly string[]): Promise<void> {
     const wanted = [...new Set(slugs.filter((slug) => slug !== ''))];
-    if (!wanted.length) return;
+    if (this.noneStored || !wanted.length) return;
     // By name only, so the post_name index is used; the type is checked here.
     const rows = await trx.selectFrom('posts').select(['post_name', 'post_type']).where('post_name', 'in', wanted).execute();
     for (const row of rows) if (row.post_type === this.postType) this.taken.add(row.post_name.toLowerCase());
@@ -66,7 +102,7 @@ export class SlugAllocator {
 
   async take(trx: Executor, slug: string): Promise<string> {
     const lower = slug.toLowerCase();
-    if (this.taken.has(lower) && !this.widened.has(lower)) {
+    if (!this.noneStored && this.taken.has(lower) && !this.widened.has(lower)) {
       this.widened.add(lower);
       // LIKE wildcards inside the slug only widen the candidates; the Set compares exactly.
       const rows = await trx.selectFrom('posts').select('post_name')

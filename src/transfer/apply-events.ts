@@ -5,7 +5,7 @@
 import type { NewPost, PostRow } from '../db/tables.ts';
 import type { RestRequest } from '../rest/context.ts';
 import { RestError } from '../rest/errors.ts';
-import { forCreate, eventMetaOps, insertRows, storedDates, writeEventsBulk, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
+import { allSettled, clearEventsBulk, forCreate, eventMetaOps, insertEventsBulk, insertRows, storedDates, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
 import { costEntries, websiteValue } from '../resources/events/write-args.ts';
 import { isRegisteredStatus } from '../resources/shared/validators.ts';
 import { publishLinkedPosts } from '../resources/events/write-links.ts';
@@ -15,7 +15,7 @@ import type { Executor } from '../store/options.ts';
 import { POST_DEFAULTS, getPosts, type PostFields } from '../store/posts.ts';
 import { recountTerms, type Term } from '../store/terms.ts';
 import { computeEventDates, type EventDates } from '../time/event-dates.ts';
-import { PostIdAllocator, SlugAllocator } from './allocate.ts';
+import { EventRowIds, PostIdAllocator, SlugAllocator } from './allocate.ts';
 import type { LinkedPosts } from './apply-linked.ts';
 import { TAXONOMIES, type TermResolver } from './apply-terms.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
@@ -44,6 +44,9 @@ interface Written {
   statusChanged: boolean;
 }
 
+/** The slug a new post starts from (see baseSlug). */
+type BaseSlug = ReturnType<typeof baseSlug>;
+
 /** One record, computed without the database. */
 interface Computed {
   where: string;
@@ -53,6 +56,10 @@ interface Computed {
   fields: PostFields;
   dates: EventDates;
   changes: EventMetaChanges;
+  /** What finds the stored event it updates: its import key, or its title and start. */
+  match: string;
+  /** Its slug if it is created, computed with post ID 0 (see ID_SLUG); absent when it matched a stored event. */
+  slug?: BaseSlug;
 }
 
 /** A record that cannot be written, and why. */
@@ -64,12 +71,40 @@ interface Failure {
 /** One record, ready to write. */
 interface Plan extends Computed {
   terms: Partial<Record<keyof typeof TAXONOMIES, Term[]>>;
-  match: string;
   existing?: number;
 }
 
-/** Records computed between two turns of the event loop. */
+/** Consecutive records between their computation and their write. */
+interface Chunk {
+  start: number;
+  size: number;
+  items: Array<Computed | Failure>;
+  /** What it reads of the database before its new posts are built: which wanted IDs are free (and the stored slugs). */
+  reads?: Promise<ReadonlySet<number>>;
+}
+
+/** A chunk's new posts as rows to insert. */
+interface NewPosts {
+  columns: Array<keyof NewPost>;
+  values: unknown[];
+  ids: Map<Plan, number>;
+}
+
+/** A chunk being written. */
+interface ChunkWrite {
+  written: Promise<void>;
+  /** It updates stored events, whose slugs may change: the next chunk's slugs are read once it is written. */
+  updates: boolean;
+}
+
+/** The slug baseSlug gives a post whose title yields none when its ID is 0: it is the ID then. */
+const ID_SLUG = '0';
+
+/** Records handled between two turns of the event loop, so the replies of the statements running meanwhile come in. */
 const YIELD_EVERY = 50;
+
+const nextTurn = (): Promise<void> => new Promise(setImmediate);
+const turnDue = (index: number): boolean => index % YIELD_EVERY === YIELD_EVERY - 1;
 
 const EMPTY_ZONE = new Set(['', '0']);
 
@@ -137,9 +172,9 @@ function metaChanges(record: EventRecord, dates: EventDates): EventMetaChanges {
 }
 
 /** Extra meta of the record (keys the event write does not own), one replace step per key. */
-function extraMetaOps(record: EventRecord, owned: ReadonlySet<string>): MetaOp[] {
+function extraMetaOps(meta: ReadonlyArray<[string, string]>, owned: ReadonlySet<string>): MetaOp[] {
   const byKey = new Map<string, string[]>();
-  for (const [key, value] of record.meta ?? []) {
+  for (const [key, value] of meta) {
     if (owned.has(key) || key === IMPORT_KEY_META) continue;
     (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(value);
   }
@@ -152,7 +187,12 @@ export class EventImporter {
   private readonly publishedLinks = new Set<number>();
   private matches = new Map<string, number>();
   private readonly seen = new Map<string, string>();
-  private ids: PostIdAllocator;
+  private readonly ids: PostIdAllocator;
+  private readonly eventIds: EventRowIds;
+  /** Linked posts created for events when post IDs were last read. */
+  private linksCreated = 0;
+  /** Statements issued and not awaited at once (see allSettled). */
+  private readonly issued: Array<Promise<unknown>> = [];
   private comments = 'open';
   private inserted = false;
 
@@ -163,6 +203,7 @@ export class EventImporter {
     private readonly options: EventApplyOptions,
   ) {
     this.ids = new PostIdAllocator(req.services.db.dialect);
+    this.eventIds = new EventRowIds(req.services.db.dialect);
   }
 
   private async loadMatches(): Promise<void> {
@@ -185,19 +226,25 @@ export class EventImporter {
     return this.options.matchBy === 'key' ? importKey(this.options.source, record.key) : `${record.title}\n${dates.startLocal}`;
   }
 
-  /** What a record computes without the database (most of the work: dates, post fields, meta values). */
+  /** What a record computes without the database (most of the work: dates, post fields, meta values, slug). */
   private compute(record: EventRecord, where: string): Computed {
     if (typeof record.title !== 'string' || record.title.trim() === '') throw new RecordError('the title is empty');
     if (record.status !== undefined && !isRegisteredStatus(record.status)) throw new RecordError(`unknown status "${record.status}"`);
     const dates = recordDates(this.req, record);
     const input = postInput(record);
     const fields = postFields(this.req, input, this.comments);
-    return { where, record, input, fields, dates, changes: metaChanges(record, dates) };
+    const match = this.matchOf(record, dates);
+    const slug = this.matches.has(match) ? undefined : this.slugOf(input, fields, 0);
+    return { where, record, input, fields, dates, changes: metaChanges(record, dates), match, slug };
   }
 
-  /** The plan of a computed record: its venue, organizers and terms (created when missing) and its match. */
+  private slugOf(input: PostInput, fields: PostFields, id: number): BaseSlug {
+    return baseSlug(id, input.slug ?? '', fields.post_title ?? '', fields.post_status ?? '');
+  }
+
+  /** The plan of a computed record: its venue, organizers and terms (created when missing) and what it updates. */
   private async plan(computed: Computed): Promise<Plan> {
-    const { record, changes, dates, where } = computed;
+    const { record, changes, match, where } = computed;
     if (record.venueKey !== undefined) changes.venueId = await this.links.venues.resolve(record.venueKey);
     if (record.organizerKeys !== undefined) {
       changes.organizerIds = [];
@@ -211,48 +258,63 @@ export class EventImporter {
       const refs = record[name];
       if (refs !== undefined) terms[name] = await this.links.terms.resolve(TAXONOMIES[name], refs);
     }
-    const match = this.matchOf(record, dates);
     const first = this.seen.get(match);
     if (first !== undefined) throw new RecordError(`the same event as ${first}`);
     this.seen.set(match, where);
-    return { ...computed, terms, match, existing: this.matches.get(match) };
+    // Onto the computed record: a spread followed by more properties is slow in V8.
+    return Object.assign(computed, { terms, existing: this.matches.get(match) });
   }
 
   private metaOps(plan: Plan, creating: boolean): MetaOp[] {
     const ops = eventMetaOps(creating ? forCreate(plan.changes) : plan.changes);
-    const owned = new Set(ops.map((step) => step.key));
-    ops.push(...extraMetaOps(plan.record, owned));
+    if (plan.record.meta) ops.push(...extraMetaOps(plan.record.meta, new Set(ops.map((step) => step.key))));
     if (this.options.matchBy === 'key') ops.push({ op: 'set', key: IMPORT_KEY_META, value: plan.match });
     return ops;
   }
 
-  /** Inserts the chunk's new posts: their IDs now, the statements' completion as `inserted`. */
-  private async insertPosts(plans: readonly Plan[]): Promise<{ created: Map<Plan, Written>; inserted: Promise<void> }> {
-    if (!plans.length) return { created: new Map(), inserted: Promise.resolve() };
+  /**
+   * Issues the reads a chunk's new posts need, without waiting for them: which wanted IDs are
+   * free, and which of their slugs are stored. Issued before the chunk before it is written,
+   * they are answered by the time that write is.
+   */
+  private readAhead(chunk: Chunk): Promise<ReadonlySet<number>> {
+    const creates = chunk.items.filter((item): item is Computed & { slug: BaseSlug } => 'slug' in item && item.slug !== undefined);
+    const slugs = this.slugs.prepare(this.trx, creates.filter((item) => item.slug.unique).map((item) => item.slug.slug));
+    const free = this.ids.free(this.trx, creates.flatMap((item) => (item.record.wantedId === undefined ? [] : [item.record.wantedId])));
+    return this.issue(allSettled([free, slugs]).then(() => free));
+  }
+
+  /** Remembers work issued on the transaction; until it is awaited, a failure must not count as unhandled. */
+  private issue<T>(work: Promise<T>): Promise<T> {
+    this.issued.push(work);
+    work.catch(() => undefined);
+    return work;
+  }
+
+  /** The chunk's new posts: their IDs (wanted ones when free), unique slugs and rows. */
+  private async newPosts(plans: readonly Plan[], free: ReadonlySet<number>): Promise<NewPosts> {
+    const posts: NewPosts = { columns: [], values: [], ids: new Map() };
+    if (!plans.length) return posts;
     this.inserted = true;
-    await this.ids.refresh(this.trx);
-    const free = await this.ids.free(this.trx, plans.flatMap((plan) => (plan.record.wantedId === undefined ? [] : [plan.record.wantedId])));
-    const prepared = plans.map((plan) => {
-      const fields = plan.fields;
-      const id = this.ids.take(plan.record.wantedId, free);
-      return { plan, fields, id, slug: baseSlug(id, plan.input.slug ?? '', fields.post_title ?? '', fields.post_status ?? '') };
-    });
-    await this.slugs.prepare(this.trx, prepared.filter((p) => p.slug.unique).map((p) => p.slug.slug));
-    let columns: Array<keyof NewPost> = [];
-    const values: unknown[] = [];
-    for (const { fields, id, slug } of prepared) {
+    const ids = plans.map((plan) => this.ids.take(plan.record.wantedId, free));
+    const slugs = plans.map((plan, i) => (plan.slug === undefined || plan.slug.slug === ID_SLUG ? this.slugOf(plan.input, plan.fields, ids[i]) : plan.slug));
+    // Those that were not read ahead (a slug from the post ID).
+    await this.slugs.prepare(this.trx, slugs.filter((slug, i) => slug.unique && slug !== plans[i].slug).map((slug) => slug.slug));
+    for (let i = 0; i < plans.length; i++) {
+      if (turnDue(i)) await nextTurn();
+      const plan = plans[i];
+      const id = ids[i];
+      const slug = slugs[i];
       const post_name = slug.unique ? await this.slugs.take(this.trx, slug.slug) : slug.slug;
-      const guid = postGuid(this.req, EVENT_TYPE, { ID: id, post_status: fields.post_status ?? '', post_name });
-      const row: NewPost = { ...POST_DEFAULTS, ...fields, ID: id, post_name, guid };
+      const guid = postGuid(this.req, EVENT_TYPE, { ID: id, post_status: plan.fields.post_status ?? '', post_name });
+      const row: NewPost = Object.assign({}, POST_DEFAULTS, plan.fields, { ID: id, post_name, guid });
       // Every row has the same columns: newPostFields gives them all, over the defaults.
-      if (!columns.length) columns = Object.keys(row) as Array<keyof NewPost>;
-      for (const column of columns) values.push(row[column]);
+      if (!posts.columns.length) posts.columns = Object.keys(row) as Array<keyof NewPost>;
+      for (const column of posts.columns) posts.values.push(row[column]);
+      posts.ids.set(plan, id);
+      this.matches.set(plan.match, id);
     }
-    const inserted = insertRows(this.trx, 'posts', columns, values);
-    // Awaited by writeChunk; until then a failure must not count as unhandled.
-    inserted.catch(() => undefined);
-    const created = new Map(prepared.map(({ plan, fields, id }): [Plan, Written] => [plan, { id, status: fields.post_status ?? '', statusChanged: false }]));
-    return { created, inserted };
+    return posts;
   }
 
   /** Updates the chunk's matched posts through the API's post update. */
@@ -299,46 +361,55 @@ export class EventImporter {
     }
   }
 
-  private async writeChunk(plans: readonly Plan[]): Promise<void> {
-    const { created, inserted } = await this.insertPosts(plans.filter((plan) => plan.existing === undefined));
+  /**
+   * Writes the chunk: its new posts, its updates, then the meta, TEC 6 rows and terms of all.
+   * Resolves once every statement of the write is issued (at once for a chunk of new posts only).
+   */
+  private async writeChunk(plans: readonly Plan[], posts: NewPosts): Promise<{ written: Promise<void> }> {
+    const inserted = this.issue(insertRows(this.trx, 'posts', posts.columns, posts.values));
     const updated = await this.updatePosts(plans.filter((plan) => plan.existing !== undefined));
     const writes: BulkEventWrite[] = [];
-    const posts: Array<{ plan: Plan; id: number; fresh: boolean; statusChanged: boolean }> = [];
-    for (const plan of plans) {
+    const linked: Array<{ plan: Plan; id: number; fresh: boolean; statusChanged: boolean }> = [];
+    for (let i = 0; i < plans.length; i++) {
+      if (turnDue(i)) await nextTurn();
+      const plan = plans[i];
       const fresh = plan.existing === undefined;
-      const post = fresh ? created.get(plan)! : updated.get(plan)!;
-      writes.push({ postId: post.id, ops: this.metaOps(plan, fresh), dates: storedDates(plan.dates), fresh });
-      posts.push({ plan, id: post.id, fresh, statusChanged: post.statusChanged });
-      if (post.status === 'publish') {
+      const id = fresh ? posts.ids.get(plan)! : plan.existing!;
+      const post = updated.get(plan);
+      writes.push({ postId: id, ops: this.metaOps(plan, fresh), dates: storedDates(plan.dates), fresh });
+      linked.push({ plan, id, fresh, statusChanged: post?.statusChanged ?? false });
+      if ((post?.status ?? plan.fields.post_status) === 'publish') {
         if (plan.changes.venueId) this.publishedLinks.add(plan.changes.venueId);
-        for (const id of plan.changes.organizerIds ?? []) this.publishedLinks.add(id);
+        for (const linkedId of plan.changes.organizerIds ?? []) this.publishedLinks.add(linkedId);
       }
-      if (fresh) this.matches.set(plan.match, post.id);
     }
-    // Queued together on the connection: they touch other rows than each other.
-    await Promise.all([inserted, writeEventsBulk(this.trx, writes, this.req.now), this.linkTerms(posts)]);
+    await clearEventsBulk(this.trx, writes);
+    return { written: this.issue(allSettled([inserted, insertEventsBulk(this.trx, writes, this.req.now, this.eventIds.take), this.linkTerms(linked)])) };
   }
 
-  /** The chunk's records computed, in order; a record that cannot be is its failure's reason. */
-  private async computeChunk(chunk: readonly EventRecord[], start: number): Promise<Array<Computed | Failure>> {
-    const out: Array<Computed | Failure> = [];
-    for (const [offset, record] of chunk.entries()) {
-      // Lets the I/O of the chunk being written go on meanwhile (a database server works in parallel).
-      if (offset % YIELD_EVERY === YIELD_EVERY - 1) await new Promise(setImmediate);
-      const where = this.options.where(record, start + offset);
+  /** The records of the chunk starting at `start`, computed in order; a record that cannot be is its failure's reason. */
+  private async computeChunk(records: readonly EventRecord[], start: number): Promise<Chunk> {
+    const items: Array<Computed | Failure> = [];
+    const end = Math.min(records.length, start + BULK_ROWS);
+    for (let index = start; index < end; index++) {
+      if (turnDue(index)) await nextTurn();
+      const record = records[index];
+      const where = this.options.where(record, index);
       try {
-        out.push(this.compute(record, where));
+        items.push(this.compute(record, where));
       } catch (error) {
         if (!isRecordError(error)) throw error;
-        out.push({ where, reason: reasonOf(error) });
+        items.push({ where, reason: reasonOf(error) });
       }
     }
-    return out;
+    return { start, size: end - start, items };
   }
 
-  private async planChunk(computed: ReadonlyArray<Computed | Failure>, tally: Tally): Promise<Plan[]> {
+  private async planChunk(chunk: Chunk, tally: Tally): Promise<Plan[]> {
     const plans: Plan[] = [];
-    for (const item of computed) {
+    for (let i = 0; i < chunk.items.length; i++) {
+      if (turnDue(i)) await nextTurn();
+      const item = chunk.items[i];
       try {
         if ('reason' in item) throw new RecordError(item.reason);
         plans.push(await this.plan(item));
@@ -347,34 +418,62 @@ export class EventImporter {
         tally.fail(item.where, reasonOf(error));
       }
     }
+    // Posts created for the links take IDs the allocator must skip, and maybe IDs records want.
+    const created = this.links.venues.created + this.links.organizers.created;
+    if (created !== this.linksCreated) {
+      this.linksCreated = created;
+      await this.ids.refresh(this.trx);
+      chunk.reads = undefined;
+    }
     return plans;
   }
 
   /**
-   * Applies the records; counts each as created, updated or failed. A chunk is computed while the
-   * one before is being written; its links are resolved (which may insert posts and terms) once
-   * that write is done, so the post IDs a write hands out are never taken meanwhile.
+   * Applies the records; counts each as created, updated or failed. The database works on one
+   * chunk's write while the next chunk is computed, planned and built, and the reads its new
+   * posts need are issued before that write, so each write can follow the one before at once.
+   * A chunk's links are resolved (which may insert posts and terms) after the write before it
+   * is issued; after a write that updates stored events, only once it is done.
    */
   async apply(records: readonly EventRecord[], tally: Tally): Promise<void> {
+    if (!records.length) return;
     this.comments = await commentStatus(this.trx, EVENT_TYPE);
     await this.loadMatches();
-    let writing: Promise<void> = Promise.resolve();
-    for (let start = 0; start < records.length; start += BULK_ROWS) {
-      const chunk = records.slice(start, start + BULK_ROWS);
-      const computed = await this.computeChunk(chunk, start);
-      await writing;
-      const plans = await this.planChunk(computed, tally);
-      writing = this.writeChunk(plans).then(() => {
-        for (const plan of plans) {
-          if (plan.existing === undefined) tally.created++;
-          else tally.updated++;
-        }
-        this.options.onProgress?.(start + chunk.length);
-      });
-      // Awaited with the next chunk; until then a failure must not count as unhandled.
-      writing.catch(() => undefined);
+    await this.ids.refresh(this.trx);
+    await this.eventIds.start(this.trx);
+    await this.slugs.start(this.trx);
+    let previous: ChunkWrite | undefined;
+    let next: Chunk | undefined = await this.computeChunk(records, 0);
+    try {
+      while (next) {
+        const chunk: Chunk = next;
+        // Updates may have changed stored slugs: this chunk is planned and read for once they are written.
+        if (previous?.updates) await previous.written;
+        const plans = await this.planChunk(chunk, tally);
+        const updates = plans.some((plan) => plan.existing !== undefined);
+        const end = chunk.start + chunk.size;
+        next = end < records.length ? await this.computeChunk(records, end) : undefined;
+        if (next && !updates) next.reads = this.readAhead(next);
+        const free = await (chunk.reads ??= this.readAhead(chunk));
+        const posts = await this.newPosts(plans.filter((plan) => plan.existing === undefined), free);
+        const { written } = await this.writeChunk(plans, posts);
+        written.then(() => {
+          for (const plan of plans) {
+            if (plan.existing === undefined) tally.created++;
+            else tally.updated++;
+          }
+          this.options.onProgress?.(end);
+        }, () => undefined);
+        const earlier = previous;
+        previous = { written, updates };
+        await earlier?.written;
+      }
+      await previous?.written;
+    } catch (error) {
+      // The transaction is rolled back next: nothing issued may still be waiting (see allSettled).
+      await Promise.allSettled(this.issued);
+      throw error;
     }
-    await writing;
     // TEC's save cache key, once for all the inserted posts (updates set it through updateTypedPost).
     if (this.inserted) await markTecPostSaved(this.trx, this.req.now);
     await recountTerms(this.trx, [...this.touchedTerms]);

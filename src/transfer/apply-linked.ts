@@ -35,6 +35,7 @@ const nameOf = (record: LinkedRecord): string => ('venue' in record ? record.ven
 export class LinkedPosts {
   private readonly ids = new Map<string, number>();
   private stored: Map<string, number> | undefined;
+  private createdByResolve = 0;
 
   constructor(
     private readonly trx: Executor,
@@ -100,7 +101,13 @@ export class LinkedPosts {
       return known;
     }
     const post = await createLinkedPost(this.trx, this.definition, this.req, new Map([[this.definition.singular, ref]]));
+    this.createdByResolve++;
     this.ids.set(ref, Number(post.ID));
     return Number(post.ID);
+  }
+
+  /** How many posts resolve() has created so far. */
+  get created(): number {
+    return this.createdByResolve;
   }
 }

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { openDatabase } from '../../src/db/connect.ts';
@@ -278,6 +279,86 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
       const again = await wpcal(db, 'import', path.join(TEC_CSV, 'events.csv'));
       expect(again.stdout.trim()).to.equal('created 0, updated 4, skipped 0, failed 0');
       expect((await postCounts(db)).tribe_events).to.equal(4);
+    });
+  });
+
+  describe('files of several chunks', function () {
+    this.timeout(300_000);
+    const EVENTS = 2500;
+    let db: TestDatabase;
+    before(async () => {
+      db = await fresh();
+    });
+
+    /** Events over three chunks: repeated titles, wanted IDs, and venues first named in the second chunk. */
+    function chunkedFixture(): string {
+      const events: Record<string, Record<string, unknown>> = {};
+      for (let i = 0; i < EVENTS; i++) {
+        const day = String(1 + (i % 28)).padStart(2, '0');
+        events[`e${i}`] = {
+          title: i % 400 === 7 ? 'Same title' : `Event ${i}`,
+          start_date: `2031-03-${day} 10:00:00`,
+          end_date: `2031-03-${day} 12:00:00`,
+          venue: i < 1500 ? 'hall' : `Late venue ${i % 2}`,
+          categories: [i % 3 ? 'Talks' : 'Music'],
+          ...(i % 1000 === 3 ? { id: 90_000 + i } : {}),
+        };
+      }
+      return JSON.stringify({ venues: { hall: { venue: 'Main Hall' } }, events });
+    }
+
+    async function rows(query: string): Promise<Array<Record<string, unknown>>> {
+      const opened = await openDatabase(db.url, 'wp_');
+      try {
+        return (await sql.raw<Record<string, unknown>>(query).execute(opened.kysely)).rows;
+      } finally {
+        await opened.close();
+      }
+    }
+
+    it('imports them with unique slugs, kept IDs and consistent TEC rows, then re-imports them as updates', async () => {
+      const fixture = file(`chunks-${kind.name}.json`, chunkedFixture());
+      const first = await wpcal(db, 'import', fixture);
+      expect(first.stderr).to.equal('');
+      expect(first.stdout.trim()).to.equal(`created ${EVENTS + 1}, updated 0, skipped 0, failed 0`);
+      const counts = { tribe_events: EVENTS, tribe_venue: 3 };
+      expect(await postCounts(db)).to.deep.equal(counts);
+
+      const check = async (): Promise<void> => {
+        expect(await rows("SELECT post_name FROM wp_posts WHERE post_type = 'tribe_events' GROUP BY post_name HAVING COUNT(*) > 1")).to.deep.equal([]);
+        const same = await rows("SELECT post_name FROM wp_posts WHERE post_title = 'Same title' ORDER BY ID");
+        expect(same.map((row) => row.post_name)).to.deep.equal(['same-title', 'same-title-2', 'same-title-3', 'same-title-4', 'same-title-5', 'same-title-6', 'same-title-7']);
+        const kept = await rows('SELECT ID, post_title FROM wp_posts WHERE ID IN (90003, 91003, 92003) ORDER BY ID');
+        expect(kept.map((row) => [Number(row.ID), row.post_title])).to.deep.equal([[90003, 'Event 3'], [91003, 'Event 1003'], [92003, 'Event 2003']]);
+        const [tec] = await rows(`SELECT COUNT(*) AS n, COUNT(DISTINCT e.event_id) AS ids FROM wp_tec_events e
+          INNER JOIN wp_tec_occurrences o ON o.event_id = e.event_id AND o.post_id = e.post_id
+          INNER JOIN wp_posts p ON p.ID = e.post_id AND p.post_type = 'tribe_events'`);
+        expect([Number(tec!.n), Number(tec!.ids)]).to.deep.equal([EVENTS, EVENTS]);
+        const late = await rows(`SELECT v.post_title, COUNT(*) AS n FROM wp_postmeta m INNER JOIN wp_posts v ON v.ID = CAST(m.meta_value AS UNSIGNED)
+          WHERE m.meta_key = '_EventVenueID' GROUP BY v.post_title ORDER BY v.post_title`);
+        expect(late.map((row) => [row.post_title, Number(row.n)])).to.deep.equal([['Late venue 0', 500], ['Late venue 1', 500], ['Main Hall', 1500]]);
+      };
+      await check();
+
+      const again = await wpcal(db, 'import', fixture);
+      expect(again.stderr).to.equal('');
+      expect(again.stdout.trim()).to.equal(`created 0, updated ${EVENTS + 1}, skipped 0, failed 0`);
+      expect(await postCounts(db)).to.deep.equal(counts);
+      await check();
+    });
+
+    it('reads quoted cells spanning lines, and names the line a row ends on', async () => {
+      const csv = file('quoted.csv', [
+        'Event Name,Event Description,Event Start Date,Event Start Time,Event End Date,Event End Time',
+        '"Quoted, with a comma","First line\nsecond line, ""quoted""",11/19/2014,7:30:00,11/19/2014,9:30:00',
+        'Bad date,"Also\nspanning",13/45/2014,7:00:00,11/19/2014,9:00:00',
+        '',
+      ].join('\r\n'));
+      const result = await wpcal(db, 'import', csv);
+      expect(result.stderr.trim()).to.equal(`${csv}:5: Event Start Date "13/45/2014 7:00:00" is not a date`);
+      expect(result.stdout.trim()).to.equal('created 1, updated 0, skipped 0, failed 1');
+      const [event] = await rows("SELECT post_content FROM wp_posts WHERE post_title = 'Quoted, with a comma'");
+      expect(event!.post_content).to.equal('First line\nsecond line, "quoted"');
     });
   });
 

@@ -117,8 +117,8 @@ export function eventMetaOps(changes: EventMetaChanges): MetaOp[] {
  * rows, `_EventOrigin`), with false flags and empty values left out.
  */
 export function forCreate(changes: EventMetaChanges): EventMetaChanges {
-  return {
-    ...changes,
+  // Object.assign, as a spread followed by more properties is slow in V8 and imports call this per event.
+  return Object.assign({}, changes, {
     showMap: changes.showMap === true,
     showMapLink: changes.showMapLink === true,
     hideFromListings: changes.hideFromListings === true ? true : undefined,
@@ -126,17 +126,15 @@ export function forCreate(changes: EventMetaChanges): EventMetaChanges {
     website: changes.website === '' ? undefined : changes.website,
     thumbnailId: changes.thumbnailId || undefined,
     origin: 'events-calendar',
-  };
+  });
 }
 
-/** The rows these steps leave on a post that had none of their keys. Pure. */
-export function metaRowsOf(ops: readonly MetaOp[]): Array<[string, string]> {
-  const rows: Array<[string, string]> = [];
+/** Appends the rows these steps leave on a post that had none of their keys, as `post_id, meta_key, meta_value` values. */
+function pushMetaRows(values: unknown[], postId: number, ops: readonly MetaOp[]): void {
   for (const step of ops) {
-    if (step.op === 'replace') for (const value of step.values) rows.push([step.key, value]);
-    else if (step.op !== 'delete') rows.push([step.key, step.value]);
+    if (step.op === 'replace') for (const value of step.values) values.push(postId, step.key, value);
+    else if (step.op !== 'delete') values.push(postId, step.key, step.value);
   }
-  return rows;
 }
 
 async function applyMetaOp(trx: Executor, postId: number, step: MetaOp): Promise<void> {
@@ -179,18 +177,15 @@ export interface OccurrenceRows {
 function occurrenceRows(postId: number, dates: StoredEventDates, updatedAt: string): OccurrenceRows | null {
   const duration = durationSeconds(dates.duration, dates.startUtc, dates.endUtc);
   if (duration === null || duration < 0) return null;
-  const columns = {
-    post_id: postId,
-    start_date: dates.startLocal,
-    end_date: dates.endLocal,
-    start_date_utc: dates.startUtc,
-    end_date_utc: dates.endUtc,
-    duration,
-  };
+  // Spelled out, not spread from shared columns: imports build these per event (see forCreate).
   return {
-    event: { ...columns, timezone: dates.timezone, updated_at: updatedAt },
+    event: {
+      post_id: postId, start_date: dates.startLocal, end_date: dates.endLocal, start_date_utc: dates.startUtc,
+      end_date_utc: dates.endUtc, duration, timezone: dates.timezone, updated_at: updatedAt,
+    },
     occurrence: {
-      ...columns,
+      post_id: postId, start_date: dates.startLocal, end_date: dates.endLocal, start_date_utc: dates.startUtc,
+      end_date_utc: dates.endUtc, duration,
       hash: occurrenceHash(postId, dates.startLocal, dates.endLocal, dates.startUtc, dates.endUtc, duration),
       updated_at: updatedAt,
     },
@@ -226,7 +221,7 @@ export async function syncOccurrence(trx: Executor, postId: number, dates: Store
   return true;
 }
 
-/** Rows per multi-row INSERT (and IDs per `IN` list). */
+/** Events per chunk of an import's bulk writes, and IDs per `IN` list. */
 export const BULK_ROWS = 1000;
 
 function chunked<T>(items: readonly T[], size = BULK_ROWS): T[][] {
@@ -235,9 +230,13 @@ function chunked<T>(items: readonly T[], size = BULK_ROWS): T[][] {
   return out;
 }
 
-/** Rows per statement of insertRows, within SQLite's limit of 32766 placeholders. */
-const BULK_INSERT_ROWS = 2000;
+/** Placeholders per statement of insertRows, within SQLite's limit of 32766. */
 const MAX_PARAMETERS = 30_000;
+/**
+ * Characters of text values per statement of insertRows: even at 3 bytes each in UTF-8, the
+ * statement stays under MySQL 5.7's default max_allowed_packet (4 MB). A longer row goes alone.
+ */
+const MAX_STATEMENT_CHARS = 1_000_000;
 
 /** The SQL of `INSERT INTO table (columns) VALUES (?…), …` per executor and shape, compiled once. */
 const insertStatements = new WeakMap<Executor, Map<string, string>>();
@@ -255,24 +254,53 @@ function insertSql(trx: Executor, table: TableName, columns: readonly string[], 
   return text;
 }
 
+/** Where the statement starting at value `from` ends: as many whole rows as both limits allow. */
+function statementEnd(values: readonly unknown[], from: number, width: number): number {
+  const last = Math.min(values.length, from + Math.floor(MAX_PARAMETERS / width) * width);
+  let chars = 0;
+  let end = from;
+  while (end < last) {
+    let rowChars = 0;
+    for (let i = end; i < end + width; i++) {
+      const value = values[i];
+      if (typeof value === 'string') rowChars += value.length;
+    }
+    if (end > from && chars + rowChars > MAX_STATEMENT_CHARS) break;
+    chars += rowChars;
+    end += width;
+  }
+  return end;
+}
+
+/**
+ * Resolves once every one of these promises (statements issued on a transaction) has settled,
+ * failing with the first failure. A transaction must not be rolled back while statements it
+ * issued still wait for the connection: they would run after the rollback, outside it.
+ */
+export async function allSettled(promises: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  const failure = (await Promise.allSettled(promises)).find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
 /**
  * Inserts rows given as one flat list of values, row after row in `columns` order, with
  * multi-row INSERTs whose SQL is built once per shape (building it per statement through the
- * query builder costs more than running it). The statements are queued at once on the
- * transaction's connection, so the caller may go on computing while a database server runs them.
+ * query builder costs more than running it). Every statement is issued before this returns, so
+ * a transaction runs them in this order, before any statement issued later.
  */
-export async function insertRows(trx: Executor, table: TableName, columns: readonly string[], values: readonly unknown[]): Promise<void> {
-  const perStatement = Math.min(BULK_INSERT_ROWS, Math.floor(MAX_PARAMETERS / columns.length)) * columns.length;
+export function insertRows(trx: Executor, table: TableName, columns: readonly string[], values: unknown[]): Promise<void> {
   const statements: Array<Promise<unknown>> = [];
-  for (let i = 0; i < values.length; i += perStatement) {
-    const part = values.slice(i, i + perStatement);
+  for (let from = 0; from < values.length;) {
+    const end = statementEnd(values, from, columns.length);
+    const part = from === 0 && end === values.length ? values : values.slice(from, end);
     statements.push(trx.executeQuery(CompiledQuery.raw(insertSql(trx, table, columns, part.length / columns.length), part)));
+    from = end;
   }
-  await Promise.all(statements);
+  return allSettled(statements);
 }
 
 const META_COLUMNS = ['post_id', 'meta_key', 'meta_value'];
-const TEC_EVENT_COLUMNS = ['post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'timezone', 'updated_at', 'hash'];
+const TEC_EVENT_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'timezone', 'updated_at', 'hash'];
 const OCCURRENCE_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'hash', 'updated_at'];
 
 /** One event of a bulk write: its post ID, its meta steps, and its dates (for the TEC 6 rows). */
@@ -280,55 +308,15 @@ export interface BulkEventWrite {
   postId: number;
   ops: MetaOp[];
   dates: StoredEventDates;
-  /** The post has no meta of the keys `ops` name (a new post): nothing to delete first. */
+  /** The post has no meta of the keys `ops` name and no TEC 6 rows (a new post): nothing to delete first. */
   fresh: boolean;
 }
 
-/** The meta rows of the events' steps (as metaRowsOf), flat, in `META_COLUMNS` order. */
-function metaValues(events: readonly BulkEventWrite[]): unknown[] {
-  const values: unknown[] = [];
-  for (const { postId, ops } of events) {
-    for (const [key, value] of metaRowsOf(ops)) values.push(postId, key, value);
-  }
-  return values;
-}
-
-/** Replaces the TEC 6 rows of the events; returns the post IDs that got none. */
-async function writeOccurrencesBulk(trx: Executor, events: readonly BulkEventWrite[], now: Date): Promise<number[]> {
-  const stale = events.filter((event) => !event.fresh).map((event) => event.postId);
-  for (const part of chunked(stale)) {
-    await trx.deleteFrom('tec_occurrences').where('post_id', 'in', part).execute();
-    await trx.deleteFrom('tec_events').where('post_id', 'in', part).execute();
-  }
-  const skipped: number[] = [];
-  const rows: OccurrenceRows[] = [];
-  const updatedAt = dbDatetime(now, 'UTC');
-  for (const event of events) {
-    const row = occurrenceRows(event.postId, event.dates, updatedAt);
-    if (row) rows.push(row);
-    else skipped.push(event.postId);
-  }
-  for (const part of chunked(rows)) {
-    await insertRows(trx, 'tec_events', TEC_EVENT_COLUMNS, part.flatMap(({ event: e }) => [
-      e.post_id, e.start_date, e.end_date, e.start_date_utc, e.end_date_utc, e.duration, e.timezone, e.updated_at, '',
-    ]));
-    const ids = await trx.selectFrom('tec_events').select(['event_id', 'post_id'])
-      .where('post_id', 'in', part.map((row) => row.event.post_id)).execute();
-    const eventIds = new Map(ids.map((row) => [Number(row.post_id), Number(row.event_id)]));
-    await insertRows(trx, 'tec_occurrences', OCCURRENCE_COLUMNS, part.flatMap(({ occurrence: o }) => [
-      eventIds.get(o.post_id)!, o.post_id, o.start_date, o.end_date, o.start_date_utc, o.end_date_utc, o.duration, o.hash, o.updated_at,
-    ]));
-  }
-  return skipped;
-}
-
 /**
- * The bulk form of writeEventMeta + syncOccurrence for many events: rows of every key the steps
- * name are deleted (existing posts only), the resulting rows inserted in multi-row statements,
- * and each event's TEC 6 rows replaced. Events whose duration cannot be derived get no TEC 6
- * rows (their old ones are removed). Returns the post IDs that got no TEC 6 rows.
+ * The first half of a bulk event write, for events that are not fresh: deletes their rows of
+ * every meta key their steps name, and their TEC 6 rows.
  */
-export async function writeEventsBulk(trx: Executor, events: readonly BulkEventWrite[], now: Date): Promise<number[]> {
+export async function clearEventsBulk(trx: Executor, events: readonly BulkEventWrite[]): Promise<void> {
   const deletions = new Map<string, { keys: string[]; ids: number[] }>();
   for (const event of events) {
     if (event.fresh) continue;
@@ -342,7 +330,41 @@ export async function writeEventsBulk(trx: Executor, events: readonly BulkEventW
       await trx.deleteFrom('postmeta').where('post_id', 'in', part).where('meta_key', 'in', keys).execute();
     }
   }
-  const meta = insertRows(trx, 'postmeta', META_COLUMNS, metaValues(events));
-  const [, skipped] = await Promise.all([meta, writeOccurrencesBulk(trx, events, now)]);
+  const stale = events.filter((event) => !event.fresh).map((event) => event.postId);
+  for (const part of chunked(stale)) {
+    await trx.deleteFrom('tec_occurrences').where('post_id', 'in', part).execute();
+    await trx.deleteFrom('tec_events').where('post_id', 'in', part).execute();
+  }
+}
+
+/**
+ * The second half (after clearEventsBulk): inserts the meta rows of the events' steps and their
+ * TEC 6 rows, taking each `tec_events` ID from `nextEventId`, so the occurrences need not wait
+ * for the IDs to be read back. Every statement is issued before this returns. Events whose
+ * duration cannot be derived get no TEC 6 rows; their post IDs are what it resolves to.
+ */
+export async function insertEventsBulk(trx: Executor, events: readonly BulkEventWrite[], now: Date, nextEventId: () => number): Promise<number[]> {
+  const meta: unknown[] = [];
+  const tecEvents: unknown[] = [];
+  const occurrences: unknown[] = [];
+  const skipped: number[] = [];
+  const updatedAt = dbDatetime(now, 'UTC');
+  for (const { postId, ops, dates } of events) {
+    pushMetaRows(meta, postId, ops);
+    const rows = occurrenceRows(postId, dates, updatedAt);
+    if (!rows) {
+      skipped.push(postId);
+      continue;
+    }
+    const eventId = nextEventId();
+    const { event: e, occurrence: o } = rows;
+    tecEvents.push(eventId, postId, e.start_date, e.end_date, e.start_date_utc, e.end_date_utc, e.duration, e.timezone, e.updated_at, '');
+    occurrences.push(eventId, postId, o.start_date, o.end_date, o.start_date_utc, o.end_date_utc, o.duration, o.hash, o.updated_at);
+  }
+  await allSettled([
+    insertRows(trx, 'postmeta', META_COLUMNS, meta),
+    insertRows(trx, 'tec_events', TEC_EVENT_COLUMNS, tecEvents),
+    insertRows(trx, 'tec_occurrences', OCCURRENCE_COLUMNS, occurrences),
+  ]);
   return skipped;
 }
