@@ -2,7 +2,9 @@
 // A reader that stops early (`wpcal export | head`) closes the pipe: the export then ends quietly.
 import type { Db } from '../db/connect.ts';
 import { transferContext } from './context.ts';
-import { categoriesWithAncestors, checkExportFilters, readExportEvents, readExportTerms, type ExportFilters } from './export-reader.ts';
+import {
+  categoriesWithAncestors, checkExportFilters, readExportEvents, readExportOrganizers, readExportTerms, readExportVenues, type ExportFilters,
+} from './export-reader.ts';
 import { eventWriter, type ExportFormat } from './formats.ts';
 import { writeJsonExport } from './json/write.ts';
 
@@ -13,7 +15,11 @@ async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters,
   await checkExportFilters(db.kysely, context.site, filters, context.now);
   const events = readExportEvents(db.kysely, context.site, filters, { now: context.now });
   if (format === 'json') {
-    await writeJsonExport(events, out, { categories: (ids) => categoriesWithAncestors(db.kysely, ids) });
+    await writeJsonExport(events, out, {
+      categories: (ids) => categoriesWithAncestors(db.kysely, ids),
+      venues: (ids) => readExportVenues(db.kysely, ids),
+      organizers: (ids) => readExportOrganizers(db.kysely, ids),
+    });
     return;
   }
   const terms = format === 'wxr' ? await readExportTerms(db.kysely, context.site, filters, context.now) : undefined;

@@ -39,26 +39,69 @@ function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: Pos
   return { ...fields, [definition.singular]: post.post_title, description: post.post_content };
 }
 
+type LinkedPost = { post: PostRow; meta: PostMeta };
+
+/** These posts with their meta, by ID. */
+async function postsWithMeta(db: Executor, ids: readonly number[]): Promise<Map<number, LinkedPost>> {
+  const posts = await getPosts(db, [...ids]);
+  const meta = await loadMeta(db, posts.map((post) => Number(post.ID)));
+  return new Map(posts.map((post) => [Number(post.ID), { post, meta: meta.get(Number(post.ID)) ?? new Map() }]));
+}
+
 /** The page's venues and organizers, by ID. */
-async function linkedPosts(db: Executor, metas: Map<number, PostMeta>): Promise<Map<number, { post: PostRow; meta: PostMeta }>> {
+async function linkedPosts(db: Executor, metas: Map<number, PostMeta>): Promise<Map<number, LinkedPost>> {
   const ids = new Set<number>();
   for (const meta of metas.values()) {
     for (const value of [...(meta.get('_EventVenueID') ?? []), ...(meta.get('_EventOrganizerID') ?? [])]) {
       if (/^\d+$/.test(value.trim())) ids.add(Number(value));
     }
   }
-  const posts = await getPosts(db, [...ids]);
-  const meta = await loadMeta(db, posts.map((post) => Number(post.ID)));
-  return new Map(posts.map((post) => [Number(post.ID), { post, meta: meta.get(Number(post.ID)) ?? new Map() }]));
+  return postsWithMeta(db, [...ids]);
 }
+
+type ExportVenue = NonNullable<ExportEvent['venue']>;
+type ExportOrganizer = ExportEvent['organizers'][number];
+
+const venueRecord = ({ post, meta }: LinkedPost): ExportVenue => ({
+  id: Number(post.ID),
+  ...linkedFields(VENUE_DEFINITION, post, meta),
+  venue: post.post_title,
+  showMap: presentFlag(firstMeta(meta, '_VenueShowMap')),
+  showMapLink: presentFlag(firstMeta(meta, '_VenueShowMapLink')),
+});
+
+const organizerRecord = ({ post, meta }: LinkedPost): ExportOrganizer => ({
+  id: Number(post.ID),
+  ...linkedFields(ORGANIZER_DEFINITION, post, meta),
+  organizer: post.post_title,
+});
+
+/** Venues or organizers by ID, in the order given, read a page at a time (missing IDs are skipped). */
+async function* readLinked<T>(db: Executor, definition: LinkedPostDefinition, ids: Iterable<number>, record: (linked: LinkedPost) => T, pageSize: number): AsyncGenerator<T> {
+  const all = [...ids];
+  for (let start = 0; start < all.length; start += pageSize) {
+    const page = all.slice(start, start + pageSize);
+    const found = await postsWithMeta(db, page);
+    for (const id of page) {
+      const linked = found.get(id);
+      if (linked?.post.post_type === definition.postType.type) yield record(linked);
+    }
+  }
+}
+
+export const readExportVenues = (db: Executor, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportVenue> =>
+  readLinked(db, VENUE_DEFINITION, ids, venueRecord, pageSize);
+
+export const readExportOrganizers = (db: Executor, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportOrganizer> =>
+  readLinked(db, ORGANIZER_DEFINITION, ids, organizerRecord, pageSize);
 
 const exportTerm = (term: Term): ExportTerm => ({ id: term.term_id, name: term.name, slug: term.slug, description: term.description, parent: term.parent });
 
-function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: Term[], linked: Map<number, { post: PostRow; meta: PostMeta }>): ExportEvent {
+function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: Term[], linked: Map<number, LinkedPost>): ExportEvent {
   const id = Number(post.ID);
   const linkedOf = (definition: LinkedPostDefinition, key: string) => (meta.get(key) ?? [])
     .map((value) => linked.get(Number(value)))
-    .filter((entry): entry is { post: PostRow; meta: PostMeta } => entry?.post.post_type === definition.postType.type);
+    .filter((entry): entry is LinkedPost => entry?.post.post_type === definition.postType.type);
   const venue = linkedOf(VENUE_DEFINITION, '_EventVenueID')[0];
   return {
     id,
@@ -81,18 +124,8 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
     url: permalink(site, EVENT_TYPE, post, true),
     createdUtc: post.post_date_gmt,
     modifiedUtc: post.post_modified_gmt,
-    venue: venue ? {
-      id: Number(venue.post.ID),
-      ...linkedFields(VENUE_DEFINITION, venue.post, venue.meta),
-      venue: venue.post.post_title,
-      showMap: presentFlag(firstMeta(venue.meta, '_VenueShowMap')),
-      showMapLink: presentFlag(firstMeta(venue.meta, '_VenueShowMapLink')),
-    } : null,
-    organizers: linkedOf(ORGANIZER_DEFINITION, '_EventOrganizerID').map((entry) => ({
-      id: Number(entry.post.ID),
-      ...linkedFields(ORGANIZER_DEFINITION, entry.post, entry.meta),
-      organizer: entry.post.post_title,
-    })),
+    venue: venue ? venueRecord(venue) : null,
+    organizers: linkedOf(ORGANIZER_DEFINITION, '_EventOrganizerID').map(organizerRecord),
     categories: terms.filter((term) => term.taxonomy === CATEGORIES.taxonomy).map(exportTerm),
     tags: terms.filter((term) => term.taxonomy === TAGS.taxonomy).map(exportTerm),
     meta: [...meta].flatMap(([key, values]) => values.map((value): [string, string] => [key, value])),

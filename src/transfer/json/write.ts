@@ -1,6 +1,7 @@
 // Writes events as the project's JSON fixture format (README "Fixture format"), streaming: each
 // event is written as it arrives; the venues, organizers, categories and tags the events use
-// follow at the end (bounded by how many distinct ones there are, not by the number of events).
+// follow at the end. Only the IDs of venues and organizers are kept meanwhile (they are read
+// again a page at a time at the end), and the tags (a calendar has few distinct ones).
 // Importing the output into an empty calendar gives the same data back, IDs included.
 import { EVENT_META_KEYS } from '../../resources/events/storage.ts';
 import type { Term } from '../../store/terms.ts';
@@ -13,9 +14,15 @@ const ZERO_DATETIME = '0000-00-00 00:00:00';
 /** Meta an export leaves out: the event's own (written as fields) and bookkeeping. */
 const NOT_EXPORTED = new Set([...EVENT_META_KEYS, IMPORT_KEY_META, '_edit_lock', '_edit_last']);
 
+type Venue = NonNullable<ExportEvent['venue']>;
+type Organizer = ExportEvent['organizers'][number];
+
 export interface JsonExportLookups {
   /** Categories by ID with their ancestors. */
   categories(ids: number[]): Promise<Term[]>;
+  /** Venues and organizers by ID, in the order given. */
+  venues(ids: Iterable<number>): AsyncIterable<Venue>;
+  organizers(ids: Iterable<number>): AsyncIterable<Organizer>;
 }
 
 function firstMeta(event: ExportEvent, key: string): string | undefined {
@@ -70,9 +77,6 @@ function eventEntry(event: ExportEvent, venueKey: string | undefined, organizerK
   });
 }
 
-type Venue = NonNullable<ExportEvent['venue']>;
-type Organizer = ExportEvent['organizers'][number];
-
 function venueEntry(venue: Venue): Record<string, unknown> {
   const { id, showMap, showMapLink, dateUtc, ...fields } = venue;
   return compact({ id, ...fields, show_map: showMap, show_map_link: showMapLink, date_utc: dateUtc });
@@ -83,10 +87,17 @@ function organizerEntry(organizer: Organizer): Record<string, unknown> {
   return compact({ ...fields, date_utc: dateUtc });
 }
 
-async function writeSection(sink: Sink, name: string, entries: Iterable<[string, Record<string, unknown>]>, last = false): Promise<void> {
+const venueKey = (id: number): string => `venue-${id}`;
+const organizerKey = (id: number): string => `organizer-${id}`;
+
+async function* keyed<T>(records: AsyncIterable<T>, entry: (record: T) => [string, Record<string, unknown>]): AsyncGenerator<[string, Record<string, unknown>]> {
+  for await (const record of records) yield entry(record);
+}
+
+async function writeSection(sink: Sink, name: string, entries: Iterable<[string, Record<string, unknown>]> | AsyncIterable<[string, Record<string, unknown>]>, last = false): Promise<void> {
   await sink.write(`  "${name}": {`);
   let first = true;
-  for (const [key, entry] of entries) {
+  for await (const [key, entry] of entries) {
     await sink.write(`${first ? '' : ','}\n    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
     first = false;
   }
@@ -98,30 +109,28 @@ export async function writeJsonExport(events: AsyncIterable<ExportEvent>, out: N
 }
 
 async function writeDocument(events: AsyncIterable<ExportEvent>, sink: Sink, lookups: JsonExportLookups): Promise<void> {
-  const venues = new Map<number, [string, Record<string, unknown>]>();
-  const organizers = new Map<number, [string, Record<string, unknown>]>();
+  const venueIds = new Set<number>();
+  const organizerIds = new Set<number>();
   const categoryIds = new Set<number>();
   const tags = new Map<number, [string, Record<string, unknown>]>();
   await sink.write('{\n  "wpcal": 1,\n  "events": {');
   let first = true;
   for await (const event of events) {
-    if (event.venue && !venues.has(event.venue.id)) venues.set(event.venue.id, [`venue-${event.venue.id}`, venueEntry(event.venue)]);
-    for (const organizer of event.organizers) {
-      if (!organizers.has(organizer.id)) organizers.set(organizer.id, [`organizer-${organizer.id}`, organizerEntry(organizer)]);
-    }
+    if (event.venue) venueIds.add(event.venue.id);
+    for (const organizer of event.organizers) organizerIds.add(organizer.id);
     for (const term of event.categories) categoryIds.add(term.id);
     for (const term of event.tags) {
       if (!tags.has(term.id)) tags.set(term.id, [term.slug, compact({ name: term.name, slug: term.slug, description: term.description })]);
     }
-    const entry = eventEntry(event, event.venue ? venues.get(event.venue.id)![0] : undefined, event.organizers.map((o) => organizers.get(o.id)![0]));
+    const entry = eventEntry(event, event.venue ? venueKey(event.venue.id) : undefined, event.organizers.map((o) => organizerKey(o.id)));
     await sink.write(`${first ? '' : ','}\n    ${JSON.stringify(keyOf(event, 'event'))}: ${JSON.stringify(entry)}`);
     first = false;
   }
   await sink.write(`${first ? '' : '\n  '}},\n`);
   const categories = await lookups.categories([...categoryIds]);
   const slugOf = new Map(categories.map((term) => [term.term_id, term.slug]));
-  await writeSection(sink, 'venues', venues.values());
-  await writeSection(sink, 'organizers', organizers.values());
+  await writeSection(sink, 'venues', keyed(lookups.venues(venueIds), (venue) => [venueKey(venue.id), venueEntry(venue)]));
+  await writeSection(sink, 'organizers', keyed(lookups.organizers(organizerIds), (organizer) => [organizerKey(organizer.id), organizerEntry(organizer)]));
   await writeSection(sink, 'categories', categories.map((term): [string, Record<string, unknown>] => [term.slug, compact({
     name: term.name, slug: term.slug, description: term.description, parent: term.parent ? slugOf.get(term.parent) : undefined,
   })]));
