@@ -139,7 +139,8 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
       const sqliteVersion = opened.otherConnectionsVersion;
       otherConnections = async () => String(sqliteVersion());
     } else {
-      const read = await lsnReader(kysely, prefix);
+      // Not through the write counter: it takes every statement but SELECT for a possible write.
+      const read = await lsnReader(kysely.withoutPlugins(), prefix);
       if (read) {
         const versions = new LsnVersions(read);
         otherConnections = () => versions.current();

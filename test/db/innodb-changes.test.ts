@@ -2,7 +2,7 @@
 // waiting at the time, trusted only once seen twice, and never over tables of another engine.
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { openDatabase } from '../../src/db/connect.ts';
+import { openDatabase, type Db } from '../../src/db/connect.ts';
 import { LsnVersions, lsnReader } from '../../src/db/innodb-changes.ts';
 import { prepareDatabase } from '../../src/db/prepare.ts';
 import { databaseKinds } from '../support/databases.ts';
@@ -76,8 +76,30 @@ describe('LsnVersions', () => {
   });
 });
 
+/** The version once settled: the first sighting of a log position is never trusted. */
+async function settledVersion(db: Db): Promise<string | null> {
+  await db.dataVersion();
+  return db.dataVersion();
+}
+
 for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
   describe('InnoDB log position [mysql]', () => {
+    it('gives a data version that reading it does not change, and that a write does', async () => {
+      const database = await kind.create();
+      const db = await openDatabase(database.url, 'wp_');
+      try {
+        await prepareDatabase(db);
+        const version = await settledVersion(db);
+        expect(version).to.be.a('string');
+        expect(await db.dataVersion(), 'nothing written meanwhile (a quiet server)').to.equal(version);
+        await db.kysely.insertInto('options').values({ option_name: 'wpcal_probe', option_value: '1', autoload: 'no' }).execute();
+        expect(await settledVersion(db)).to.be.a('string').and.not.equal(version);
+      } finally {
+        await db.close();
+        await database.drop();
+      }
+    });
+
     it('is read from the server for InnoDB tables, and not trusted once a table of the prefix is MyISAM', async () => {
       const database = await kind.create();
       const db = await openDatabase(database.url, 'wp_');
