@@ -102,8 +102,10 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
   if (!cache) caches.set(services, cache = new ResponseCache());
   const cached = cache.get(key, version);
   if (cached) return cached;
-  const out = await answerUncached(incoming, services, dataVersion);
-  return out.status === 200 && out.body !== undefined ? cache.set(key, version, out) : out;
+  return cache.buildOnce(key, version, async () => {
+    const out = await answerUncached(incoming, services, dataVersion);
+    return out.status === 200 && out.body !== undefined ? cache.set(key, version, out) : out;
+  });
 }
 
 async function answerUncached(incoming: IncomingRest, services: AppServices, dataVersion: Promise<string | null>): Promise<OutgoingRest> {

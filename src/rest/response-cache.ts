@@ -23,7 +23,22 @@ export function cacheKey(incoming: IncomingRest): string | null {
 
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
+  readonly #building = new Map<string, Promise<OutgoingRest>>();
   #bytes = 0;
+
+  /**
+   * Requests for an answer that is being built wait for it instead of building it again (at each
+   * new second every busy connection would otherwise run the same list count at once).
+   */
+  buildOnce(key: string, version: string, build: () => Promise<OutgoingRest>): Promise<OutgoingRest> {
+    const id = `${key}\n${version}`;
+    let answer = this.#building.get(id);
+    if (!answer) {
+      answer = build().finally(() => this.#building.delete(id));
+      this.#building.set(id, answer);
+    }
+    return answer;
+  }
 
   get(key: string, version: string): OutgoingRest | undefined {
     const entry = this.#entries.get(key);
