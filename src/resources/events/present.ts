@@ -82,7 +82,7 @@ const MAX_REUSED_EVENTS = 5000;
 
 interface ReusedEvent {
   version: string;
-  /** The post row the representation was built from: rows are read before the version is. */
+  /** The post row the representation was built from: a different row is built again, whatever the version. */
   row: string;
   event: Record<string, unknown>;
 }
