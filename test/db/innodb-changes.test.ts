@@ -1,14 +1,15 @@
-// How MySQL/MariaDB handles tell changes: InnoDB's log position, read once for every request
+// How MySQL/MariaDB handles tell changes: an InnoDB commit counter, read once for every request
 // waiting at the time, trusted only once seen twice, and never over tables of another engine.
 import { expect } from 'chai';
 import { sql } from 'kysely';
+import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/db/connect.ts';
-import { LsnVersions, lsnReader } from '../../src/db/innodb-changes.ts';
+import { SettledVersions, commitCounterReader } from '../../src/db/innodb-changes.ts';
 import { prepareDatabase } from '../../src/db/prepare.ts';
-import { databaseKinds } from '../support/databases.ts';
+import { databaseKinds, mysqlOptions } from '../support/databases.ts';
 
-/** A log position the test moves by hand; each read waits until the test lets it finish. */
-class FakeLog {
+/** A counter the test moves by hand; each read waits until the test lets it finish. */
+class FakeCounter {
   position = '100';
   reads = 0;
   failNext = false;
@@ -30,10 +31,10 @@ class FakeLog {
   }
 }
 
-describe('LsnVersions', () => {
+describe('SettledVersions', () => {
   it('answers a position only once a later read found it unchanged', async () => {
-    const log = new FakeLog();
-    const versions = new LsnVersions(log.read);
+    const log = new FakeCounter();
+    const versions = new SettledVersions(log.read);
     const first = versions.current();
     await log.finishRead();
     expect(await first).to.equal(null);
@@ -47,8 +48,8 @@ describe('LsnVersions', () => {
   });
 
   it('makes callers that arrive during a read wait for the next one, which they share', async () => {
-    const log = new FakeLog();
-    const versions = new LsnVersions(log.read);
+    const log = new FakeCounter();
+    const versions = new SettledVersions(log.read);
     const early = versions.current();
     const late = [versions.current(), versions.current(), versions.current()];
     expect(log.reads, 'one read at a time').to.equal(1);
@@ -62,8 +63,8 @@ describe('LsnVersions', () => {
   });
 
   it('answers null when a read fails, and recovers', async () => {
-    const log = new FakeLog();
-    const versions = new LsnVersions(log.read);
+    const log = new FakeCounter();
+    const versions = new SettledVersions(log.read);
     log.failNext = true;
     const failed = versions.current();
     await log.finishRead();
@@ -76,14 +77,14 @@ describe('LsnVersions', () => {
   });
 });
 
-/** The version once settled: the first sighting of a log position is never trusted. */
+/** The version once settled: the first sighting of a counter value is never trusted. */
 async function settledVersion(db: Db): Promise<string | null> {
   await db.dataVersion();
   return db.dataVersion();
 }
 
 for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
-  describe('InnoDB log position [mysql]', () => {
+  describe('InnoDB commit counter [mysql]', () => {
     it('gives a data version that reading it does not change, and that a write does', async () => {
       const database = await kind.create();
       const db = await openDatabase(database.url, 'wp_');
@@ -100,17 +101,38 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
+    it('changes when a transaction that was open at the last read commits, and not for reads', async () => {
+      const database = await kind.create();
+      const db = await openDatabase(database.url, 'wp_');
+      const other = await createConnection({ ...mysqlOptions(database.url) });
+      try {
+        await prepareDatabase(db);
+        await other.query('BEGIN');
+        await other.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('wpcal_open', '1', 'no')");
+        const open = await settledVersion(db);
+        await other.query('SELECT COUNT(*) FROM wp_posts');
+        await db.kysely.selectFrom('posts').select('ID').execute();
+        expect(await db.dataVersion(), 'reads alone leave it').to.equal(open);
+        await other.query('COMMIT');
+        expect(await settledVersion(db)).to.be.a('string').and.not.equal(open);
+      } finally {
+        await other.end();
+        await db.close();
+        await database.drop();
+      }
+    });
+
     it('is read from the server for InnoDB tables, and not trusted once a table of the prefix is MyISAM', async () => {
       const database = await kind.create();
       const db = await openDatabase(database.url, 'wp_');
       try {
         await prepareDatabase(db);
-        const read = await lsnReader(db.kysely, 'wp_');
+        const read = await commitCounterReader(db.kysely, 'wp_');
         expect(read).to.be.a('function');
         expect(await read!()).to.match(/^\d+$/);
         await sql`ALTER TABLE wp_termmeta ENGINE = MyISAM`.execute(db.kysely);
-        expect(await lsnReader(db.kysely, 'wp_')).to.equal(null);
-        expect(await lsnReader(db.kysely, 'other_'), 'only the tables of the prefix count').to.be.a('function');
+        expect(await commitCounterReader(db.kysely, 'wp_')).to.equal(null);
+        expect(await commitCounterReader(db.kysely, 'other_'), 'only the tables of the prefix count').to.be.a('function');
       } finally {
         await db.close();
         await database.drop();
