@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import type { Database } from './tables.ts';
 import { TablePrefixPlugin } from './table-prefix-plugin.ts';
-import { LsnVersions, lsnReader } from './innodb-changes.ts';
+import { SettledVersions, commitCounterReader } from './innodb-changes.ts';
 
 export type DialectName = 'sqlite' | 'mysql';
 
@@ -22,8 +22,8 @@ export interface Db {
   /**
    * A value that differs whenever the data may have changed since it was last read, through this
    * handle or any other connection; null when other connections' changes cannot be told (MySQL
-   * tables that are not InnoDB, a server without an LSN status variable, the first sighting of a
-   * new LSN), in which case nothing read now may be reused across requests. Read it before the
+   * tables that are not InnoDB, a server without a commit counter, the first sighting of a new
+   * counter value), in which case nothing read now may be reused across requests. Read it before the
    * reads whose results it will tag.
    */
   dataVersion(): Promise<string | null>;
@@ -140,9 +140,9 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
       otherConnections = async () => String(sqliteVersion());
     } else {
       // Not through the write counter: it takes every statement but SELECT for a possible write.
-      const read = await lsnReader(kysely.withoutPlugins(), prefix);
+      const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
       if (read) {
-        const versions = new LsnVersions(read);
+        const versions = new SettledVersions(read);
         otherConnections = () => versions.current();
       }
     }
