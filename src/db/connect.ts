@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import type { Database } from './tables.ts';
 import { TablePrefixPlugin } from './table-prefix-plugin.ts';
-import { SettledVersions, commitCounterReader } from './innodb-changes.ts';
+import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from './innodb-changes.ts';
 
 export type DialectName = 'sqlite' | 'mysql';
 
@@ -142,7 +142,7 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
       // Not through the write counter: it takes every statement but SELECT for a possible write.
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
       if (read) {
-        const versions = new SettledVersions(read);
+        const versions = new SettledVersions(read, COUNTER_READ_WINDOW_MS);
         otherConnections = () => versions.current();
       }
     }

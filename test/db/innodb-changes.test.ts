@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/db/connect.ts';
-import { SettledVersions, commitCounterReader } from '../../src/db/innodb-changes.ts';
+import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from '../../src/db/innodb-changes.ts';
 import { prepareDatabase } from '../../src/db/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
 
@@ -32,25 +32,32 @@ class FakeCounter {
 }
 
 describe('SettledVersions', () => {
-  it('answers a position only once a later read found it unchanged', async () => {
+  /** Milliseconds of a clock the test moves by hand. */
+  let now = 0;
+  const clock = () => now;
+
+  it('answers a value only once a later read found it unchanged', async () => {
     const log = new FakeCounter();
-    const versions = new SettledVersions(log.read);
+    const versions = new SettledVersions(log.read, 0, clock);
     const first = versions.current();
     await log.finishRead();
     expect(await first).to.equal(null);
+    now += 1;
     const second = versions.current();
     await log.finishRead();
     expect(await second).to.equal('100');
     log.position = '250';
+    now += 1;
     const moved = versions.current();
     await log.finishRead();
-    expect(await moved, 'a new position is a first sighting again').to.equal(null);
+    expect(await moved, 'a new value is a first sighting again').to.equal(null);
   });
 
   it('makes callers that arrive during a read wait for the next one, which they share', async () => {
     const log = new FakeCounter();
-    const versions = new SettledVersions(log.read);
+    const versions = new SettledVersions(log.read, 0, clock);
     const early = versions.current();
+    now += 1;
     const late = [versions.current(), versions.current(), versions.current()];
     expect(log.reads, 'one read at a time').to.equal(1);
     log.position = '300';
@@ -62,14 +69,39 @@ describe('SettledVersions', () => {
     expect(log.reads).to.equal(2);
   });
 
+  it('answers callers from a read that started within the window, and reads again after it', async () => {
+    const log = new FakeCounter();
+    const versions = new SettledVersions(log.read, 5, clock);
+    for (const expected of [null, '100']) {
+      now += 10;
+      const settling = versions.current();
+      await log.finishRead();
+      expect(await settling).to.equal(expected);
+    }
+    log.position = '400';
+    now += 5;
+    expect(await versions.current(), 'a commit inside the window may be missed').to.equal('100');
+    expect(log.reads).to.equal(2);
+    now += 1;
+    const after = versions.current();
+    expect(log.reads, 'a caller past the window waits for a new read').to.equal(3);
+    now += 3;
+    const during = versions.current();
+    expect(log.reads, 'a running read within the window is shared').to.equal(3);
+    await log.finishRead();
+    expect(await after).to.equal(null);
+    expect(await during).to.equal(null);
+  });
+
   it('answers null when a read fails, and recovers', async () => {
     const log = new FakeCounter();
-    const versions = new SettledVersions(log.read);
+    const versions = new SettledVersions(log.read, 0, clock);
     log.failNext = true;
     const failed = versions.current();
     await log.finishRead();
     expect(await failed).to.equal(null);
     for (const expected of [null, '100']) {
+      now += 1;
       const next = versions.current();
       await log.finishRead();
       expect(await next).to.equal(expected);
@@ -77,9 +109,16 @@ describe('SettledVersions', () => {
   });
 });
 
+/** Waits until a counter read made now no longer answers for new requests. */
+function windowPassed(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, COUNTER_READ_WINDOW_MS + 1));
+}
+
 /** The version once settled: the first sighting of a counter value is never trusted. */
 async function settledVersion(db: Db): Promise<string | null> {
+  await windowPassed();
   await db.dataVersion();
+  await windowPassed();
   return db.dataVersion();
 }
 
@@ -92,6 +131,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         await prepareDatabase(db);
         const version = await settledVersion(db);
         expect(version).to.be.a('string');
+        await windowPassed();
         expect(await db.dataVersion(), 'nothing written meanwhile (a quiet server)').to.equal(version);
         await db.kysely.insertInto('options').values({ option_name: 'wpcal_probe', option_value: '1', autoload: 'no' }).execute();
         expect(await settledVersion(db)).to.be.a('string').and.not.equal(version);
@@ -112,6 +152,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         const open = await settledVersion(db);
         await other.query('SELECT COUNT(*) FROM wp_posts');
         await db.kysely.selectFrom('posts').select('ID').execute();
+        await windowPassed();
         expect(await db.dataVersion(), 'reads alone leave it').to.equal(open);
         await other.query('COMMIT');
         expect(await settledVersion(db)).to.be.a('string').and.not.equal(open);
