@@ -137,7 +137,13 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
     await sql`SELECT 1`.execute(kysely);
     if ('otherConnectionsVersion' in opened) {
       const sqliteVersion = opened.otherConnectionsVersion;
-      otherConnections = async () => String(sqliteVersion());
+      // The pragma costs three system calls: requests taken in during one turn of the event loop
+      // share one read, made after all of them arrived.
+      let shared: Promise<string> | null = null;
+      otherConnections = () => shared ??= new Promise((resolve) => setImmediate(() => {
+        shared = null;
+        resolve(String(sqliteVersion()));
+      }));
     } else {
       // Not through the write counter: it takes every statement but SELECT for a possible write.
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);

@@ -9,6 +9,7 @@ import { dispatch, type IncomingRest, type OutgoingRest } from '../rest/dispatch
 import { RestError } from '../rest/errors.ts';
 import { phpJsonEncode } from '../rest/json.ts';
 import { icalFeedRoute } from './ical-feed.ts';
+import { jsonBody, jsonType, preparedAnswer } from './prepared-answer.ts';
 
 const QUERY_OPTIONS: qs.IParseOptions = { duplicates: 'last', depth: 5, arrayLimit: 1000, parameterLimit: 2000 };
 const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
@@ -46,14 +47,21 @@ function readBody(ctx: Koa.Context): { body: Record<string, unknown> | null; err
 
 function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
   ctx.status = out.status;
+  if (out.json) {
+    // A reused answer: written as prepared once for it (ctx.status above keeps Koa's status line).
+    const { headers, body } = preparedAnswer(out, out.json);
+    ctx.respond = false;
+    ctx.res.writeHead(ctx.status, headers);
+    ctx.res.end(body);
+    return;
+  }
   for (const [name, value] of Object.entries(out.headers)) ctx.set(name, value);
   if (out.raw) {
     ctx.body = out.raw.open();
     ctx.set('Content-Type', out.raw.contentType);
     return;
   }
-  const isJsonp = out.jsonp !== undefined;
-  const type = isJsonp ? 'application/javascript; charset=UTF-8' : 'application/json; charset=UTF-8';
+  const type = jsonType(out);
   ctx.set('Content-Type', type);
   if (out.body === undefined) {
     ctx.body = null;
@@ -61,8 +69,7 @@ function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
     ctx.set('Content-Type', type);
     return;
   }
-  const json = out.json ?? phpJsonEncode(out.body, out.pretty);
-  ctx.body = out.jsonp ? `/**/${out.jsonp}(${json})` : json;
+  ctx.body = jsonBody(out, phpJsonEncode(out.body, out.pretty));
   ctx.type = type;
 }
 
@@ -76,12 +83,14 @@ export function createApp({ services, logger }: AppOptions): Koa {
   const router = new Router();
 
   app.use(async (ctx, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     try {
       await next();
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ method: ctx.method, path: ctx.url, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      if (logger.isLevelEnabled('info')) {
+        const ms = performance.now() - started;
+        logger.info({ method: ctx.method, path: ctx.url, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
     }
   });
 
