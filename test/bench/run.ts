@@ -70,8 +70,11 @@ async function main(): Promise<void> {
     });
     failures.push(...(bench.check?.(own) ?? []));
   }
-  process.stdout.write(`\n${formatTable(rows)}\n\n`);
-  process.stdout.write(`${options.connections} connections; ${options.rounds} rounds of ${options.duration} s per target, the targets taking turns, after ${options.warmup} s of warm-up each; req/s = mean over the rounds, p99 = median of the rounds; ratio = wpcal req/s ÷ bare req/s\n`);
+  // Only the load benchmarks report throughput rows; the others print their own lines as they go.
+  if (rows.length) {
+    process.stdout.write(`\n${formatTable(rows)}\n\n`);
+    process.stdout.write(`${options.connections} connections; ${options.rounds} rounds of ${options.duration} s per target, the targets taking turns, after ${options.warmup} s of warm-up each; req/s = mean over the rounds, p99 = median of the rounds; ratio = wpcal req/s ÷ bare req/s\n`);
+  }
   if (failures.length) {
     process.stdout.write(`targets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
     process.exitCode = 1;
