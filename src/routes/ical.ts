@@ -6,7 +6,7 @@ import type { RestRequest } from '../rest/context.ts';
 import { respondRaw, type RestResult, type RouteRegistry } from '../rest/registry.ts';
 import { LIST_ARGS, isPrivileged } from '../resources/events/list-args.ts';
 import { buildFilters, listBounds } from '../resources/events/list.ts';
-import { countEvents, pageOfEventIds } from '../resources/events/list-query.ts';
+import { matchingPage } from '../resources/events/list-query.ts';
 import { decodeEntities, sanitizeTitle } from '../text/sanitize.ts';
 import { readExportEvents } from '../transfer/export-reader.ts';
 import { writeIcs } from '../transfer/ical/write.ts';
@@ -47,10 +47,9 @@ async function* feedEvents(req: RestRequest, ids: number[], statuses: string[]):
 async function feed(req: RestRequest): Promise<RestResult> {
   const page = Number(req.params.get('page'));
   const perPage = Number(req.params.get('per_page'));
-  const db = req.services.db.kysely;
   const filters = await buildFilters(req, listBounds(req));
-  const total = await countEvents(db, filters);
-  const ids = await pageOfEventIds(db, filters, perPage, (page - 1) * perPage);
+  const { ids, total: counted } = await matchingPage(req.services.db, await req.dataVersion, filters, perPage, (page - 1) * perPage);
+  const total = await counted;
   const { site } = req;
   const events = feedEvents(req, ids, filters.statuses);
   const headers = {

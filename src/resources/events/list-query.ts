@@ -97,9 +97,10 @@ function matchingByStart(db: Executor, f: ListFilters) {
     .where((eb) => eb.and(conditions(eb, f)));
 }
 
-/** Number of events the filters match (TEC free keeps exactly one occurrence row per event). */
-export async function countEvents(db: Executor, f: ListFilters): Promise<number> {
-  const row = await matching(db, f).select(sql<number>`COUNT(*)`.as('total')).executeTakeFirst();
+/** Number of events the filters match; `repeated`: an event may have several occurrence rows. */
+export async function countEvents(db: Executor, f: ListFilters, repeated: boolean): Promise<number> {
+  const counted = repeated ? sql<number>`COUNT(DISTINCT p.ID)` : sql<number>`COUNT(*)`;
+  const row = await matching(db, f).select(counted.as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
@@ -108,18 +109,43 @@ export async function countEvents(db: Executor, f: ListFilters): Promise<number>
  * (start, post_date, ID) costs as much as counting them, so the page is found in two steps: the
  * start of its last event, walked to along the occurrence start index (stopping there), then the
  * full order among the events starting no later, whose first `offset + limit` are the page.
+ * With `repeated` occurrence rows (TEC PRO's recurring events), events are grouped as the plugin
+ * groups them, each placed at its earliest matching occurrence, by the slower full sort.
  */
-export async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offset: number): Promise<number[]> {
-  if (f.include) {
-    const rows = await matching(db, f).select('p.ID').orderBy('p.post_date').orderBy('p.ID').limit(limit).offset(offset).execute();
-    return rows.map((row) => Number(row.ID));
-  }
+export async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offset: number, repeated: boolean): Promise<number[]> {
   const start = f.orderByUtc ? 'o.start_date_utc' : 'o.start_date';
-  const last = await matchingByStart(db, f).select(`${start} as start`).orderBy(start).limit(1).offset(offset + limit - 1).executeTakeFirst();
-  let query = matchingByStart(db, f).select('p.ID');
-  if (last) query = query.where(start, '<=', last.start);
-  const rows = await query.orderBy(start).orderBy('p.post_date').orderBy('p.ID').limit(limit).offset(offset).execute();
+  let query;
+  if (f.include) {
+    query = matching(db, f).select('p.ID').$if(repeated, (q) => q.groupBy(['p.ID', 'p.post_date']))
+      .orderBy('p.post_date').orderBy('p.ID');
+  } else if (repeated) {
+    query = matching(db, f).select('p.ID').groupBy(['p.ID', 'p.post_date'])
+      .orderBy(sql`MIN(${sql.ref(start)})`).orderBy('p.post_date').orderBy('p.ID');
+  } else {
+    const last = await matchingByStart(db, f).select(`${start} as start`).orderBy(start).limit(1).offset(offset + limit - 1).executeTakeFirst();
+    query = matchingByStart(db, f).select('p.ID').$if(last !== undefined, (q) => q.where(start, '<=', last!.start))
+      .orderBy(start).orderBy('p.post_date').orderBy('p.ID');
+  }
+  const rows = await query.limit(limit).offset(offset).execute();
   return rows.map((row) => Number(row.ID));
+}
+
+/** Whether some event has several occurrence rows (TEC free and wpcal write exactly one). */
+async function occurrencesRepeat(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('tec_occurrences').select('post_id').groupBy('post_id')
+    .having(sql`COUNT(*)`, '>', 1).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+const repeatChecks = new WeakMap<Db, { version: string; repeated: Promise<boolean> }>();
+
+/** occurrencesRepeat, asked once per data version. */
+export function eventsRepeatOccurrences(db: Db, version: string | null): Promise<boolean> {
+  const known = version === null ? undefined : repeatChecks.get(db);
+  if (known && known.version === version) return known.repeated;
+  const repeated = occurrencesRepeat(db.kysely);
+  if (version !== null) repeatChecks.set(db, { version, repeated });
+  return repeated;
 }
 
 export interface MatchingPage {
@@ -147,10 +173,11 @@ export async function matchingPage(db: Db, version: string | null, f: ListFilter
   if (!pages) cachedPages.set(db, pages = new Map());
   const cached = version === null ? undefined : pages.get(key);
   if (cached && cached.version === version) return { ids: [...cached.ids], total: Promise.resolve(cached.total) };
-  const total = countEvents(db.kysely, f);
+  const repeated = await eventsRepeatOccurrences(db, version);
+  const total = countEvents(db.kysely, f, repeated);
   // Answered by whoever awaits `total`; this only keeps an early failure of the page from leaving it unhandled.
   total.catch(() => undefined);
-  const ids = await pageOfEventIds(db.kysely, f, limit, offset);
+  const ids = await pageOfEventIds(db.kysely, f, limit, offset, repeated);
   if (version !== null) {
     void total.then((count) => {
       pages.delete(key);
