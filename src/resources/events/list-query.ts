@@ -98,7 +98,7 @@ function matchingByStart(db: Executor, f: ListFilters) {
 }
 
 /** Number of events the filters match; `repeated`: an event may have several occurrence rows. */
-export async function countEvents(db: Executor, f: ListFilters, repeated: boolean): Promise<number> {
+async function countEvents(db: Executor, f: ListFilters, repeated: boolean): Promise<number> {
   const counted = repeated ? sql<number>`COUNT(DISTINCT p.ID)` : sql<number>`COUNT(*)`;
   const row = await matching(db, f).select(counted.as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
@@ -112,7 +112,7 @@ export async function countEvents(db: Executor, f: ListFilters, repeated: boolea
  * With `repeated` occurrence rows (TEC PRO's recurring events), events are grouped as the plugin
  * groups them, each placed at its earliest matching occurrence, by the slower full sort.
  */
-export async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offset: number, repeated: boolean): Promise<number[]> {
+async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offset: number, repeated: boolean): Promise<number[]> {
   const start = f.orderByUtc ? 'o.start_date_utc' : 'o.start_date';
   let query;
   if (f.include) {
@@ -140,7 +140,7 @@ async function occurrencesRepeat(db: Executor): Promise<boolean> {
 const repeatChecks = new WeakMap<Db, { version: string; repeated: Promise<boolean> }>();
 
 /** occurrencesRepeat, asked once per data version. */
-export function eventsRepeatOccurrences(db: Db, version: string | null): Promise<boolean> {
+function eventsRepeatOccurrences(db: Db, version: string | null): Promise<boolean> {
   const known = version === null ? undefined : repeatChecks.get(db);
   if (known && known.version === version) return known.repeated;
   const repeated = occurrencesRepeat(db.kysely);
