@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { openDatabase, type Db } from './db/connect.ts';
+import { migrateEvents } from './db/migrate-events.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { createApp } from './http/app.ts';
 import { buildServices } from './services.ts';
@@ -54,7 +55,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     const prepared = await prepareDatabase(db);
     if (prepared.eventsWithoutRows > 0) {
-      options.logger.warn({ events: prepared.eventsWithoutRows }, 'events without TEC 6 rows are left out of lists until `wpcal migrate` builds them');
+      // "Migrate the database if needed" (interface.md): what `wpcal migrate` would still build.
+      const { migrated, skipped } = await migrateEvents(db, { now: options.now });
+      options.logger.info({ events: migrated }, 'built the TEC 6 rows of events that lacked them');
+      for (const { id, reason } of skipped) options.logger.warn({ event: id, reason }, 'event left out of lists until its dates are fixed');
     }
     let listeningOn = `http://${options.host}:${options.port}`;
     const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now });

@@ -4,13 +4,13 @@ import { ensureDefaultOptions } from './defaults.ts';
 import { countEventsWithoutRows, migrateEvents, type EventMigrationOptions, type EventMigrationResult } from './migrate-events.ts';
 
 export interface PreparedDatabase extends SchemaAndOptions {
-  /** Events still lacking TEC 6 rows (invisible in lists until `wpcal migrate` builds them). */
+  /** Events still lacking TEC 6 rows (invisible in lists until they are built). */
   eventsWithoutRows: number;
 }
 
 /**
- * What `serve` runs at start: missing tables, indexes and options. Adds what is missing, rewrites
- * nothing, and stays fast on a large database: building event rows is left to `wpcal migrate`.
+ * Missing tables, indexes and options, and how many events lack TEC 6 rows (what `serve` checks
+ * at start before building them). Adds what is missing and rewrites nothing.
  */
 export async function prepareDatabase(db: Db): Promise<PreparedDatabase> {
   const prepared = await schemaAndOptions(db);
