@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
 import { UsageError, databaseConfig, serveConfig } from '../config.ts';
-import { DatabaseUrlError, openDatabase, type Db } from '../db/connect.ts';
+import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../db/connect.ts';
 import { migrateDatabase, prepareDatabase } from '../db/prepare.ts';
 import { progressBar } from './progress.ts';
 import { StartupError, startServer } from '../server.ts';
@@ -16,8 +16,11 @@ import { EXPORT_FORMATS, ImportFileError, type ExportFormat } from '../transfer/
 
 const VERSION = '0.1.0';
 
+/** A bad value on the command line: printed as one line, exit code 2. */
+const USAGE_ERRORS = [UsageError, DatabaseUrlError, ExportFilterError];
+
 /** A failure the user can act on: printed as one line, exit code 1. */
-const RUNTIME_ERRORS = [DatabaseUrlError, StartupError, UserError, FixtureError, ImportFileError, ExportFilterError];
+const RUNTIME_ERRORS = [DatabaseUnreachableError, StartupError, UserError, FixtureError, ImportFileError];
 
 /** A command that has already said what went wrong and only sets the exit code. */
 class ExitCode extends Error {
@@ -184,8 +187,8 @@ export async function main(argv: string[], io: Io = { out: console.log, err: con
       return 2;
     }
     if (error instanceof ExitCode) return error.code;
-    if (error instanceof UsageError) {
-      io.err(`wpcal: ${error.message}`);
+    if (USAGE_ERRORS.some((kind) => error instanceof kind)) {
+      io.err(`wpcal: ${errorMessage(error)}`);
       return 2;
     }
     if (RUNTIME_ERRORS.some((kind) => error instanceof kind)) {

@@ -53,7 +53,11 @@ class WriteCounter implements KyselyPlugin {
   }
 }
 
+/** A database URL or table prefix that cannot be used as given (the command line's exit code 2). */
 export class DatabaseUrlError extends Error {}
+
+/** A database that does not answer (exit code 1). */
+export class DatabaseUnreachableError extends Error {}
 
 interface ParsedUrl {
   dialect: DialectName;
@@ -154,7 +158,7 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
     }
   } catch (error) {
     await db.close().catch(() => undefined);
-    throw new DatabaseUrlError(`cannot reach database ${opened.label}: ${(error as Error).message}`);
+    throw new DatabaseUnreachableError(`cannot reach database ${opened.label}: ${(error as Error).message}`);
   }
   return db;
 }

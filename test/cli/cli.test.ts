@@ -38,6 +38,15 @@ describe('wpcal command line', function () {
     const role = await runCli(['user', 'add', 'x', '--role', 'wizard', '--db', 'sqlite::memory:']);
     expect(role.code).to.equal(2);
     expect(role.stderr).to.contain('wizard');
+    const scheme = await runCli(['migrate', '--db', 'postgres://x/y']);
+    expect(scheme.code).to.equal(2);
+    expect(scheme.stderr.trim()).to.equal('wpcal: unsupported database URL "postgres://x/y" (use sqlite:PATH or mysql://USER:PASSWORD@HOST:PORT/DATABASE)');
+    const noFile = await runCli(['migrate', '--db', 'sqlite:']);
+    expect(noFile.code).to.equal(2);
+    expect(noFile.stderr.trim()).to.equal('wpcal: database URL "sqlite:" names no file');
+    const prefix = await runCli(['serve', '--db', 'sqlite::memory:', '--table-prefix', 'a-b']);
+    expect(prefix.code).to.equal(2);
+    expect(prefix.stderr.trim()).to.equal('wpcal: invalid table prefix "a-b" (letters, digits and _ only)');
   });
 
   it('exits 1 with one clear line when the database is unreachable', async () => {
@@ -46,9 +55,6 @@ describe('wpcal command line', function () {
     const lines = res.stderr.trim().split('\n');
     expect(lines).to.have.length(1);
     expect(lines[0]).to.match(/^wpcal: cannot reach database mysql:\/\/127\.0\.0\.1:1\/nothing/);
-    const scheme = await runCli(['migrate', '--db', 'postgres://x/y']);
-    expect(scheme.code).to.equal(1);
-    expect(scheme.stderr).to.contain('unsupported database URL');
   });
 
   it('refuses to serve on a port that is taken', async () => {

@@ -42,8 +42,6 @@ async function postCounts(db: TestDatabase): Promise<Record<string, number>> {
   try {
     const rows = await opened.kysely.selectFrom('posts').select(['post_type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('post_type').execute();
     return Object.fromEntries(rows.map((row) => [row.post_type, Number(row.n)]));
-  } catch {
-    return {};
   } finally {
     await opened.close();
   }
@@ -147,8 +145,11 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
       const byTag = await wpcal(db, 'export', '--tag', 'free');
       expect(Object.keys(JSON.parse(byTag.stdout).events)).to.deep.equal(['repair-cafe']);
       const unknown = await wpcal(db, 'export', '--category', 'nope');
-      expect(unknown.code).to.equal(1);
+      expect(unknown.code, 'a bad value is a usage error').to.equal(2);
       expect(unknown.stderr.trim()).to.equal('wpcal: --category "nope" matches no category');
+      const badDate = await wpcal(db, 'export', '--start-date', 'someday');
+      expect(badDate.code).to.equal(2);
+      expect(badDate.stderr.trim()).to.equal('wpcal: --start-date "someday" is not a date');
 
       const opened = await openDatabase(db.url, 'wp_');
       try {
