@@ -1,15 +1,17 @@
 // `wpcal migrate`'s event step (events.md §9.3): TEC 6 rows built from TEC 5 / hand-written postmeta.
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import { openDatabase, type Db } from '../../src/db/connect.ts';
 import { migrateEvents, planEventRows } from '../../src/db/migrate-events.ts';
 import { loadPostMeta, type PostMeta } from '../../src/store/posts.ts';
-import { occurrenceHash } from '../../src/time/occurrence.ts';
 import { runCli } from '../support/cli.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { loadWordPressSite } from '../support/load-sql.ts';
 
 const LA = 'America/Los_Angeles';
 const NOW = new Date('2026-11-22T13:30:35Z');
+/** `tec_occurrences.hash` as events.md §9.3 documents it: SHA-1 hex of the values joined by `:`. */
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 function meta(rows: Record<string, string>): PostMeta {
   return new Map(Object.entries(rows).map(([key, value]) => [key, [value]]));
@@ -97,7 +99,7 @@ forEachDatabase('migrateEvents on WordPress data', (kind) => {
       event: [{ post_id: 14, start_date: '2026-12-12 00:00:00', end_date: '2026-12-12 23:59:59', timezone: LA, start_date_utc: '2026-12-12 08:00:00', end_date_utc: '2026-12-13 07:59:59', duration: 86399, hash: '' }],
       occurrences: [{
         post_id: 14, start_date: '2026-12-12 00:00:00', end_date: '2026-12-12 23:59:59', start_date_utc: '2026-12-12 08:00:00', end_date_utc: '2026-12-13 07:59:59',
-        duration: 86399, hash: occurrenceHash(14, '2026-12-12 00:00:00', '2026-12-12 23:59:59', '2026-12-12 08:00:00', '2026-12-13 07:59:59', 86399), updated_at: '2026-11-22 13:30:35',
+        duration: 86399, hash: sha1('14:2026-12-12 00:00:00:2026-12-12 23:59:59:2026-12-12 08:00:00:2026-12-13 07:59:59:86399'), updated_at: '2026-11-22 13:30:35',
       }],
     });
     const poetry = await loadPostMeta(db.kysely, 15);

@@ -85,11 +85,36 @@ forEachDatabase('authentication', (kind) => {
     expect(res.json.code).to.equal('incorrect_password');
   });
 
-  it('records the first use of a password', async () => {
+  // conventions.md §5.2 step 5: usage is recorded at most once per day (last_used = now, last_ip).
+  // Authentication reads the wall clock, not the server's `now` option, so the first use is bracketed.
+  it('records the first use of a password, then at most once a day', async () => {
     const db = t.server.db.kysely;
-    const user = await findUserByLogin(db, 'admin');
-    const items = parseApplicationPasswords((await getUserMeta(db, user!.ID, '_application_passwords')) ?? null);
-    expect(items[0].last_used).to.be.a('number');
-    expect(items[0].last_ip).to.equal('127.0.0.1');
+    const auth = await t.userWithRole('author', 'usage');
+    const userId = (await findUserByLogin(db, 'usage'))!.ID;
+    const stored = async () => parseApplicationPasswords((await getUserMeta(db, userId, '_application_passwords')) ?? null)[0]!;
+    const storeUsage = async (lastUsed: number, lastIp: string) => {
+      await setUserMeta(db, userId, '_application_passwords', serializeApplicationPasswords([{ ...(await stored()), last_used: lastUsed, last_ip: lastIp }]));
+    };
+    const unixNow = () => Math.floor(Date.now() / 1000);
+    const DAY = 86400;
+    expect(await stored()).to.include({ last_used: null, last_ip: null });
+
+    let start = unixNow();
+    expect((await t.request('GET', NS, { auth })).status).to.equal(200);
+    const first = await stored();
+    expect(first.last_used).to.be.within(start, unixNow());
+    expect(first.last_ip).to.equal('127.0.0.1');
+
+    const recent = unixNow() - DAY + 60;
+    await storeUsage(recent, '192.0.2.1');
+    expect((await t.request('GET', NS, { auth })).status).to.equal(200);
+    expect(await stored(), 'used less than a day ago: not recorded again').to.include({ last_used: recent, last_ip: '192.0.2.1' });
+
+    await storeUsage(unixNow() - DAY - 60, '192.0.2.1');
+    start = unixNow();
+    expect((await t.request('GET', NS, { auth })).status).to.equal(200);
+    const again = await stored();
+    expect(again.last_used, 'used over a day ago: recorded again').to.be.within(start, unixNow());
+    expect(again.last_ip).to.equal('127.0.0.1');
   });
 });

@@ -2,8 +2,8 @@
 // written (wp_insert_post / wp_update_post / wp_trash_post columns, TEC meta, TEC 6 rows, term
 // counts, TEC's `tribe_last_save_post` cache key), on the fixture site (America/Los_Angeles).
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import type { PostRow } from '../../src/db/tables.ts';
-import { occurrenceHash } from '../../src/time/occurrence.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { loadWordPressSite } from '../support/load-sql.ts';
 import { basicAuth, startTestServer, type TestServer } from '../support/server.ts';
@@ -16,6 +16,8 @@ const ED = basicAuth('ed', 'abcdEFGH1234ijklMNOP5678');
 /** The request clock; each write moves it so that modified dates and cache keys can be told apart. */
 let clock = new Date('2026-11-22T13:30:35Z');
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+/** `tec_occurrences.hash` as events.md §9.3 documents it: SHA-1 hex of the values joined by `:`. */
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** The wp_posts columns wp_insert_post fills the same way for every TEC post type. */
 const INSERT_DEFAULTS = {
@@ -94,7 +96,7 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
         ['_EventVenueID', '11'], ['_EventOrganizerID', '12'], ['_EventShowMap', ''], ['_EventShowMapLink', ''],
         ['_EventCost', '15'], ['_EventURL', 'http://example.com/carols'], ['_EventOrigin', 'events-calendar'], ['_tribe_featured', '1'],
       ]);
-      const hash = occurrenceHash(id, '2026-12-24 18:00:00', '2026-12-24 20:00:00', '2026-12-25 02:00:00', '2026-12-25 04:00:00', 7200);
+      const hash = sha1(`${id}:2026-12-24 18:00:00:2026-12-24 20:00:00:2026-12-25 02:00:00:2026-12-25 04:00:00:7200`);
       const dates = { start_date: '2026-12-24 18:00:00', end_date: '2026-12-24 20:00:00', start_date_utc: '2026-12-25 02:00:00', end_date_utc: '2026-12-25 04:00:00', duration: 7200 };
       expect(await tecRows(id)).to.deep.equal({
         event: [{ ...dates, timezone: LA, hash: '', updated_at: '2026-11-22 13:30:35' }],
@@ -132,7 +134,7 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
         end_date_utc: '2026-12-24 20:30:00', duration: 9000, hash: '', updated_at: '2026-11-23 11:00:00',
       }]);
       expect(rows.occurrences).to.have.length(1);
-      expect(rows.occurrences[0]!.hash).to.equal(occurrenceHash(id, '2026-12-24 19:00:00', '2026-12-24 21:30:00', '2026-12-24 18:00:00', '2026-12-24 20:30:00', 9000));
+      expect(rows.occurrences[0]!.hash).to.equal(sha1(`${id}:2026-12-24 19:00:00:2026-12-24 21:30:00:2026-12-24 18:00:00:2026-12-24 20:30:00:9000`));
     });
 
     it('DELETE /events/{id} stores what wp_trash_post does and recounts the terms', async () => {
@@ -245,7 +247,7 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
       }
     });
 
-    it('an event write on a published event counts it; trashing the event uncounts it', async () => {
+    it('an event write on a published event counts it; drafting or trashing the event uncounts it', async () => {
       const created = await write('POST', 'events', {
         title: 'Hymn Night', start_date: '2026-12-26 18:00:00', end_date: '2026-12-26 19:00:00', categories: ['carols-hymns'], tags: [3],
       }, '2026-11-28T09:00:00Z');
@@ -255,6 +257,12 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
       const draft = await write('POST', `events/${created.json.id}`, { status: 'draft' }, '2026-11-28T10:00:00Z');
       expect(draft.status).to.equal(200);
       expect((await counts())[category], 'drafts are not counted').to.equal(0);
+      const republished = await write('POST', `events/${created.json.id}`, { status: 'publish' }, '2026-11-28T11:00:00Z');
+      expect(republished.status).to.equal(200);
+      expect((await counts())[category]).to.equal(1);
+      const trashed = await write('DELETE', `events/${created.json.id}`, undefined, '2026-11-28T12:00:00Z');
+      expect(trashed.status).to.equal(200);
+      expect((await counts())[category], 'trashed events are not counted').to.equal(0);
     });
   });
 });

@@ -69,12 +69,18 @@ forEachDatabase('writes by other connections', (kind) => {
   it('a transaction committed outside shows whole, not half', async () => {
     const before = await reusedAnswer(`${API}/events?per_page=50`);
     const events = before.events as Array<{ id: number; title: string }>;
+    expect(events.length).to.be.greaterThan(1);
+    const titles = (answer: { events: Array<{ title: string }> }) => answer.events.map((event) => event.title);
     await outside.kysely.transaction().execute(async (trx) => {
-      for (const event of events) {
+      for (const [index, event] of events.entries()) {
         await trx.updateTable('posts').set({ post_title: `Renamed ${event.title}` }).where('ID', '=', event.id).execute();
+        if (index === 0) {
+          const during = await requestAfterOutsideWrite(`${API}/events?per_page=50`);
+          expect(titles(during.json), 'nothing shows before the commit').to.deep.equal(titles(before));
+        }
       }
     });
     const after = await requestAfterOutsideWrite(`${API}/events?per_page=50`);
-    expect(after.json.events.every((event: { title: string }) => event.title.startsWith('Renamed '))).to.equal(true);
+    expect(titles(after.json)).to.deep.equal(events.map((event) => `Renamed ${event.title}`));
   });
 });

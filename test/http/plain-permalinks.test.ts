@@ -117,8 +117,6 @@ forEachDatabase('plain permalinks', (kind) => {
     });
   });
 
-  // Fails today: terms/presenter.ts appends `&tags=N` to the raw `rest_route=/wp/v2/…` instead of
-  // going through add_query_arg (events/list-url.ts addQueryArgs). Unskip once presenter.ts does.
   it('wp:post_type links re-encode rest_route the way add_query_arg does', async () => {
     const tag = await post('tags', { name: 'Query Arg Tag' });
     expect(tag.json._links['wp:post_type']).to.deep.equal([

@@ -70,7 +70,10 @@ forEachDatabase('REST conventions', (kind) => {
   });
 
   it('matches routes case-insensitively and ignores a trailing slash', async () => {
-    expect((await t.request('GET', '/wp-json/TRIBE/Events/v1/')).status).to.equal(200);
+    const res = await t.request('GET', '/wp-json/TRIBE/Events/v1/');
+    expect(res.status).to.equal(200);
+    expect(res.json.namespace).to.equal('tribe/events/v1');
+    expect(res.json.routes).to.have.property('/tribe/events/v1/events');
   });
 
   it('accepts the ?rest_route= form', async () => {

@@ -450,8 +450,8 @@ forEachDatabase('term routes', (kind) => {
           const p = prefix();
           const byName = await create({ name: `${p} Alpha`, slug: `${p}-one` });
           const bySlug = await create({ name: 'Unrelated', slug: `${p}-alphaslug` });
-          await create({ name: `${p} Beta` });
-          const res = await t.request('GET', url(`?search=alpha&hide_empty=0&include=${byName.id},${bySlug.id}`));
+          const neither = await create({ name: `${p} Beta` });
+          const res = await t.request('GET', url(`?search=alpha&hide_empty=0&include=${byName.id},${bySlug.id},${neither.id}`));
           expect(res.json[tx.base].map((x: any) => x.id).sort()).to.deep.equal([byName.id, bySlug.id].sort());
           for (const bad of ['', '0']) {
             const r = await t.request('GET', url(`?search=${bad}`));
@@ -571,8 +571,8 @@ forEachDatabase('term routes', (kind) => {
         it('escapes LIKE wildcards in search', async () => {
           const p = prefix();
           const literal = await create({ name: `${p} 100% fun` });
-          await create({ name: `${p} 1000 fun` });
-          const res = await t.request('GET', url(`?search=${encodeURIComponent('100%')}&hide_empty=0&include=${literal.id},${literal.id + 1}`));
+          const wildcardMatch = await create({ name: `${p} 1000 fun` });
+          const res = await t.request('GET', url(`?search=${encodeURIComponent('100%')}&hide_empty=0&include=${literal.id},${wildcardMatch.id}`));
           expect(res.json[tx.base].map((x: any) => x.id)).to.deep.equal([literal.id]);
         });
 
