@@ -155,7 +155,7 @@ function buildProgram(io: Io): Command {
     .addOption(prefixOption())
     .option('--start-date <date>', 'only events ending on or after this date')
     .option('--end-date <date>', 'only events starting on or before this date')
-    .option('--status <statuses>', 'comma-separated post statuses (default: all but trash)')
+    .option('--status <statuses>', 'comma-separated post statuses (default: all but trash and auto-draft)')
     .option('--category <slugs>', 'comma-separated category slugs or IDs')
     .option('--tag <slugs>', 'comma-separated tag slugs or IDs')
     .option('--venue <ids>', 'comma-separated venue IDs')
