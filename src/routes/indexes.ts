@@ -31,10 +31,13 @@ export function registerRootIndex(registry: RouteRegistry<RestRequest>): void {
   }]);
 }
 
+// WordPress declares these without a type and crashes on an array value; wpcal refuses it.
+const isText = (value: unknown): boolean => typeof value === 'string';
+
 export function registerNamespaceIndex(registry: RouteRegistry<RestRequest>, namespace: string): void {
   registry.add(namespace, '/', [{
     methods: ['GET'],
-    args: { namespace: { default: namespace }, context: { default: 'view' } },
+    args: { namespace: { default: namespace, validate: isText }, context: { default: 'view', validate: isText } },
     handler: async (request) => respond({
       namespace,
       routes: registry.describeAll(namespace, request, request.site.apiRoot),

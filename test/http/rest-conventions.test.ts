@@ -28,6 +28,28 @@ forEachDatabase('REST conventions', (kind) => {
     expect(res.json._links).to.deep.equal({ up: [{ href: `${t.url}/wp-json/` }] });
   });
 
+  it('refuses array values for the namespace index arguments with a 400 (the plugin crashes)', async () => {
+    for (const [name, query] of [['namespace', 'namespace[x][y]=1'], ['namespace', 'namespace[]=a'], ['context', 'context[x][y]=1']]) {
+      const res = await t.request('GET', `${NS}?${query}`);
+      expect(res.status, query).to.equal(400);
+      expect(res.json).to.deep.equal({
+        code: 'rest_invalid_param', message: `Invalid parameter(s): ${name}`,
+        data: { status: 400, params: { [name]: 'Invalid parameter.' }, details: [] },
+      });
+    }
+  });
+
+  it('refuses a JSON body whose top level is not an object with a 400 (the plugin crashes)', async () => {
+    for (const body of ['true', '1e308', '[1]', '"text"']) {
+      const res = await t.request('POST', `${NS}/events`, { body });
+      expect(res.status, body).to.equal(400);
+      expect(res.json, body).to.deep.equal({
+        code: 'rest_invalid_json', message: 'Invalid JSON body passed.',
+        data: { status: 400, json_error_code: 4, json_error_message: 'The JSON body must be an object.' },
+      });
+    }
+  });
+
   it('writes JSON the way PHP json_encode does (escaped slashes)', async () => {
     const res = await t.request('GET', NS);
     expect(res.text).to.contain('"namespace":"tribe\\/events\\/v1"');
