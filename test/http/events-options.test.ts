@@ -2,12 +2,8 @@
 // §6.2): `multiDayCutoff`, `tribe_events_timezone_mode = site` and PRO's `custom-fields`, read
 // from the serialized option `tribe_events_calendar_options`.
 import { expect } from 'chai';
-import { openDatabase } from '../../src/db/connect.ts';
-import { prepareDatabase } from '../../src/db/prepare.ts';
-import { phpSerialize, type PhpValue } from '../../src/php/serialize.ts';
-import { setOption } from '../../src/store/options.ts';
 import { forEachDatabase } from '../support/databases.ts';
-import type { TestDatabase } from '../support/databases.ts';
+import { siteOptions } from '../support/site-options.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { seedEvent } from '../support/seed-events.ts';
 
@@ -16,19 +12,6 @@ const HOME = 'http://127.0.0.1:8881';
 const NOW = new Date('2026-11-22T13:30:35Z');
 type Json = Record<string, any>;
 
-/** Writes the site time zone and the TEC settings before the server reads them. */
-function siteOptions(timezone: string, tec: Record<string, PhpValue>): (database: TestDatabase) => Promise<void> {
-  return async (database) => {
-    const db = await openDatabase(database.url, 'wp_');
-    try {
-      await prepareDatabase(db);
-      await setOption(db.kysely, 'timezone_string', timezone);
-      await setOption(db.kysely, 'tribe_events_calendar_options', phpSerialize(tec));
-    } finally {
-      await db.close();
-    }
-  };
-}
 
 const ids = (res: { json: Json }): number[] => res.json.events.map((e: Json) => e.id);
 
@@ -165,5 +148,31 @@ forEachDatabase('TEC option custom-fields (PRO additional fields)', (kind) => {
     const keys = Object.keys(res.json);
     expect(keys.slice(-2)).to.deep.equal(['custom_fields', 'json_ld']);
     expect(res.json.custom_fields).to.deep.equal({ _ecp_custom_2: { label: 'Awesome Field', value: 'Awesome Value' } });
+  });
+});
+
+forEachDatabase('TEC option postsPerPage (not the events list page size)', (kind) => {
+  let t: TestServer;
+  const seeded: number[] = [];
+  before(async () => {
+    t = await startTestServer(kind, { siteUrl: HOME, now: () => NOW, before: siteOptions('UTC', { postsPerPage: 3 }) });
+    for (let day = 1; day <= 12; day++) {
+      const date = `2026-12-${String(day).padStart(2, '0')}`;
+      seeded.push(await seedEvent(t.server.db, { title: `Day ${day}`, start: `${date} 10:00:00`, end: `${date} 11:00:00` }));
+    }
+  });
+  after(async () => t.close());
+
+  it('keeps the WordPress posts_per_page (10) as the per_page default, in the list and the route index', async () => {
+    const res = await t.request('GET', `${API}/events`);
+    expect(res.status).to.equal(200);
+    expect(ids(res)).to.deep.equal(seeded.slice(0, 10));
+    expect([res.json.total, res.json.total_pages, res.headers.get('x-tec-totalpages')]).to.deep.equal([12, 2, '2']);
+    expect(res.json.rest_url).to.equal(`${HOME}${API}/events/?page=1&per_page=10&start_date=2026-11-21 00:00:00&end_date=2028-11-22 23:59:59&status=publish`);
+    expect(res.json.next_rest_url).to.match(/\/events\/\?per_page=10&.*&page=2$/);
+    const second = await t.request('GET', `${API}/events?page=2`);
+    expect(ids(second)).to.deep.equal(seeded.slice(10));
+    const index = await t.request('GET', API);
+    expect(index.json.routes['/tribe/events/v1/events'].endpoints[0].args.per_page.default).to.equal('10');
   });
 });

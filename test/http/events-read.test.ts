@@ -458,3 +458,64 @@ forEachDatabase('events read side: a site outside UTC', (kind) => {
     expect(strict.json.events.map((e: Json) => e.id)).to.deep.equal([utc]);
   });
 });
+
+forEachDatabase('events read side: password-protected venue and organizer embedded in an event', (kind) => {
+  let t: TestServer;
+  let editor: string;
+  let contributor: string;
+  let event: number;
+  let venue: number;
+  let organizer: number;
+  before(async () => {
+    t = await startTestServer(kind, { siteUrl: SAMPLE_HOME, now: () => NOW });
+    const db = t.server.db;
+    editor = await t.userWithRole('editor');
+    contributor = await t.userWithRole('contributor');
+    venue = await seedLinkedPost(db, 'tribe_venue', 'Locked Hall', [
+      ['_VenueAddress', '1 Main St'], ['_VenueCity', 'Springfield'], ['_VenueState', 'IL'], ['_VenueZip', '62701'], ['_VenuePhone', '555-0100'],
+    ]);
+    organizer = await seedLinkedPost(db, 'tribe_organizer', 'Locked Org', [['_OrganizerPhone', '555-0199'], ['_OrganizerEmail', 'org@example.com']]);
+    await db.kysely.updateTable('posts').set({ post_password: 'linked-pw' }).where('ID', 'in', [venue, organizer]).execute();
+    event = await seedEvent(db, {
+      title: 'Open Event', start: '2024-06-20 10:00:00', end: '2024-06-20 12:00:00',
+      meta: [['_EventVenueID', String(venue)], ['_EventOrganizerID', String(organizer)]],
+    });
+  });
+  after(async () => t.close());
+
+  const postFields = (id: number, type: 'venue' | 'organizer', slug: string) => ({
+    id, author: '1', status: 'publish', date: '2026-11-22 13:30:35', date_utc: '2026-11-22 13:30:35',
+    modified: '2026-11-22 13:30:35', modified_utc: '2026-11-22 13:30:35', url: `${SAMPLE_HOME}/${type}/${slug}/`,
+  });
+  const globalIds = (id: number) => ({ global_id: `127.0.0.1?id=${id}`, global_id_lineage: [`127.0.0.1?id=${id}`] });
+  /** What §4.5/§4.7 leave of them: the name keys become [], the other protected keys blank; state, slug, url stay. */
+  const redactedVenue = () => ({
+    ...postFields(venue, 'venue', 'locked-hall'), venue: [], slug: 'locked-hall', address: '', city: '', state: 'IL', zip: '', phone: '',
+    show_map: null, show_map_link: null, ...globalIds(venue),
+  });
+  const redactedOrganizers = () => [{ ...postFields(organizer, 'organizer', 'locked-org'), organizer: [], slug: 'locked-org', phone: '', email: '', ...globalIds(organizer) }];
+  const single = async (query: string, auth?: string) => (await t.request('GET', `${API}/events/${event}${query}`, { auth })).json;
+  const listed = async (query: string, auth?: string) => (await t.request('GET', `${API}/events${query}`, { auth })).json.events[0];
+
+  it('embeds them redacted, their names as [], in the single read and the list of an anonymous caller', async () => {
+    for (const [what, shown] of [['single', await single('')], ['list', await listed('')]] as const) {
+      expect(shown.id, what).to.equal(event);
+      expectSame(shown.venue, redactedVenue(), `${what} venue`);
+      expectSame(shown.organizer, redactedOrganizers(), `${what} organizer`);
+    }
+  });
+
+  it('unlocks them only for context=edit by a caller who may edit them, or their password', async () => {
+    for (const [what, shown] of [['editor single', await single('', editor)], ['editor list', await listed('', editor)],
+      ['contributor context=edit', await single('?context=edit', contributor)], ['wrong password', await listed('?password=LINKED-PW')]] as const) {
+      expectSame(shown.venue, redactedVenue(), `${what} venue`);
+      expectSame(shown.organizer, redactedOrganizers(), `${what} organizer`);
+    }
+    for (const [what, shown] of [['editor context=edit single', await single('?context=edit', editor)], ['editor context=edit list', await listed('?context=edit', editor)],
+      ['password list', await listed('?password=linked-pw')]] as const) {
+      expect([shown.venue.venue, shown.venue.phone, shown.venue.show_map], what).to.deep.equal(['Locked Hall', '555-0100', true]);
+      expect([shown.organizer[0].organizer, shown.organizer[0].email], what).to.deep.equal(['Locked Org', 'org@example.com']);
+    }
+    expect((await single('?context=edit', editor)).venue.json_ld['@type']).to.equal('Place');
+  });
+});

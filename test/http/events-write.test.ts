@@ -275,6 +275,23 @@ forEachDatabase('Event writes', (kind) => {
       expect(await countRows(db)).to.deep.equal(before);
     });
 
+    it('answers could-not-create-organizer for a comma-separated string of organizer IDs, on create and update, writing nothing', async () => {
+      const a = await t.request('POST', `${NS}/organizers`, { auth: admin, body: { organizer: 'CSV Org A' } });
+      const b = await t.request('POST', `${NS}/organizers`, { auth: admin, body: { organizer: 'CSV Org B' } });
+      const event = await create({ title: 'CSV target', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', organizer: [a.json.id] });
+      expect([a.status, b.status, event.status]).to.deep.equal([201, 201, 201]);
+      const csv = `${a.json.id},${b.json.id}`;
+      const before = await countRows(db);
+      const snapshot = await db.kysely.selectFrom('posts').selectAll().orderBy('ID').execute();
+      const created = await create({ title: 'CSV organizers', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', organizer: csv });
+      expectError(created, 400, 'could-not-create-organizer', 'The organizer could not be created from the provided data');
+      const updated = await t.request('PATCH', `${NS}/events/${event.json.id}`, { auth: admin, body: { title: 'Renamed', organizer: csv } });
+      expectError(updated, 400, 'could-not-create-organizer', 'The organizer could not be created from the provided data');
+      expect(await countRows(db)).to.deep.equal(before);
+      expect(await db.kysely.selectFrom('posts').selectAll().orderBy('ID').execute()).to.deep.equal(snapshot);
+      expect(metaMap(await metaRows(db, event.json.id))._EventOrganizerID).to.deep.equal([String(a.json.id)]);
+    });
+
     it('rolls everything back when the organizers fail after the inline venue was made (no post, meta, term or venue left)', async () => {
       const before = await countRows(db);
       const res = await create({
@@ -501,6 +518,35 @@ forEachDatabase('Event writes', (kind) => {
       }
       expect(await countRows(db)).to.deep.equal(before);
       expect(await db.kysely.selectFrom('posts').selectAll().orderBy('ID').execute()).to.deep.equal(snapshot);
+    });
+
+    it('by slug looks up a body slug instead of the path: naming no event is 404 "Event with ID 0", naming another event updates that one', async () => {
+      const pathSlug = (await postRow(db, id)).post_name;
+      const other = await create({ title: 'Slug Target', start_date: '2026-12-02 10:00', end_date: '2026-12-02 11:00' });
+      expect(other.status, other.text).to.equal(201);
+      const rows = async () => ({
+        counts: await countRows(db),
+        posts: await db.kysely.selectFrom('posts').selectAll().orderBy('ID').execute(),
+        meta: [await metaRows(db, id), await metaRows(db, other.json.id)],
+      });
+      const before = await rows();
+      for (const method of ['POST', 'PUT', 'PATCH']) {
+        const rename = await t.request(method, `${NS}/events/by-slug/${pathSlug}`, { auth: admin, body: { slug: 'renamed-by-slug', title: 'Renamed' } });
+        expectError(rename, 404, 'rest-event-not-found', 'Event with ID 0 does not exist.');
+      }
+      expect(await rows()).to.deep.equal(before);
+
+      const contributor = await t.userWithRole('contributor', 'slugcontrib');
+      const denied = await t.request('PATCH', `${NS}/events/by-slug/${pathSlug}`, { auth: contributor, body: { slug: other.json.slug, excerpt: 'Hijack' } });
+      expectError(denied, 403, 'rest_forbidden');
+      expect(await rows()).to.deep.equal(before);
+
+      const res = await t.request('PATCH', `${NS}/events/by-slug/${pathSlug}`, { auth: admin, body: { slug: other.json.slug, excerpt: 'Through another path' } });
+      expect(res.status, res.text).to.equal(200);
+      expect([res.json.id, res.json.slug, res.json.excerpt]).to.deep.equal([other.json.id, other.json.slug, '<p>Through another path</p>']);
+      expect(await postRow(db, other.json.id)).to.include({ post_name: other.json.slug, post_excerpt: 'Through another path' });
+      expect(await postRow(db, id)).to.deep.equal(before.posts.find((post) => Number(post.ID) === id));
+      expect(await metaRows(db, id)).to.deep.equal(before.meta[0]);
     });
   });
 

@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { forEachDatabase } from '../support/databases.ts';
+import { siteOptions } from '../support/site-options.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { seedEvent, seedLinkedPost } from '../support/seed-events.ts';
 import { addMeta, insertPost, loadPostMeta, getPost } from '../../src/store/posts.ts';
 import { phpSerialize } from '../../src/php/serialize.ts';
 import { SAMPLES } from '../support/shared.ts';
@@ -471,4 +473,74 @@ forEachDatabase('venues and organizers', (db) => {
       });
     });
   }
+});
+
+
+// venues-organizers.md §4.3 step 3: the plugin's upcoming-event query, side effects included.
+forEachDatabase('venues and organizers: only_with_upcoming keeps the plugin\'s event query', (kind) => {
+  interface LinkedPair {
+    venue: number;
+    organizer: number;
+    /** The `_EventVenueID`/`_EventOrganizerID` rows linking both to an event. */
+    meta: [string, string][];
+  }
+  /** A venue and an organizer named after the label. */
+  async function linkedPair(t: TestServer, label: string): Promise<LinkedPair> {
+    const venue = await seedLinkedPost(t.server.db, 'tribe_venue', `Hall ${label}`);
+    const organizer = await seedLinkedPost(t.server.db, 'tribe_organizer', `Org ${label}`);
+    return { venue, organizer, meta: [['_EventVenueID', String(venue)], ['_EventOrganizerID', String(organizer)]] };
+  }
+  const upcoming = async (t: TestServer, base: string): Promise<number[]> => {
+    const res = await t.request('GET', `${NS}/${base}?only_with_upcoming=1&per_page=50`);
+    expect(res.status, res.text).to.equal(200);
+    return (res.json[base] as any[]).map((item) => item.id).sort((a, b) => a - b);
+  };
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+  describe('only the first N upcoming events count, N being TEC\'s postsPerPage', () => {
+    let t: TestServer;
+    const pairs: Record<string, LinkedPair> = {};
+    before(async () => {
+      t = await startTestServer(kind, { now: () => NOW, before: siteOptions('UTC', { postsPerPage: 3 }) });
+      // Inserted out of start order; the hidden event starts first but takes no place in the N.
+      for (const [label, day, hidden] of [['4th', 4, false], ['2nd', 2, false], ['hidden', 1, true], ['1st', 1, false], ['3rd', 3, false]] as const) {
+        const pair = await linkedPair(t, label);
+        pairs[label] = pair;
+        await seedEvent(t.server.db, {
+          title: `Upcoming ${label}`, start: `2026-12-0${day} ${hidden ? '09' : '10'}:00:00`, end: `2026-12-0${day} 11:00:00`,
+          meta: [...pair.meta, ...(hidden ? [['_EventHideFromUpcoming', 'yes'] as [string, string]] : [])],
+        });
+      }
+    });
+    after(async () => t.close());
+
+    it('lists the venues and organizers of the 3 earliest unhidden upcoming events, not of the 4th', async () => {
+      const first = ['1st', '2nd', '3rd'].map((label) => pairs[label]!);
+      expect(await upcoming(t, 'venues')).to.deep.equal(sorted(first.map((pair) => pair.venue)));
+      expect(await upcoming(t, 'organizers')).to.deep.equal(sorted(first.map((pair) => pair.organizer)));
+      const all = await t.request('GET', `${NS}/venues?per_page=50`);
+      expect(all.json.total).to.equal(5);
+    });
+  });
+
+  describe('"now" is the UTC wall clock, compared with the event-local start', () => {
+    let t: TestServer;
+    let newYork: LinkedPair;
+    let tokyo: LinkedPair;
+    before(async () => {
+      t = await startTestServer(kind, { now: () => NOW, before: siteOptions('America/New_York', {}) });
+      newYork = await linkedPair(t, 'New York');
+      tokyo = await linkedPair(t, 'Tokyo');
+      // NOW is 13:30:35 UTC (08:30:35 in the site zone). New York's 10:00 is 15:00 UTC, still ahead,
+      // but 10:00 < 13:30 leaves it out; Tokyo's 20:00 is 11:00 UTC, already started, but counts.
+      await seedEvent(t.server.db, { title: 'New York morning', timezone: 'America/New_York', start: '2026-11-22 10:00:00', end: '2026-11-22 12:00:00', meta: newYork.meta });
+      await seedEvent(t.server.db, { title: 'Tokyo evening', timezone: 'Asia/Tokyo', start: '2026-11-22 20:00:00', end: '2026-11-22 23:00:00', meta: tokyo.meta });
+    });
+    after(async () => t.close());
+
+    it('counts an event already under way in Tokyo and not one still ahead in New York', async () => {
+      expect(await upcoming(t, 'venues')).to.deep.equal([tokyo.venue]);
+      expect(await upcoming(t, 'organizers')).to.deep.equal([tokyo.organizer]);
+    });
+  });
 });
