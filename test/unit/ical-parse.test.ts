@@ -176,6 +176,17 @@ describe('iCalendar import (transfer/ical/parse)', () => {
       expect(events[0]).to.include({ key: 'daily#20240301', startDate: '2024-03-01 00:00:00', endDate: '2024-03-01 23:59:59', allDay: true });
     });
 
+    it('counts a series with no occurrence inside the window as skipped', () => {
+      const text = calendar(
+        'BEGIN:VEVENT', 'UID:past', 'DTSTART:20200106T090000Z', 'DURATION:PT1H', 'RRULE:FREQ=WEEKLY;COUNT=10', 'SUMMARY:p', 'END:VEVENT',
+        'BEGIN:VEVENT', 'UID:now', 'DTSTART:20250106T090000Z', 'DURATION:PT1H', 'RRULE:FREQ=WEEKLY;COUNT=2', 'SUMMARY:n', 'END:VEVENT',
+      );
+      const batch = parseIcs(text, 'w.ics', { now: NOW, siteTimezone: 'UTC' });
+      expect(batch.events.map((e) => e.key)).to.deep.equal(['now#20250106T090000Z', 'now#20250113T090000Z']);
+      expect(batch.skipped).to.equal(1);
+      expect(batch.problems).to.deep.equal([]);
+    });
+
     it('expands RDATE additions', () => {
       const text = calendar('BEGIN:VEVENT', 'UID:r', 'DTSTART;TZID=Europe/Paris:20250601T100000', 'RDATE;TZID=Europe/Paris:20250605T100000,20250610T100000',
         'SUMMARY:r', 'END:VEVENT');

@@ -296,6 +296,7 @@ export function parseIcs(text: string, file: string, options: IcsParseOptions): 
     else exceptionsByUid.set(uid, [...(exceptionsByUid.get(uid) ?? []), vevent]);
   }
   const unregister = registerZones(calendars, vevents);
+  let skipped = 0;
   try {
     vevents.forEach((vevent, index) => {
       const uid = String(vevent.getFirstPropertyValue('uid') ?? '');
@@ -303,7 +304,10 @@ export function parseIcs(text: string, file: string, options: IcsParseOptions): 
       if (isOverride && mastersByUid.has(uid)) return;
       const where = `${file}: VEVENT ${index + 1}${uid !== '' ? ` (UID ${uid})` : ''}`;
       try {
-        batch.events.push(...veventRecords(vevent, isOverride ? [] : exceptionsByUid.get(uid) ?? [], where, ctx));
+        const records = veventRecords(vevent, isOverride ? [] : exceptionsByUid.get(uid) ?? [], where, ctx);
+        // A series with no occurrence inside the window: nothing to import, said in the summary.
+        if (records.length === 0) skipped += 1;
+        batch.events.push(...records);
       } catch (error) {
         const reason = error instanceof VeventProblem ? error.message : `unreadable VEVENT: ${(error as Error).message}`;
         batch.problems.push({ where, reason });
@@ -312,5 +316,6 @@ export function parseIcs(text: string, file: string, options: IcsParseOptions): 
   } finally {
     unregister();
   }
+  batch.skipped = skipped;
   return batch;
 }
