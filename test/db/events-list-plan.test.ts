@@ -1,0 +1,155 @@
+// GET /events finds its page through indexes: the SQL the list runs (recorded from a real server)
+// is explained on the database, and no list query reads the posts or occurrences table whole.
+import { expect } from 'chai';
+import { CompiledQuery, sql } from 'kysely';
+import { pino } from 'pino';
+import { openDatabase, type Db } from '../../src/db/connect.ts';
+import { prepareDatabase } from '../../src/db/prepare.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { seedCalendar } from '../bench/seed-events.ts';
+import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { request } from '../support/server.ts';
+
+const NOW = new Date('2026-11-22T13:30:35Z');
+const EVENTS = 3000;
+const NS = '/wp-json/tribe/events/v1';
+const START_INDEX = 'wp_tec_occurrences_idx_wp_tec_occurrences_start_date';
+
+/** Records every query the server's Kysely executes from now on. */
+function recordQueries(db: Db): CompiledQuery[] {
+  const executor = db.kysely.getExecutor();
+  const execute = executor.executeQuery.bind(executor);
+  const recorded: CompiledQuery[] = [];
+  executor.executeQuery = (query) => {
+    recorded.push(query);
+    return execute(query);
+  };
+  return recorded;
+}
+
+interface ListQueries {
+  /** The COUNT of the matches. */
+  count: CompiledQuery;
+  /** The walk along the start index to the start of the page's last event. */
+  lastStart: CompiledQuery;
+  /** The page itself, among the events starting no later. */
+  page: CompiledQuery;
+}
+
+/** The list queries, told apart by what they select. */
+function listQueries(recorded: CompiledQuery[]): ListQueries {
+  const over = recorded.filter((query) => /tec_occurrences.{1,3} as .{1,3}o/.test(query.sql));
+  const one = (pattern: RegExp): CompiledQuery => {
+    const matching = over.filter((query) => pattern.test(query.sql));
+    expect(matching, String(pattern)).to.have.length(1);
+    return matching[0]!;
+  };
+  expect(over).to.have.length(3);
+  return { count: one(/^select COUNT\(\*\)/), lastStart: one(/^select .o.\..start_date. as .start./), page: one(/^select .p.\..ID. from/) };
+}
+
+interface MysqlPlanRow { table: string; type: string; key: string | null; Extra: string | null }
+
+forEachDatabase('GET /events query plans', (kind) => {
+  let target: TestDatabase;
+  let server: RunningServer;
+  let recorded: CompiledQuery[];
+  let venueIds: number[];
+  let categoryIds: number[];
+
+  before(async function () {
+    this.timeout(120_000);
+    target = await kind.create();
+    const db = await openDatabase(target.url, 'wp_');
+    try {
+      await prepareDatabase(db);
+      await seedCalendar(db, EVENTS, NOW);
+      // InnoDB recomputes its statistics in the background after a bulk insert: the plan would depend on when.
+      if (kind.name === 'mysql') await sql.raw('ANALYZE TABLE wp_posts, wp_postmeta, wp_tec_occurrences, wp_term_relationships').execute(db.kysely);
+      venueIds = (await db.kysely.selectFrom('posts').select('ID').where('post_type', '=', 'tribe_venue').orderBy('ID').limit(6).execute()).map((row) => Number(row.ID));
+      // The seeder's first category (Music) has three children, its seventh (Sports) one.
+      const categories = await db.kysely.selectFrom('term_taxonomy').select('term_id').where('taxonomy', '=', 'tribe_events_cat').orderBy('term_id').execute();
+      categoryIds = [categories[0]!, categories[6]!].map((row) => Number(row.term_id));
+    } finally {
+      await db.close();
+    }
+    server = await startServer({ db: target.url, tablePrefix: 'wp_', host: '127.0.0.1', port: 0, logger: pino({ level: 'silent' }), now: () => NOW });
+    recorded = recordQueries(server.db);
+  });
+
+  after(async () => {
+    await server?.close();
+    await target?.drop();
+  });
+
+  /** The list queries of one GET, with the number of events it answered. */
+  async function listing(query: string): Promise<{ queries: ListQueries; total: number }> {
+    recorded.length = 0;
+    const response = await request(server.url, 'GET', `${NS}/events${query}`);
+    expect(response.status).to.equal(200);
+    return { queries: listQueries(recorded), total: response.json.total };
+  }
+
+  async function sqlitePlan(query: CompiledQuery): Promise<string[]> {
+    const explained = await server.db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+    return explained.rows.map((row) => row.detail);
+  }
+
+  async function mysqlPlan(query: CompiledQuery): Promise<MysqlPlanRow[]> {
+    return (await server.db.kysely.executeQuery<MysqlPlanRow>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]))).rows;
+  }
+
+  /** No list query reads posts or occurrences but through an index. */
+  async function expectIndexedReads(queries: ListQueries): Promise<void> {
+    for (const [name, query] of Object.entries(queries)) {
+      if (kind.name === 'sqlite') {
+        const scans = (await sqlitePlan(query)).filter((detail) => /^SCAN (p|o)\b/.test(detail) && !/ USING (COVERING )?INDEX /.test(detail));
+        expect(scans, name).to.deep.equal([]);
+      } else {
+        const whole = (await mysqlPlan(query)).filter((row) => ['p', 'o'].includes(row.table) && row.type === 'ALL');
+        expect(whole, name).to.deep.equal([]);
+      }
+    }
+  }
+
+  it('the default window walks the occurrences along their start index from the window on and sorts only the tie-breakers', async () => {
+    const { queries, total } = await listing('');
+    expect(total, 'a window with many events').to.be.greaterThan(1000);
+    await expectIndexedReads(queries);
+    if (kind.name === 'sqlite') {
+      const lastStart = await sqlitePlan(queries.lastStart);
+      expect(lastStart[0], 'past events are not read').to.equal(`SEARCH o USING INDEX ${START_INDEX} (start_date>?)`);
+      expect(lastStart.filter((detail) => detail.includes('TEMP B-TREE'))).to.deep.equal([]);
+      const page = await sqlitePlan(queries.page);
+      expect(page[0]).to.equal(`SEARCH o USING INDEX ${START_INDEX} (start_date>? AND start_date<?)`);
+      expect(page.filter((detail) => detail.includes('TEMP B-TREE'))).to.deep.equal(['USE TEMP B-TREE FOR LAST 2 TERMS OF ORDER BY']);
+    } else {
+      const [lastStart] = await mysqlPlan(queries.lastStart);
+      expect([lastStart!.table, lastStart!.type, lastStart!.key], 'past events are not read').to.deep.equal(['o', 'range', 'idx_wp_tec_occurrences_start_date']);
+      expect(lastStart!.Extra ?? '').not.to.match(/filesort|temporary/i);
+      const [page] = await mysqlPlan(queries.page);
+      expect([page!.table, page!.type, page!.key]).to.deep.equal(['o', 'range', 'idx_wp_tec_occurrences_start_date']);
+    }
+  });
+
+  it('categories, venues and featured: every table is reached through an index', async function () {
+    this.timeout(30_000);
+    const { queries, total } = await listing(`?categories=${categoryIds.join(',')}&venue=${venueIds.join(',')}&featured=1`);
+    expect(total, 'the filters match some events').to.be.greaterThan(0);
+    await expectIndexedReads(queries);
+    if (kind.name === 'sqlite') {
+      // The few matching occurrences are found by post (from the venue list), then sorted.
+      for (const query of [queries.lastStart, queries.page]) {
+        const plan = await sqlitePlan(query);
+        expect(plan[0]).to.match(/^SEARCH o USING INDEX wp_tec_occurrences_idx_wp_tec_occurrences_post_id_dates_utc \(post_id=\?/);
+        expect(plan).to.include('SEARCH p USING INTEGER PRIMARY KEY (rowid=?)');
+      }
+    } else {
+      for (const query of [queries.lastStart, queries.page]) {
+        const plan = await mysqlPlan(query);
+        expect(plan.find((row) => row.table === 'o')?.type).to.equal('ref');
+        expect(plan.find((row) => row.table === 'p')?.type).to.be.oneOf(['ref', 'eq_ref']);
+      }
+    }
+  });
+});
