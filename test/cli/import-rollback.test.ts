@@ -1,0 +1,123 @@
+// `wpcal import` applies a file in one transaction: a statement failing in a later chunk of
+// events (after the terms, venues, organizers and a first chunk were written) leaves nothing.
+import { expect } from 'chai';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../../src/db/connect.ts';
+import { runCli, type CliResult } from '../support/cli.ts';
+import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
+
+const EVENTS = 1500;
+/** Past the first chunk of 1000 events. */
+const POISONED = 1200;
+const DAY_MS = 86_400_000;
+
+const startOf = (n: number): string => `${new Date(Date.UTC(2030, 0, 1) + n * DAY_MS).toISOString().slice(0, 10)} 19:00:00`;
+const endOf = (n: number): string => `${startOf(n).slice(0, 10)} 21:00:00`;
+
+/** A fixture of EVENTS events using two of each venue, organizer, category (nested) and tag. */
+function fixture(): { text: string; records: number } {
+  const events: Record<string, unknown> = {};
+  for (let n = 1; n <= EVENTS; n++) {
+    events[`rollback-${n}`] = {
+      title: `Rollback event ${n}`, start_date: startOf(n), end_date: endOf(n), cost: String(n % 20),
+      venue: `hall-${n % 2}`, organizers: [`org-${n % 2}`], categories: [`cat-${n % 2}`], tags: [`tag-${n % 2}`], featured: n % 7 === 0,
+    };
+  }
+  const two = <T>(entry: (i: number) => [string, T]): Record<string, T> => Object.fromEntries([0, 1].map(entry));
+  const document = {
+    venues: two((i) => [`hall-${i}`, { venue: `Rollback Hall ${i}`, city: 'Portland' }]),
+    organizers: two((i) => [`org-${i}`, { organizer: `Rollback Organizer ${i}` }]),
+    categories: two((i) => [`cat-${i}`, i ? { name: 'Rollback Child', parent: 'cat-0' } : { name: 'Rollback Parent' }]),
+    tags: two((i) => [`tag-${i}`, { name: `Rollback Tag ${i}` }]),
+    events,
+  };
+  return { text: JSON.stringify(document), records: 2 * 4 + EVENTS };
+}
+
+/** Makes the insert of the poisoned event's occurrence row fail. */
+function poisonTrigger(kind: DatabaseKind): string {
+  const when = `NEW.start_date = '${startOf(POISONED)}'`;
+  return kind.name === 'sqlite'
+    ? `CREATE TRIGGER rollback_poison BEFORE INSERT ON wp_tec_occurrences WHEN ${when} BEGIN SELECT RAISE(ABORT, 'poison'); END`
+    : `CREATE TRIGGER rollback_poison BEFORE INSERT ON wp_tec_occurrences FOR EACH ROW BEGIN IF ${when} THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'poison'; END IF; END`;
+}
+
+const TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'tec_events', 'tec_occurrences', 'options'] as const;
+
+async function withDb<T>(target: TestDatabase, work: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDatabase(target.url, 'wp_');
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function rowCounts(target: TestDatabase): Promise<Record<string, number>> {
+  return withDb(target, async (db) => {
+    const counts: Record<string, number> = {};
+    for (const table of TABLES) {
+      const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      counts[table] = Number(row.n);
+    }
+    return counts;
+  });
+}
+
+forEachDatabase('wpcal import of a file failing in a later chunk', (kind) => {
+  let target: TestDatabase;
+  let file: string;
+  let records: number;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wpcal-rollback-'));
+  const wpcal = (...args: string[]): Promise<CliResult> => runCli([...args, '--db', target.url], {}, 120_000);
+
+  before(async function () {
+    this.timeout(60_000);
+    target = await kind.create();
+    const generated = fixture();
+    records = generated.records;
+    file = path.join(tmp, 'events.json');
+    fs.writeFileSync(file, generated.text);
+    expect((await wpcal('migrate')).code).to.equal(0);
+  });
+
+  after(async () => {
+    await target?.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('fails the file, names it with the reason, and leaves no row of it', async function () {
+    this.timeout(180_000);
+    const before = await rowCounts(target);
+    await withDb(target, (db) => sql.raw(poisonTrigger(kind)).execute(db.kysely));
+
+    const result = await wpcal('import', file);
+    expect(result.code).to.equal(1);
+    expect(result.stderr.trim()).to.equal(`${file}: nothing of its ${records} records imported: poison`);
+    expect(result.stdout.trim()).to.equal('created 0, updated 0, skipped 0, failed 1');
+
+    expect(await rowCounts(target)).to.deep.equal(before);
+    await withDb(target, async (db) => {
+      const posts = await db.kysely.selectFrom('posts').select('ID').where('post_type', 'in', ['tribe_events', 'tribe_venue', 'tribe_organizer']).execute();
+      expect(posts, 'no event, venue or organizer').to.deep.equal([]);
+      const terms = await db.kysely.selectFrom('terms').select('name').where('name', 'like', 'Rollback%').execute();
+      expect(terms, 'no category or tag of the file').to.deep.equal([]);
+      const keys = await db.kysely.selectFrom('postmeta').select('post_id').where('meta_key', '=', '_wpcal_import_key').execute();
+      expect(keys).to.deep.equal([]);
+    });
+  });
+
+  it('imports the same file in full once the failure is gone: nothing of the failed run was kept to match', async function () {
+    this.timeout(180_000);
+    await withDb(target, (db) => sql.raw('DROP TRIGGER rollback_poison').execute(db.kysely));
+    const result = await wpcal('import', file);
+    expect(result.stderr).to.equal('');
+    expect(result.stdout.trim()).to.equal(`created ${records}, updated 0, skipped 0, failed 0`);
+    const counts = await rowCounts(target);
+    expect(counts.tec_occurrences).to.equal(EVENTS);
+    expect(counts.tec_events).to.equal(EVENTS);
+  });
+});
