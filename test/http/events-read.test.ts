@@ -295,7 +295,7 @@ forEachDatabase('events read side: filters, permissions, redaction', (kind) => {
     await expectInvalid('?search=0', ['search']);
   });
 
-  it('filters by categories (with descendants, slugs or IDs) and tags (any of several)', async () => {
+  it('filters by categories (with descendants, slugs or IDs) and tags (any of several, slugs or IDs)', async () => {
     expect(await listed('?categories=music')).to.deep.equal(id('A', 'E'));
     expect(await listed('?categories=rock')).to.deep.equal(id('A'));
     const music = (await list('?categories=music')).json.events[0].categories[0];
@@ -303,6 +303,10 @@ forEachDatabase('events read side: filters, permissions, redaction', (kind) => {
     expect(await listed(`?categories=${music.parent}`)).to.deep.equal(id('A', 'E'));
     expect(await listed('?tags=one,two')).to.deep.equal(id('A', 'B'));
     expect(await listed('?tags[]=two')).to.deep.equal(id('B'));
+    const [one] = (await list('?tags=one')).json.events[0].tags;
+    expect(one.slug).to.equal('one');
+    expect(await listed(`?tags=${one.id}`)).to.deep.equal(id('A'));
+    expect(await listed(`?tags=${one.id},two`)).to.deep.equal(id('A', 'B'));
     expect(await listed('?tags=one&categories=music')).to.deep.equal(id('A'));
     expect((await list('?tags=one')).json.rest_url).to.not.contain('tags');
     await expectInvalid('?categories=cat1', ['categories']);

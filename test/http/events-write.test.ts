@@ -83,6 +83,20 @@ async function postRow(db: Db, id: number) {
   return db.kysely.selectFrom('posts').selectAll().where('ID', '=', id).executeTakeFirstOrThrow();
 }
 
+/** The GUID of an uploaded file of the test site. */
+const uploadUrl = (file: string): string => `${SITE}/wp-content/uploads/${file}`;
+
+/** A JPEG attachment post whose GUID is uploadUrl(`{name}.jpg`); returns its ID. */
+async function insertImageAttachment(db: Db, name: string): Promise<number> {
+  const attachment = await db.kysely.insertInto('posts').values({
+    post_author: 1, post_date: '2026-11-01 00:00:00', post_date_gmt: '2026-11-01 00:00:00', post_content: '', post_title: name, post_excerpt: '',
+    post_status: 'inherit', comment_status: 'closed', ping_status: 'closed', post_password: '', post_name: name, to_ping: '', pinged: '',
+    post_modified: '2026-11-01 00:00:00', post_modified_gmt: '2026-11-01 00:00:00', post_content_filtered: '', post_parent: 0,
+    guid: uploadUrl(`${name}.jpg`), menu_order: 0, post_type: 'attachment', post_mime_type: 'image/jpeg', comment_count: 0,
+  }).executeTakeFirstOrThrow();
+  return Number(attachment.insertId);
+}
+
 async function countRows(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'tec_events', 'tec_occurrences'] as const) {
@@ -305,13 +319,7 @@ forEachDatabase('Event writes', (kind) => {
     });
 
     it('links an image attachment by ID, and an update with an empty image removes it', async () => {
-      const attachment = await db.kysely.insertInto('posts').values({
-        post_author: 1, post_date: '2026-11-01 00:00:00', post_date_gmt: '2026-11-01 00:00:00', post_content: '', post_title: 'pic', post_excerpt: '',
-        post_status: 'inherit', comment_status: 'closed', ping_status: 'closed', post_password: '', post_name: 'pic', to_ping: '', pinged: '',
-        post_modified: '2026-11-01 00:00:00', post_modified_gmt: '2026-11-01 00:00:00', post_content_filtered: '', post_parent: 0,
-        guid: `${SITE}/wp-content/uploads/pic.jpg`, menu_order: 0, post_type: 'attachment', post_mime_type: 'image/jpeg', comment_count: 0,
-      }).executeTakeFirstOrThrow();
-      const imageId = Number(attachment.insertId);
+      const imageId = await insertImageAttachment(db, 'pic');
       const res = await create({ title: 'Pictured', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', image: String(imageId) });
       expect(res.status, res.text).to.equal(201);
       expect(res.json.image.id).to.equal(imageId);
@@ -319,6 +327,23 @@ forEachDatabase('Event writes', (kind) => {
       const cleared = await t.request('PATCH', `${NS}/events/${res.json.id}`, { auth: admin, body: { image: '' } });
       expect(cleared.json.image).to.equal(false);
       expect(metaMap(await metaRows(db, res.json.id))).to.not.have.property('_thumbnail_id');
+    });
+
+    // wpcal never downloads (README "Compatibility notes"): a URL must be an existing image attachment's.
+    it('links an image attachment by URL (its GUID or its imported original URL); an unknown URL is 400 image, writing nothing', async () => {
+      const byGuid = await insertImageAttachment(db, 'poster');
+      const byOriginal = await insertImageAttachment(db, 'flyer');
+      const originalUrl = 'http://images.example.org/flyer-original.jpg';
+      await db.kysely.insertInto('postmeta').values({ post_id: byOriginal, meta_key: '_tribe_importer_original_url', meta_value: originalUrl }).execute();
+      for (const [url, imageId] of [[uploadUrl('poster.jpg'), byGuid], [originalUrl, byOriginal]] as const) {
+        const res = await create({ title: 'Pictured by URL', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', image: url });
+        expect(res.status, res.text).to.equal(201);
+        expect(res.json.image.id, url).to.equal(imageId);
+        expect(metaMap(await metaRows(db, res.json.id))._thumbnail_id, url).to.deep.equal([String(imageId)]);
+      }
+      const before = await countRows(db);
+      expectInvalid(await create({ title: 'Unknown picture', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', image: uploadUrl('missing.jpg') }), ['image']);
+      expect(await countRows(db)).to.deep.equal(before);
     });
 
     // §6.2: post_date is `date` read in the event zone; post_date_gmt is `date_utc`, else derived from
@@ -505,11 +530,17 @@ forEachDatabase('Event writes', (kind) => {
       expectInvalid(await t.request('PUT', `${NS}/events/999999`, { auth: admin, body: { website: 'foo' } }), ['website']);
     });
 
-    it('updates by slug; an unknown slug is 404 "Event with ID 0" and touches nothing', async () => {
-      const slug = (await postRow(db, id)).post_name;
-      const res = await t.request('PATCH', `${NS}/events/by-slug/${slug}`, { auth: admin, body: { excerpt: 'By slug' } });
-      expect(res.status, res.text).to.equal(200);
-      expect(res.json.excerpt).to.equal('<p>By slug</p>');
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      it(`${method} updates by slug`, async () => {
+        const slug = (await postRow(db, id)).post_name;
+        const res = await t.request(method, `${NS}/events/by-slug/${slug}`, { auth: admin, body: { excerpt: `By slug with ${method}` } });
+        expect(res.status, res.text).to.equal(200);
+        expect([res.json.id, res.json.excerpt]).to.deep.equal([id, `<p>By slug with ${method}</p>`]);
+        expect((await postRow(db, id)).post_excerpt).to.equal(`By slug with ${method}`);
+      });
+    }
+
+    it('by slug, an unknown slug is 404 "Event with ID 0" and touches nothing', async () => {
       await create({ title: 'Empty slug draft', status: 'draft', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00' });
       const before = await countRows(db);
       const snapshot = await db.kysely.selectFrom('posts').selectAll().orderBy('ID').execute();
@@ -547,6 +578,124 @@ forEachDatabase('Event writes', (kind) => {
       expect(await postRow(db, other.json.id)).to.include({ post_name: other.json.slug, post_excerpt: 'Through another path' });
       expect(await postRow(db, id)).to.deep.equal(before.posts.find((post) => Number(post.ID) === id));
       expect(await metaRows(db, id)).to.deep.equal(before.meta[0]);
+    });
+  });
+
+  // §6.2 "Dates and timezone": the event zone is `timezone`, else the site zone (§0); the UTC meta
+  // and the TEC 6 rows (§9.3) follow from it.
+  describe('time on writes', () => {
+    type StoredTime = Parameters<typeof expectTecRows>[2] & { abbr: string };
+    const dates = { start_date: '2026-12-01 10:00', end_date: '2026-12-01 12:00' };
+
+    /** The date meta of event `id` and its TEC 6 rows. */
+    async function expectStoredTime(database: Db, id: number, d: StoredTime): Promise<void> {
+      const meta = metaMap(await metaRows(database, id));
+      const keys = ['_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC', '_EventTimezone', '_EventTimezoneAbbr', '_EventDuration'];
+      expect(Object.fromEntries(keys.map((key) => [key, meta[key]]))).to.deep.equal({
+        _EventStartDate: [d.start], _EventEndDate: [d.end], _EventStartDateUTC: [d.startUtc], _EventEndDateUTC: [d.endUtc],
+        _EventTimezone: [d.tz], _EventTimezoneAbbr: [d.abbr], _EventDuration: [String(d.duration)],
+      });
+      await expectTecRows(database, id, d);
+    }
+
+    const SITE_ZONES: Array<[string, Record<string, string>, StoredTime]> = [
+      ['timezone_string Europe/Rome: CET, UTC one hour earlier in winter', { timezone_string: 'Europe/Rome' },
+        { start: '2026-12-01 10:00:00', end: '2026-12-01 12:00:00', startUtc: '2026-12-01 09:00:00', endUtc: '2026-12-01 11:00:00', tz: 'Europe/Rome', abbr: 'CET', duration: 7200 }],
+      ['an empty timezone_string and gmt_offset 2: UTC+2', { timezone_string: '', gmt_offset: '2' },
+        { start: '2026-12-01 10:00:00', end: '2026-12-01 12:00:00', startUtc: '2026-12-01 08:00:00', endUtc: '2026-12-01 10:00:00', tz: 'UTC+2', abbr: 'UTC+2', duration: 7200 }],
+    ];
+    for (const [label, options, stored] of SITE_ZONES) {
+      it(`without timezone, stores the site zone (${label})`, async () => {
+        // A server of its own: the site settings are read, then cached, at its first request.
+        const site = await startTestServer(kind, { now: () => clock, siteUrl: SITE });
+        try {
+          for (const [name, value] of Object.entries(options)) await setOption(site.server.db.kysely, name, value);
+          const auth = await site.userWithRole('administrator', 'zone-admin');
+          const res = await site.request('POST', `${NS}/events`, { auth, body: { title: 'Site zone', ...dates } });
+          expect(res.status, res.text).to.equal(201);
+          expect(res.json).to.include({ timezone: stored.tz, timezone_abbr: stored.abbr, utc_start_date: stored.startUtc });
+          await expectStoredTime(site.server.db, res.json.id, stored);
+        } finally {
+          await site.close();
+        }
+      });
+    }
+
+    const SENT_ZONES: Array<[string, Record<string, string>, StoredTime]> = [
+      ['UTC+5:30, a fixed offset that is its own abbreviation', { ...dates, timezone: 'UTC+5:30' },
+        { start: '2026-12-01 10:00:00', end: '2026-12-01 12:00:00', startUtc: '2026-12-01 04:30:00', endUtc: '2026-12-01 06:30:00', tz: 'UTC+5:30', abbr: 'UTC+5:30', duration: 7200 }],
+      ['UTC-3', { ...dates, timezone: 'UTC-3' },
+        { start: '2026-12-01 10:00:00', end: '2026-12-01 12:00:00', startUtc: '2026-12-01 13:00:00', endUtc: '2026-12-01 15:00:00', tz: 'UTC-3', abbr: 'UTC-3', duration: 7200 }],
+      // TEC's duration is strtotime(end) − strtotime(start) in PHP's UTC: the 3 wall-clock hours, not the 4 elapsed.
+      ['America/New_York across the fall-back night, EDT at the start', { start_date: '2026-11-01 00:30', end_date: '2026-11-01 03:30', timezone: 'America/New_York' },
+        { start: '2026-11-01 00:30:00', end: '2026-11-01 03:30:00', startUtc: '2026-11-01 04:30:00', endUtc: '2026-11-01 08:30:00', tz: 'America/New_York', abbr: 'EDT', duration: 10800 }],
+      // Parsed in the zone as PHP's DateTime does: a wall time skipped by spring-forward moves on by the gap.
+      ['America/New_York, a start in the spring-forward gap moves to 03:30 EDT', { start_date: '2026-03-08 02:30', end_date: '2026-03-08 04:30', timezone: 'America/New_York' },
+        { start: '2026-03-08 03:30:00', end: '2026-03-08 04:30:00', startUtc: '2026-03-08 07:30:00', endUtc: '2026-03-08 08:30:00', tz: 'America/New_York', abbr: 'EDT', duration: 3600 }],
+    ];
+    for (const [label, body, stored] of SENT_ZONES) {
+      it(`with timezone ${label}, on create and on update`, async () => {
+        const created = await create({ title: 'Zoned', ...body });
+        expect(created.status, created.text).to.equal(201);
+        await expectStoredTime(db, created.json.id, stored);
+        const earlier = (await create(SIMPLE)).json.id;
+        const res = await t.request('PATCH', `${NS}/events/${earlier}`, { auth: admin, body });
+        expect(res.status, res.text).to.equal(200);
+        await expectStoredTime(db, earlier, stored);
+      });
+    }
+  });
+
+  // §6.1 / §7.1 validation, before anything is written (§2.1): a 400 naming the argument leaves
+  // every table as it was, on create and on update alike. (An unknown category *name* is not bad
+  // input: §6.2 creates the term.)
+  describe('bad input writes nothing, on create and update', () => {
+    // [argument, its message (§2.4: validators say "Invalid parameter.", type checks name the type), sent value]
+    const BAD_INPUT: Array<[string, string, Record<string, unknown>]> = [
+      ['venue', 'Invalid parameter.', { venue: 999999 }],
+      ['organizer', 'Invalid parameter.', { organizer: [999999] }],
+      ['organizer', 'Invalid parameter.', { organizer: [3.5] }],
+      ['venue', 'Invalid parameter.', { venue: '12abc' }],
+      ['start_date', 'Invalid parameter.', { start_date: 'not a date' }],
+      // The validator (step 4) refuses a JSON number before the string type check (step 5) would.
+      ['title', 'Invalid parameter.', { title: 5 }],
+      ['all_day', 'all_day is not of type boolean.', { all_day: 'yes' }],
+      ['timezone', 'Invalid parameter.', { timezone: 'Mars/Base' }],
+    ];
+    let target: number;
+    before(async () => {
+      const res = await create({ ...SIMPLE, title: 'Bad input target', organizer: [{ organizer: 'Bad Input Org' }], categories: 'Bad Input Cat' });
+      expect(res.status, res.text).to.equal(201);
+      target = res.json.id;
+    });
+
+    const snapshot = async () => ({
+      counts: await countRows(db),
+      posts: await db.kysely.selectFrom('posts').selectAll().orderBy('ID').execute(),
+      meta: await metaRows(db, target),
+      tec: await tecRows(db, target),
+    });
+
+    for (const [param, message, bad] of BAD_INPUT) {
+      it(`${JSON.stringify(bad)} is 400 naming ${param}`, async () => {
+        const before = await snapshot();
+        const created = await create({ ...SIMPLE, title: 'Must not be created', ...bad });
+        const updated = await t.request('PATCH', `${NS}/events/${target}`, { auth: admin, body: { excerpt: 'Must not be stored', ...bad } });
+        for (const res of [created, updated]) {
+          expectInvalid(res, [param]);
+          expect(res.json.data.params[param]).to.equal(message);
+        }
+        expect(await snapshot()).to.deep.equal(before);
+      });
+    }
+
+    it('an unknown category name is not bad input: the category is created and linked, on create and update', async () => {
+      const created = await create({ ...SIMPLE, categories: ['no-such-category-name'] });
+      expect(created.status, created.text).to.equal(201);
+      expect(created.json.categories.map((c: { name: string }) => c.name)).to.deep.equal(['no-such-category-name']);
+      const updated = await t.request('PATCH', `${NS}/events/${target}`, { auth: admin, body: { categories: ['no-such-category-either'] } });
+      expect(updated.status, updated.text).to.equal(200);
+      expect(updated.json.categories.map((c: { name: string }) => c.name)).to.deep.equal(['no-such-category-either']);
     });
   });
 
