@@ -4,77 +4,22 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { pino } from 'pino';
-import { startServer, type RunningServer } from '../../src/server.ts';
 import { openDatabase } from '../../src/db/connect.ts';
 import { transferContext } from '../../src/transfer/context.ts';
 import { readExportEvents } from '../../src/transfer/export-reader.ts';
-import { BIN, runCli, type CliResult } from '../support/cli.ts';
+import { BIN } from '../support/cli.ts';
+import { DEMO, NS, WIDE, freshDatabases, migrate, postCounts, scratchFiles, serve, withoutVolatile, wpcal } from '../support/cli-transfer.ts';
 import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
-import { request, type HttpResult } from '../support/server.ts';
 import { SHARED } from '../support/shared.ts';
 
-const DEMO = path.resolve(import.meta.dirname, '../../fixtures/demo.json');
 const TEC_CSV = path.join(SHARED, 'data/tec-csv');
-const SITE = 'http://calendar.example';
-const NS = '/wp-json/tribe/events/v1';
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wpcal-import-'));
-function file(name: string, content: string | Buffer): string {
-  const target = path.join(tmp, name);
-  fs.writeFileSync(target, content);
-  return target;
-}
-
-const wpcal = (db: TestDatabase, ...args: string[]): Promise<CliResult> => runCli([...args, '--db', db.url], { WPCAL_SITE_URL: SITE }, 60000);
-
-/** A server over an existing database (the one the CLI wrote), for reading it through the API. */
-async function serve(db: TestDatabase): Promise<{ get: (p: string) => Promise<HttpResult>; close: () => Promise<void>; server: RunningServer }> {
-  const server = await startServer({ db: db.url, tablePrefix: 'wp_', host: '127.0.0.1', port: 0, siteUrl: SITE, logger: pino({ level: 'silent' }) });
-  return { server, get: (p) => request(server.url, 'GET', p), close: () => server.close() };
-}
-
-async function postCounts(db: TestDatabase): Promise<Record<string, number>> {
-  const opened = await openDatabase(db.url, 'wp_');
-  try {
-    const rows = await opened.kysely.selectFrom('posts').select(['post_type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('post_type').execute();
-    return Object.fromEntries(rows.map((row) => [row.post_type, Number(row.n)]));
-  } finally {
-    await opened.close();
-  }
-}
-
-/** Migrates the database (as `serve` would) so row counts work on an untouched one. */
-async function migrate(db: TestDatabase): Promise<void> {
-  expect((await runCli(['migrate', '--db', db.url])).code).to.equal(0);
-}
-
-const WIDE = '?start_date=2000-01-01&end_date=2099-12-31&per_page=50';
-
-function withoutVolatile(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutVolatile);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value)
-    .filter(([key]) => !['modified', 'modified_utc'].includes(key))
-    // E-mail addresses are entity-encoded at random (WordPress antispambot): compare them decoded.
-    .map(([key, inner]) => [key, key === 'email' && typeof inner === 'string'
-      ? inner.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
-      : withoutVolatile(inner)]));
-}
+const scratch = scratchFiles('wpcal-import-');
+const file = scratch.write;
 
 forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
-  const databases: TestDatabase[] = [];
-  const fresh = async (): Promise<TestDatabase> => {
-    const db = await kind.create();
-    databases.push(db);
-    return db;
-  };
-  after(async () => {
-    for (const db of databases) await db.drop();
-  });
+  const fresh = freshDatabases(kind);
 
   describe('the demo fixture', function () {
     this.timeout(180_000);
@@ -424,4 +369,4 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
   });
 });
 
-after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+after(() => scratch.remove());
