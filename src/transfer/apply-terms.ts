@@ -14,8 +14,14 @@ export class TermResolver {
   private readonly byKey = new Map<string, Map<string, Term>>();
   /** Lower-cased names → terms, per taxonomy (null: the reference resolves to nothing). */
   private readonly byName = new Map<string, Map<string, Term | null>>();
+  private createdByResolve = 0;
 
   constructor(private readonly trx: Executor) {}
+
+  /** How many terms resolve() has created so far. */
+  get created(): number {
+    return this.createdByResolve;
+  }
 
   private keys(def: TaxonomyDefinition): Map<string, Term> {
     return this.byKey.get(def.taxonomy) ?? this.byKey.set(def.taxonomy, new Map()).get(def.taxonomy)!;
@@ -73,7 +79,7 @@ export class TermResolver {
         const lower = ref.trim().toLowerCase();
         term = names.get(lower);
         if (term === undefined) {
-          term = (await resolveTermsForWrite(this.trx, def, [ref]))[0] ?? null;
+          term = (await resolveTermsForWrite(this.trx, def, [ref], () => this.createdByResolve++))[0] ?? null;
           names.set(lower, term);
         }
       }

@@ -49,5 +49,7 @@ export async function applyBatch(trx: Executor, context: TransferContext, batch:
     onProgress: (done) => options.onProgress?.(before + done, total),
   });
   await events.apply(batch.events, tally);
+  // Venues, organizers and terms that events named and the file did not hold are created too.
+  tally.created += venues.created + organizers.created + terms.created;
   return tally;
 }

@@ -180,8 +180,9 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
       const result = await wpcal(db, 'import', ...files);
       expect(result.stderr).to.equal('');
       expect(result.code).to.equal(0);
-      // 10 venues (then twice updated), 4 organizers (then updated), 4 events (then 3 times updated).
-      expect(result.stdout.trim()).to.equal('created 18, updated 36, skipped 0, failed 0');
+      // 10 venues (then twice updated), 4 organizers (then updated), 4 events (then 3 times updated),
+      // and the 3 categories the events name (Concert, Conference, Convention).
+      expect(result.stdout.trim()).to.equal('created 21, updated 36, skipped 0, failed 0');
       expect(await postCounts(db)).to.deep.equal({ tribe_events: 4, tribe_organizer: 4, tribe_venue: 10 });
 
       const api = await serve(db);
@@ -266,7 +267,8 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
       const fixture = file(`chunks-${kind.name}.json`, chunkedFixture());
       const first = await wpcal(db, 'import', fixture);
       expect(first.stderr).to.equal('');
-      expect(first.stdout.trim()).to.equal(`created ${EVENTS + 1}, updated 0, skipped 0, failed 0`);
+      // The events, the file's venue, and what the events name that the file lacks: 2 venues, 2 categories.
+      expect(first.stdout.trim()).to.equal(`created ${EVENTS + 5}, updated 0, skipped 0, failed 0`);
       const counts = { tribe_events: EVENTS, tribe_venue: 3 };
       expect(await postCounts(db)).to.deep.equal(counts);
 

@@ -145,10 +145,23 @@ describe('iCalendar import (transfer/ical/parse)', () => {
       expect(batch.events.map((e) => e.key)).to.deep.equal(['good-one']);
     });
 
+    it('turns an end before the start into a problem, and reads an all-day DTEND on the start day as that day', () => {
+      const batch = parseIcs(calendar(
+        'BEGIN:VEVENT', 'UID:backwards', 'DTSTART:20250110T100000Z', 'DTEND:20250110T090000Z', 'SUMMARY:b', 'END:VEVENT',
+        'BEGIN:VEVENT', 'UID:backwards-days', 'DTSTART;VALUE=DATE:20250110', 'DTEND;VALUE=DATE:20250109', 'SUMMARY:d', 'END:VEVENT',
+        'BEGIN:VEVENT', 'UID:zero-day', 'DTSTART;VALUE=DATE:20250110', 'DTEND;VALUE=DATE:20250110', 'SUMMARY:z', 'END:VEVENT',
+      ), 'e.ics', { now: NOW, siteTimezone: 'UTC' });
+      expect(batch.problems).to.deep.equal([
+        { where: 'e.ics: VEVENT 1 (UID backwards)', reason: 'the end (DTEND) is before the start (DTSTART)' },
+        { where: 'e.ics: VEVENT 2 (UID backwards-days)', reason: 'the end (DTEND) is before the start (DTSTART)' },
+      ]);
+      expect(batch.events.map((e) => [e.key, e.startDate, e.endDate])).to.deep.equal([['zero-day', '2025-01-10 00:00:00', '2025-01-10 23:59:59']]);
+    });
+
     it('throws a clear error for a file that is not iCalendar', () => {
-      expect(() => parse('not-a-calendar.ics')).to.throw('not-a-calendar.ics is not an iCalendar file: it does not begin with BEGIN:VCALENDAR.');
+      expect(() => parse('not-a-calendar.ics')).to.throw('not-a-calendar.ics: not an iCalendar file (it does not begin with BEGIN:VCALENDAR)');
       expect(() => parseIcs('BEGIN:VCALENDAR\r\nthis is no content line\r\nEND:VCALENDAR\r\n', 'x.ics', { now: NOW, siteTimezone: 'UTC' }))
-        .to.throw(/^x\.ics is not a valid iCalendar file: /);
+        .to.throw(/^x\.ics: not a valid iCalendar file \(/);
     });
 
     it('gives a VEVENT without UID a key that depends on its start and title only', () => {

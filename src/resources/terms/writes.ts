@@ -129,7 +129,7 @@ export async function editTerm(db: Executor, def: TaxonomyDefinition, term: Term
  * others an existing term by slug or name, else a new term with that name. wpcal links an existing
  * tag named by slug or name (the plugin creates a tag named after its ID instead).
  */
-export async function resolveTermsForWrite(db: Executor, def: TaxonomyDefinition, value: unknown): Promise<Term[]> {
+export async function resolveTermsForWrite(db: Executor, def: TaxonomyDefinition, value: unknown, onCreated?: (term: Term) => void): Promise<Term[]> {
   const resolved = new Map<number, Term>();
   for (const item of parseTermList(value) ?? []) {
     let term = isNumericItem(item)
@@ -138,6 +138,7 @@ export async function resolveTermsForWrite(db: Executor, def: TaxonomyDefinition
     if (!term && !isNumericItem(item)) {
       try {
         term = await createTerm(db, def, { name: item });
+        onCreated?.(term);
       } catch (error) {
         if (error instanceof TermExistsError) term = await getTerm(db, def.taxonomy, error.termId);
         else if (!(error instanceof RestError)) throw error;

@@ -51,13 +51,13 @@ class VeventProblem extends Error {}
 function readCalendars(text: string, file: string): ICAL.Component[] {
   const body = text.replace(/^\uFEFF/, '');
   if (!/^BEGIN:VCALENDAR\r?\n/i.test(body.trimStart())) {
-    throw new Error(`${file} is not an iCalendar file: it does not begin with BEGIN:VCALENDAR.`);
+    throw new Error(`${file}: not an iCalendar file (it does not begin with BEGIN:VCALENDAR)`);
   }
   let parsed: unknown[];
   try {
     parsed = ICAL.parse(body) as unknown[];
   } catch (error) {
-    throw new Error(`${file} is not a valid iCalendar file: ${(error as Error).message}.`);
+    throw new Error(`${file}: not a valid iCalendar file (${(error as Error).message})`);
   }
   const list = Array.isArray(parsed[0]) ? (parsed as unknown[][]) : [parsed];
   return list.map((jcal) => new ICAL.Component(jcal)).filter((c) => c.name === 'vcalendar');
@@ -170,7 +170,9 @@ function eventRecord(key: string, items: ICAL.Component[], start: ICAL.Time, end
   if (start.isDate) {
     const first = dbOf(start).slice(0, 10);
     // DTEND of an all-day event is exclusive; TEC stores the last day.
+    // An exclusive DTEND on the start day itself (a zero-length day) still means that day.
     const last = end.isDate ? addDays(dbOf(end), -1).slice(0, 10) : dbOf(end).slice(0, 10);
+    if (end.isDate && dbOf(end) < dbOf(start)) throw new VeventProblem('the end (DTEND) is before the start (DTSTART)');
     record.startDate = `${first} 00:00:00`;
     record.endDate = `${last < first ? first : last} 23:59:59`;
     record.allDay = true;
@@ -178,8 +180,8 @@ function eventRecord(key: string, items: ICAL.Component[], start: ICAL.Time, end
     const startWall = wallOf(start, ctx);
     const zone = startWall.named ? startWall.zone : ctx.calendarZone;
     record.startDate = inZone(startWall, zone);
-    const endDb = end.isDate ? `${dbOf(end).slice(0, 10)} 00:00:00` : inZone(wallOf(end, ctx), zone);
-    record.endDate = endDb < record.startDate ? record.startDate : endDb;
+    if (end.compare(start) < 0) throw new VeventProblem('the end (DTEND) is before the start (DTSTART)');
+    record.endDate = end.isDate ? `${dbOf(end).slice(0, 10)} 00:00:00` : inZone(wallOf(end, ctx), zone);
     record.timezone = zone;
   }
   const description = text(items, 'description');
