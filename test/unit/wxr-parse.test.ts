@@ -32,18 +32,18 @@ describe('transfer/wxr parseWxr', () => {
     batch = await parseWxr(createReadStream(CALENDAR), 'calendar.xml');
   });
 
-  it('reads venues with their _Venue* meta, keyed by exported post ID', () => {
+  it('reads venues with their _Venue* meta and publication date, keyed by exported post ID', () => {
     expect(batch.venues).to.deep.equal([{
-      key: 'wxr:101', wantedId: 101, venue: 'Riverside Hall', description: '<p>Step-free access from Quai Süd.</p>',
+      key: 'wxr:101', wantedId: 101, venue: 'Riverside Hall', description: '<p>Step-free access from Quai Süd.</p>', dateUtc: '2024-04-03 10:00:00',
       address: '12 Quai Süd', city: 'Zürich', country: 'Switzerland', province: 'ZH', zip: '8001',
       phone: '+41 44 000 00 00', website: 'https://hall.example.ch', showMap: true, showMapLink: false,
     }]);
   });
 
-  it('reads organizers with their _Organizer* meta', () => {
+  it('reads organizers with their _Organizer* meta and publication date', () => {
     expect(batch.organizers).to.deep.equal([
-      { key: 'wxr:102', wantedId: 102, organizer: 'Ana Müller', description: '', phone: '555-0100', website: 'https://ana.example.org', email: 'ana@example.org' },
-      { key: 'wxr:103', wantedId: 103, organizer: 'Riverside Jazz Collective', description: 'A collective of local players.' },
+      { key: 'wxr:102', wantedId: 102, organizer: 'Ana Müller', description: '', dateUtc: '2024-04-03 10:05:00', phone: '555-0100', website: 'https://ana.example.org', email: 'ana@example.org' },
+      { key: 'wxr:103', wantedId: 103, organizer: 'Riverside Jazz Collective', description: 'A collective of local players.', dateUtc: '2024-04-03 10:06:00' },
     ]);
   });
 

@@ -119,10 +119,10 @@ function eventPost(event: ExportEvent): WxrPost {
   };
 }
 
-// Venues and organizers come without their own post columns: published, slug and dates left to the importer.
-function linkedPost(type: PostTypeDefinition, id: number, title: string, content: string, meta: Array<[string, string]>, site: SiteSettings): WxrPost {
+// Venues and organizers come with their publication date only: published, slug left to the importer.
+function linkedPost(type: PostTypeDefinition, id: number, title: string, content: string, meta: Array<[string, string]>, createdUtc: string, site: SiteSettings): WxrPost {
   return {
-    id, type, title, link: idLink(site, type, id), content, excerpt: '', createdUtc: '', modifiedUtc: '',
+    id, type, title, link: idLink(site, type, id), content, excerpt: '', createdUtc, modifiedUtc: '',
     slug: '', status: 'publish', menuOrder: 0, password: '', terms: [], meta,
   };
 }
@@ -132,13 +132,13 @@ function venuePost(venue: Venue, site: SiteSettings): WxrPost {
   for (const [field, key] of VENUE_META) if (venue[field] !== undefined) meta.push([key, venue[field]]);
   meta.push(['_VenueStateProvince', stateProvince('', venue.state ?? '', venue.province ?? '', venue.country ?? '')]);
   for (const [field, key] of VENUE_MAP_FLAGS) if (venue[field] !== undefined) meta.push([key, venue[field] ? '1' : 'false']);
-  return linkedPost(VENUE_TYPE, venue.id, venue.venue, venue.description ?? '', meta, site);
+  return linkedPost(VENUE_TYPE, venue.id, venue.venue, venue.description ?? '', meta, venue.dateUtc ?? '', site);
 }
 
 function organizerPost(organizer: Organizer, site: SiteSettings): WxrPost {
   const meta: Array<[string, string]> = [];
   for (const [field, key] of ORGANIZER_META) if (organizer[field] !== undefined) meta.push([key, organizer[field]]);
-  return linkedPost(ORGANIZER_TYPE, organizer.id, organizer.organizer, organizer.description ?? '', meta, site);
+  return linkedPost(ORGANIZER_TYPE, organizer.id, organizer.organizer, organizer.description ?? '', meta, organizer.dateUtc ?? '', site);
 }
 
 /** Terms with each parent before its children (WordPress's importer links parents by slug as it goes). */
