@@ -50,16 +50,25 @@ function listen(server: http.Server, host: string, port: number): Promise<Addres
   });
 }
 
+/** "Migrate the database if needed" (interface.md): the TEC 6 rows `wpcal migrate` would still build. */
+async function buildMissingEventRows(db: Db, { logger, now }: ServerOptions): Promise<void> {
+  const { migrated, skipped } = await migrateEvents(db, {
+    now,
+    onProgress: (done, total) => {
+      if (done === 0 && total > 0) logger.info({ events: total }, 'building the TEC 6 rows of events that lack them');
+    },
+  });
+  if (migrated > 0) logger.info({ events: migrated }, 'built the TEC 6 rows of events that lacked them');
+  if (skipped.length > 0) {
+    logger.warn({ events: skipped.length, first: skipped.slice(0, 5) }, 'events left out of lists until their dates are fixed (`wpcal migrate` lists them)');
+  }
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.db, options.tablePrefix);
   try {
-    const prepared = await prepareDatabase(db);
-    if (prepared.eventsWithoutRows > 0) {
-      // "Migrate the database if needed" (interface.md): what `wpcal migrate` would still build.
-      const { migrated, skipped } = await migrateEvents(db, { now: options.now });
-      options.logger.info({ events: migrated }, 'built the TEC 6 rows of events that lacked them');
-      for (const { id, reason } of skipped) options.logger.warn({ event: id, reason }, 'event left out of lists until its dates are fixed');
-    }
+    await prepareDatabase(db);
+    await buildMissingEventRows(db, options);
     let listeningOn = `http://${options.host}:${options.port}`;
     const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now });
     if (options.seed) {

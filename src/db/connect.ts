@@ -144,9 +144,13 @@ export async function openDatabase(url: string, prefix: string): Promise<Db> {
       // The pragma costs three system calls: requests taken in during one turn of the event loop
       // share one read, made after all of them arrived.
       let shared: Promise<string> | null = null;
-      otherConnections = () => shared ??= new Promise((resolve) => setImmediate(() => {
+      otherConnections = () => shared ??= new Promise((resolve, reject) => setImmediate(() => {
         shared = null;
-        resolve(String(sqliteVersion()));
+        try {
+          resolve(String(sqliteVersion()));
+        } catch (error) {
+          reject(error);
+        }
       }));
     } else {
       // Not through the write counter: it takes every statement but SELECT for a possible write.

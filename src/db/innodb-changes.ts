@@ -60,9 +60,9 @@ interface Read {
  * Turns counter reads into data versions for concurrent requests. A caller gets the result of a
  * read that started at most `windowMs` before its call (so it sees every commit made longer ago
  * than that), and callers that arrive while a read too old for them is running share the next
- * one. A value is only returned once a later read found it unchanged: InnoDB advances both
- * counters for a commit an instant before the commit becomes visible to readers, so a first
- * sighting may still come with the old rows.
+ * one. A value is only returned once a later read found it unchanged: InnoDB advances the
+ * counter (transaction ID or log sequence number) for a commit an instant before the commit
+ * becomes visible to readers, so a first sighting may still come with the old rows.
  */
 export class SettledVersions {
   #latest: Read | null = null;
@@ -72,7 +72,7 @@ export class SettledVersions {
 
   constructor(
     private readonly read: () => Promise<string | null>,
-    private readonly windowMs = 0,
+    private readonly windowMs: number,
     private readonly clock: () => number = () => performance.now(),
   ) {}
 

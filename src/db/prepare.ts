@@ -1,20 +1,11 @@
 import type { Db } from './connect.ts';
 import { ensureSchema, type SchemaChanges } from './migrate.ts';
 import { ensureDefaultOptions } from './defaults.ts';
-import { countEventsWithoutRows, migrateEvents, type EventMigrationOptions, type EventMigrationResult } from './migrate-events.ts';
+import { migrateEvents, type EventMigrationOptions, type EventMigrationResult } from './migrate-events.ts';
 
-export interface PreparedDatabase extends SchemaAndOptions {
-  /** Events still lacking TEC 6 rows (invisible in lists until they are built). */
-  eventsWithoutRows: number;
-}
-
-/**
- * Missing tables, indexes and options, and how many events lack TEC 6 rows (what `serve` checks
- * at start before building them). Adds what is missing and rewrites nothing.
- */
-export async function prepareDatabase(db: Db): Promise<PreparedDatabase> {
-  const prepared = await schemaAndOptions(db);
-  return { ...prepared, eventsWithoutRows: await countEventsWithoutRows(db) };
+/** Missing tables, indexes and options: what every command makes sure of. Rewrites nothing. */
+export async function prepareDatabase(db: Db): Promise<SchemaAndOptions> {
+  return schemaAndOptions(db);
 }
 
 interface SchemaAndOptions extends SchemaChanges {

@@ -47,12 +47,12 @@ function readBody(ctx: Koa.Context): { body: Record<string, unknown> | null; err
 
 function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
   ctx.status = out.status;
-  if (out.json) {
+  const kept = preparedAnswer(out);
+  if (kept) {
     // A reused answer: written as prepared once for it (ctx.status above keeps Koa's status line).
-    const { headers, body } = preparedAnswer(out, out.json);
     ctx.respond = false;
-    ctx.res.writeHead(ctx.status, headers);
-    ctx.res.end(body);
+    ctx.res.writeHead(ctx.status, kept.headers);
+    ctx.res.end(kept.body);
     return;
   }
   for (const [name, value] of Object.entries(out.headers)) ctx.set(name, value);

@@ -56,6 +56,12 @@ export function formatDbDatetime(wall: number): string {
   return `${formatDbDate(wall)} ${hour}:${minute}:${second}`;
 }
 
+/** A DB datetime moved by whole days, or null when it is not one. */
+export function addDays(datetime: string, days: number): string | null {
+  const wall = parseDbDatetime(datetime);
+  return wall === null ? null : formatDbDatetime(wall + days * DAY_MS);
+}
+
 /** Wall milliseconds of the midnight starting the same calendar day. */
 export function startOfWallDay(wall: number): number {
   return Math.floor(wall / DAY_MS) * DAY_MS;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import type { Database, PostsTable, TecOccurrencesTable } from '../../db/tables.ts';
 import type { Executor } from '../../store/options.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
-import { DAY_MS, formatDbDatetime, parseDbDatetime } from '../../time/wall.ts';
+import { addDays } from '../../time/wall.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { searchCondition } from '../shared/search.ts';
 
@@ -36,10 +36,6 @@ export interface ListFilters {
 
 const NOTHING = sql<SqlBool>`1 = 0`;
 
-function dayBefore(datetime: string): string {
-  const wall = parseDbDatetime(datetime);
-  return wall === null ? datetime : formatDbDatetime(wall - DAY_MS);
-}
 
 /** IDs of posts having the meta key (with one of `values`): one uncorrelated lookup on the meta_key index. */
 function postsWithMeta(eb: Eb, key: string, values?: readonly number[]) {
@@ -101,8 +97,13 @@ function matching(db: Executor, f: ListFilters) {
  */
 function impliedWalkBound(eb: Eb, f: ListFilters, walked: 'o.start_date' | 'o.start_date_utc'): Expression<SqlBool>[] {
   if (f.utcColumns === (walked === 'o.start_date_utc')) return [];
-  const lower = [f.bounds.start_date, f.bounds.starts_after].filter((bound) => bound !== undefined);
-  return lower.map((bound) => eb(walked, '>=', dayBefore(bound)));
+  const implied: Expression<SqlBool>[] = [];
+  for (const [param, bound] of Object.entries(f.bounds) as [DateBoundParam, string][]) {
+    const { field, operator } = DATE_BOUND_COMPARISONS[param];
+    const dayBefore = field === 'start' && (operator === '>=' || operator === '>') ? addDays(bound, -1) : null;
+    if (dayBefore !== null) implied.push(eb(walked, '>=', dayBefore));
+  }
+  return implied;
 }
 
 /** The same rows, read in occurrence order: SQLite keeps a CROSS JOIN's left table as the outer loop. */
@@ -146,7 +147,10 @@ async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offse
   return rows.map((row) => Number(row.ID));
 }
 
-/** Whether some event has several occurrence rows (TEC free and wpcal write exactly one). */
+/**
+ * Whether some event has several occurrence rows (TEC free and wpcal write exactly one). One such
+ * event, whatever its status, puts every list on the grouped query.
+ */
 async function occurrencesRepeat(db: Executor): Promise<boolean> {
   const row = await db.selectFrom('tec_occurrences').select('post_id').groupBy('post_id')
     .having(sql`COUNT(*)`, '>', 1).limit(1).executeTakeFirst();
@@ -160,7 +164,13 @@ function eventsRepeatOccurrences(db: Db, version: string | null): Promise<boolea
   const known = version === null ? undefined : repeatChecks.get(db);
   if (known && known.version === version) return known.repeated;
   const repeated = occurrencesRepeat(db.kysely);
-  if (version !== null) repeatChecks.set(db, { version, repeated });
+  if (version !== null) {
+    repeatChecks.set(db, { version, repeated });
+    // A failed check is asked again by the next request, not kept for the version.
+    repeated.catch(() => {
+      if (repeatChecks.get(db)?.repeated === repeated) repeatChecks.delete(db);
+    });
+  }
   return repeated;
 }
 

@@ -7,7 +7,7 @@
 // (X-WR-TIMEZONE when it names a zone, else the site zone).
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { DAY_MS, formatDbDatetime, parseDbDatetime } from '../../time/wall.ts';
+import { addDays } from '../../time/wall.ts';
 import { localToUtc, utcToLocal } from '../../time/zones.ts';
 import { emptyBatch, type EventRecord, type ImportBatch } from '../records.ts';
 import { ianaZoneOf } from './tzid.ts';
@@ -160,19 +160,15 @@ function organizerKey(items: ICAL.Component[], where: string, ctx: Context): str
   return key;
 }
 
-function addDays(db: string, days: number): string {
-  return formatDbDatetime(parseDbDatetime(db)! + days * DAY_MS);
-}
-
 /** The record of one occurrence: content from `items` (the override first, then the series). */
 function eventRecord(key: string, items: ICAL.Component[], start: ICAL.Time, end: ICAL.Time, where: string, ctx: Context): EventRecord {
   const record: EventRecord = { key, where, title: text(items, 'summary') ?? '', startDate: '', endDate: '' };
+  if (end.compare(start) < 0) throw new VeventProblem('the end (DTEND) is before the start (DTSTART)');
   if (start.isDate) {
     const first = dbOf(start).slice(0, 10);
     // DTEND of an all-day event is exclusive; TEC stores the last day.
     // An exclusive DTEND on the start day itself (a zero-length day) still means that day.
-    const last = end.isDate ? addDays(dbOf(end), -1).slice(0, 10) : dbOf(end).slice(0, 10);
-    if (end.isDate && dbOf(end) < dbOf(start)) throw new VeventProblem('the end (DTEND) is before the start (DTSTART)');
+    const last = end.isDate ? addDays(dbOf(end), -1)!.slice(0, 10) : dbOf(end).slice(0, 10);
     record.startDate = `${first} 00:00:00`;
     record.endDate = `${last < first ? first : last} 23:59:59`;
     record.allDay = true;
@@ -180,7 +176,6 @@ function eventRecord(key: string, items: ICAL.Component[], start: ICAL.Time, end
     const startWall = wallOf(start, ctx);
     const zone = startWall.named ? startWall.zone : ctx.calendarZone;
     record.startDate = inZone(startWall, zone);
-    if (end.compare(start) < 0) throw new VeventProblem('the end (DTEND) is before the start (DTSTART)');
     record.endDate = end.isDate ? `${dbOf(end).slice(0, 10)} 00:00:00` : inZone(wallOf(end, ctx), zone);
     record.timezone = zone;
   }

@@ -186,15 +186,9 @@ function eventRecord(item: WxrItem, id: number, meta: Meta, terms: TermCollector
   return event;
 }
 
-/** The item's publication date (GMT), when it has one. */
-function keepPostDate(record: VenueRecord | OrganizerRecord, item: WxrItem): void {
-  const dateUtc = postDate(item, 'wp:post_date_gmt');
-  if (dateUtc !== undefined) record.dateUtc = dateUtc;
-}
-
 function venueRecord(item: WxrItem, id: number, meta: Meta): VenueRecord {
   const venue: VenueRecord = { key: postKey(id), wantedId: id, venue: item.fields.get('title') ?? '', description: item.fields.get('content:encoded') ?? '' };
-  keepPostDate(venue, item);
+  assignDefined(venue, { dateUtc: postDate(item, 'wp:post_date_gmt') });
   for (const [field, key] of VENUE_META) {
     const value = first(meta, key);
     if (value !== undefined) venue[field] = value;
@@ -208,7 +202,7 @@ function venueRecord(item: WxrItem, id: number, meta: Meta): VenueRecord {
 
 function organizerRecord(item: WxrItem, id: number, meta: Meta): OrganizerRecord {
   const organizer: OrganizerRecord = { key: postKey(id), wantedId: id, organizer: item.fields.get('title') ?? '', description: item.fields.get('content:encoded') ?? '' };
-  keepPostDate(organizer, item);
+  assignDefined(organizer, { dateUtc: postDate(item, 'wp:post_date_gmt') });
   for (const [field, key] of ORGANIZER_META) {
     const value = first(meta, key);
     if (value !== undefined) organizer[field] = value;
