@@ -2,10 +2,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { openDatabase, type Db } from './db/connect.ts';
-import { migrateEvents } from './db/migrate-events.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { openDatabase, type Db } from './data/connect.ts';
+import { SERVING_DEADLINES, type Deadlines } from './data/deadlines.ts';
+import { migrateEvents } from './data/migrate-events.ts';
+import { prepareDatabase } from './data/prepare.ts';
 import { createApp } from './http/app.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { buildServices } from './services.ts';
 import { seedFromFile } from './fixtures/seed.ts';
 
@@ -20,6 +22,8 @@ export interface ServerOptions {
   logger: Logger;
   /** Clock override for tests. */
   now?: () => Date;
+  /** How long requests wait for the database (SERVING_DEADLINES unless given). */
+  deadlines?: Deadlines;
 }
 
 export interface RunningServer {
@@ -67,8 +71,10 @@ async function buildMissingEventRows(db: Db, { logger, now }: ServerOptions): Pr
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.db, options.tablePrefix);
   try {
-    await prepareDatabase(db);
+    // A first start creates the calendar; a prefix that names no site beside other sites is refused.
+    await prepareDatabase(db, 'in-empty-database');
     await buildMissingEventRows(db, options);
+    db.deadlines = options.deadlines ?? SERVING_DEADLINES;
     let listeningOn = `http://${options.host}:${options.port}`;
     const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now });
     if (options.seed) {
@@ -77,6 +83,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const app = createApp({ services, logger: options.logger });
     const server = http.createServer(app.callback());
+    answerClientErrors(server, options.logger);
     const address = await listen(server, options.host, options.port);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     listeningOn = `http://${host}:${address.port}`;

@@ -1,4 +1,4 @@
-import type { Db } from './db/connect.ts';
+import type { Db } from './data/connect.ts';
 import { loadRoleTable } from './auth/authenticate.ts';
 import type { RoleTable } from './auth/roles.ts';
 import type { AppServices } from './rest/context.ts';

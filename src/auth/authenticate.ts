@@ -1,7 +1,8 @@
 // HTTP Basic with WordPress application passwords (conventions.md §5.2).
-import type { Executor } from '../store/options.ts';
-import { getOption } from '../store/options.ts';
-import { findUserByEmail, findUserByLogin, getUserMeta, setUserMeta } from '../store/users.ts';
+import type { Db } from '../data/connect.ts';
+import type { Reader } from '../data/executor.ts';
+import { getOption } from '../data/options.ts';
+import { findUserByEmail, findUserByLogin, getUserMeta, setUserMeta } from '../data/users.ts';
 import { maybeUnserialize } from '../php/serialize.ts';
 import { RestError } from '../rest/errors.ts';
 import { findMatchingPassword, parseApplicationPasswords, serializeApplicationPasswords } from './application-passwords.ts';
@@ -28,20 +29,21 @@ export function parseBasic(header: string | undefined): Credentials | null {
 
 const unauthorized = (code: string, message: string): RestError => RestError.withStatus(code, message, 401);
 
-export async function loadRoleTable(db: Executor, prefix: string): Promise<RoleTable> {
+export async function loadRoleTable(db: Reader, prefix: string): Promise<RoleTable> {
   const stored = await getOption(db, `${prefix}user_roles`);
   if (stored === undefined) return defaultRoles();
   const table = roleTableFrom(maybeUnserialize(stored));
   return Object.keys(table).length ? table : defaultRoles();
 }
 
-export async function loadUser(db: Executor, prefix: string, id: number, login: string, roles: RoleTable): Promise<CurrentUser> {
+export async function loadUser(db: Reader, prefix: string, id: number, login: string, roles: RoleTable): Promise<CurrentUser> {
   const capabilities = await getUserMeta(db, id, `${prefix}capabilities`);
   return buildUser(id, login, maybeUnserialize(capabilities ?? ''), roles);
 }
 
 export interface AuthenticateOptions {
-  db: Executor;
+  db: Reader;
+  write: Db['write'];
   prefix: string;
   roles: () => Promise<RoleTable>;
   clientIp: string;
@@ -69,9 +71,16 @@ export async function authenticate(header: string | undefined, options: Authenti
 
   const now = Math.floor((options.now ?? Date.now)() / 1000);
   if (match.last_used === null || now - match.last_used >= DAY) {
-    match.last_used = now;
-    match.last_ip = options.clientIp;
-    await setUserMeta(db, user.ID, '_application_passwords', serializeApplicationPasswords(items));
+    const userId = user.ID;
+    // Read again under the write lock: a password added or revoked meanwhile must survive.
+    await options.write(async (trx) => {
+      const current = parseApplicationPasswords((await getUserMeta(trx, userId, '_application_passwords')) ?? null);
+      const used = current.find((item) => item.password === match.password);
+      if (!used) return;
+      used.last_used = now;
+      used.last_ip = options.clientIp;
+      await setUserMeta(trx, userId, '_application_passwords', serializeApplicationPasswords(current));
+    });
   }
   return loadUser(db, options.prefix, user.ID, user.user_login, await options.roles());
 }

@@ -2,8 +2,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
 import { UsageError, databaseConfig, serveConfig } from '../config.ts';
-import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../db/connect.ts';
-import { migrateDatabase, prepareDatabase } from '../db/prepare.ts';
+import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
+import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../data/prepare.ts';
 import { progressBar } from './progress.ts';
 import { StartupError, startServer } from '../server.ts';
 import { ROLE_NAMES, isRoleName } from '../auth/roles.ts';
@@ -17,7 +17,7 @@ import { EXPORT_FORMATS, ImportFileError, type ExportFormat } from '../transfer/
 const VERSION = '0.1.0';
 
 /** A bad value on the command line: printed as one line, exit code 2. */
-const USAGE_ERRORS = [UsageError, DatabaseUrlError, ExportFilterError];
+const USAGE_ERRORS = [UsageError, DatabaseUrlError, ExportFilterError, MissingTablesError];
 
 /** A failure the user can act on: printed as one line, exit code 1. */
 const RUNTIME_ERRORS = [DatabaseUnreachableError, StartupError, UserError, FixtureError, ImportFileError];
@@ -45,15 +45,22 @@ interface Io {
 const dbOption = () => new Option('--db <url>', 'database URL: sqlite:PATH or mysql://USER:PASS@HOST:PORT/DB (env WPCAL_DB)');
 const prefixOption = () => new Option('--table-prefix <prefix>', 'WordPress table prefix (env WPCAL_TABLE_PREFIX, default wp_)');
 
-async function withDatabase<T>(flags: { db?: string; tablePrefix?: string }, work: (db: Db) => Promise<T>): Promise<T> {
+/** Runs `work` on the prepared database; `creation` says whether the prefix's tables may be created (prepare.ts). */
+async function withDatabase<T>(flags: { db?: string; tablePrefix?: string }, creation: TableCreation, work: (db: Db) => Promise<T>): Promise<T> {
   const config = databaseConfig(flags);
   const db = await openDatabase(config.db, config.tablePrefix);
   try {
-    await prepareDatabase(db);
+    await prepareDatabase(db, creation);
     return await work(db);
   } finally {
     await db.close();
   }
+}
+
+/** `migrate` refuses a site beside another one until confirmed: its error says how. */
+function withYesHint(error: unknown): never {
+  if (error instanceof MissingTablesError) throw new UsageError(`${error.message} (add --yes to create the "${error.prefix}" tables beside them)`);
+  throw error;
 }
 
 function waitForSignal(): Promise<string> {
@@ -93,12 +100,14 @@ function buildProgram(io: Io): Command {
     .description('create missing WordPress and TEC 6 tables, indexes and rows; never rewrites existing rows')
     .addOption(dbOption())
     .addOption(prefixOption())
+    .option('--yes', "create the prefix's tables even though the database holds another prefix's WordPress tables")
     .action(async (flags) => {
       const config = databaseConfig(flags);
       const db = await openDatabase(config.db, config.tablePrefix);
       const progress = progressBar('events');
       try {
-        const changes = await migrateDatabase(db, { onProgress: progress.update });
+        const creation = flags.yes === true ? 'beside-other-sites' : 'in-empty-database';
+        const changes = await migrateDatabase(db, { onProgress: progress.update, creation }).catch(withYesHint);
         progress.stop();
         io.out(`migrated ${db.label}: ${changes.createdTables.length} tables, ${changes.createdIndexes.length} indexes, ${changes.addedOptions.length} options added`);
         const { migrated, skipped } = changes.events;
@@ -120,7 +129,7 @@ function buildProgram(io: Io): Command {
     .addOption(prefixOption())
     .action(async (login: string, flags) => {
       if (!isRoleName(flags.role)) throw new UsageError(`unknown role "${flags.role}"`);
-      const created = await withDatabase(flags, (db) => createUser(db, login, flags.role, flags.email));
+      const created = await withDatabase(flags, 'never', (db) => createUser(db, login, flags.role, flags.email));
       io.out(`created user ${login} (ID ${created.id}) with role ${flags.role}`);
       io.out('application password:');
       io.out(created.password);
@@ -132,7 +141,7 @@ function buildProgram(io: Io): Command {
     .addOption(dbOption())
     .addOption(prefixOption())
     .action(async (login: string, flags) => {
-      const password = await withDatabase(flags, (db) => createApplicationPassword(db, login, flags.name));
+      const password = await withDatabase(flags, 'never', (db) => createApplicationPassword(db, login, flags.name));
       io.out(`new application password for ${login}:`);
       io.out(password);
     });
@@ -144,7 +153,8 @@ function buildProgram(io: Io): Command {
     .addOption(prefixOption())
     .option('--dry-run', 'do everything, then roll back: nothing is written')
     .action(async (files: string[], flags) => {
-      const code = await withDatabase(flags, (db) => importFiles(db, files, { dryRun: flags.dryRun === true, out: io.out, err: io.err }));
+      // Importing into a new, empty database is a normal first step.
+      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, { dryRun: flags.dryRun === true, out: io.out, err: io.err }));
       if (code !== 0) throw new ExitCode(code);
     });
 
@@ -165,7 +175,7 @@ function buildProgram(io: Io): Command {
         startDate: flags.startDate, endDate: flags.endDate, status: list(flags.status), category: list(flags.category),
         tag: list(flags.tag), venue: ids(flags.venue, 'venue'), organizer: ids(flags.organizer, 'organizer'),
       };
-      await withDatabase(flags, (db) => exportEvents(db, flags.format as ExportFormat, filters, process.stdout));
+      await withDatabase(flags, 'never', (db) => exportEvents(db, flags.format as ExportFormat, filters, process.stdout));
     });
 
   return program;

@@ -1,18 +1,19 @@
 // Koa glue: turns HTTP requests into IncomingRest, runs the dispatcher, writes PHP-style JSON.
 import Koa from 'koa';
 import Router from '@koa/router';
-import { HttpMethodEnum, koaBody } from 'koa-body';
 import qs from 'qs';
 import type { Logger } from 'pino';
 import type { AppServices } from '../rest/context.ts';
-import { dispatch, type IncomingRest, type OutgoingRest } from '../rest/dispatch.ts';
-import { RestError } from '../rest/errors.ts';
+import { dispatch } from '../rest/dispatch.ts';
+import type { IncomingRest, OutgoingRest } from '../rest/exchange.ts';
 import { phpJsonEncode } from '../rest/json.ts';
+import { databaseUnavailable } from '../data/failures.ts';
 import { icalFeedRoute } from './ical-feed.ts';
 import { jsonBody, jsonType, preparedAnswer } from './prepared-answer.ts';
+import { bodyParser, readBody } from './request-body.ts';
+import { requestLog } from './request-log.ts';
 
 const QUERY_OPTIONS: qs.IParseOptions = { duplicates: 'last', depth: 5, arrayLimit: 1000, parameterLimit: 2000 };
-const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
 
 /** The REST route a request addresses, or null when it is not a REST request. */
 export function restRouteOf(path: string, query: Record<string, unknown>): string | null {
@@ -22,27 +23,6 @@ export function restRouteOf(path: string, query: Record<string, unknown>): strin
   if (route === null) return null;
   route = route.replace(/\/+$/, '');
   return route === '' ? '/' : route;
-}
-
-function invalidJson(message: string): RestError {
-  return RestError.withStatus('rest_invalid_json', 'Invalid JSON body passed.', 400, {
-    json_error_code: 4,
-    json_error_message: message,
-  });
-}
-
-function readBody(ctx: Koa.Context): { body: Record<string, unknown> | null; error: RestError | null } {
-  const parseError = ctx.state.bodyError as Error | undefined;
-  if (parseError) return { body: null, error: invalidJson('Syntax error') };
-  const body: unknown = ctx.request.body;
-  if (body === undefined || body === null) return { body: null, error: null };
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    // PHP would decode `true` or `[1]` and then crash on it; wpcal refuses them up front.
-    return ctx.is('json') && !(Array.isArray(body) && body.length === 0)
-      ? { body: null, error: invalidJson('The JSON body must be an object.') }
-      : { body: null, error: null };
-  }
-  return { body: body as Record<string, unknown>, error: null };
 }
 
 function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
@@ -73,6 +53,27 @@ function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
   ctx.type = type;
 }
 
+/** 503 with Retry-After when the database is busy or gone (nothing was written), else a logged 500. */
+function failureAnswer(failure: unknown, logger: Logger, path: string): OutgoingRest {
+  const unavailable = databaseUnavailable(failure);
+  if (unavailable) {
+    logger.warn({ err: failure, path }, unavailable.code);
+    return {
+      status: 503,
+      headers: { 'Retry-After': String(unavailable.retryAfter) },
+      body: { code: unavailable.code, message: unavailable.message, data: { status: 503 } },
+      pretty: false,
+    };
+  }
+  logger.error({ err: failure, path }, 'unhandled error');
+  return {
+    status: 500,
+    headers: {},
+    body: { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } },
+    pretty: false,
+  };
+}
+
 export interface AppOptions {
   services: AppServices;
   logger: Logger;
@@ -82,32 +83,8 @@ export function createApp({ services, logger }: AppOptions): Koa {
   const app = new Koa({ proxy: false });
   const router = new Router();
 
-  app.use(async (ctx, next) => {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      if (logger.isLevelEnabled('info')) {
-        const ms = performance.now() - started;
-        logger.info({ method: ctx.method, path: ctx.url, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
-      }
-    }
-  });
-
-  const parseBody = koaBody({
-    json: true,
-    urlencoded: true,
-    multipart: true,
-    jsonStrict: false,
-    parsedMethods: BODY_METHODS,
-    queryString: QUERY_OPTIONS,
-    onError: (error, ctx) => {
-      ctx.state.bodyError = error;
-    },
-  });
-  // koa-body looks at the content type of every request before it checks the method.
-  const bodyMethods = new Set<string>(BODY_METHODS);
-  app.use((ctx, next) => (bodyMethods.has(ctx.method) ? parseBody(ctx, next) : next()));
+  app.use(requestLog(logger));
+  app.use(bodyParser(QUERY_OPTIONS));
 
   router.all(/.*/, async (ctx) => {
     const query = qs.parse(ctx.querystring, QUERY_OPTIONS) as Record<string, unknown>;
@@ -137,13 +114,7 @@ export function createApp({ services, logger }: AppOptions): Koa {
     try {
       writeResponse(ctx, await dispatch(incoming, services));
     } catch (failure) {
-      logger.error({ err: failure, path: ctx.path }, 'unhandled error');
-      writeResponse(ctx, {
-        status: 500,
-        headers: {},
-        body: { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } },
-        pretty: false,
-      });
+      writeResponse(ctx, failureAnswer(failure, logger, ctx.path));
     }
   });
 

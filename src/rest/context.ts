@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../data/connect.ts';
 import type { CurrentUser } from '../auth/capabilities.ts';
 import type { RoleTable } from '../auth/roles.ts';
 import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';

@@ -1,6 +1,5 @@
 // The WordPress REST server's request cycle (conventions.md §1): authentication, route match,
 // arguments, permission, handler, then Allow, _fields, _envelope. Transport-independent.
-import type { IncomingHttpHeaders } from 'node:http';
 import { authenticate } from '../auth/authenticate.ts';
 import type { CurrentUser } from '../auth/capabilities.ts';
 import { processArgs } from './args.ts';
@@ -8,36 +7,10 @@ import type { AppServices, RestRequest } from './context.ts';
 import { RestError, forbidden, noRoute } from './errors.ts';
 import { filterFields, parseFieldsParam } from './fields.ts';
 import { NO_CACHE_HEADERS, baseHeaders, corsHeaders } from './headers.ts';
+import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import type { Endpoint, Method, RawBody, Route } from './registry.ts';
 import { ResponseCache, cacheKey } from './response-cache.ts';
 import type { SiteSettings } from '../site/settings.ts';
-
-export interface IncomingRest {
-  /** The HTTP method as sent (HEAD and OPTIONS included). */
-  httpMethod: string;
-  route: string;
-  query: Record<string, unknown>;
-  body: Record<string, unknown> | null;
-  bodyError: RestError | null;
-  headers: IncomingHttpHeaders;
-  clientIp: string;
-  /** In-process callers (the seeder) act as this user instead of authenticating a header. */
-  actingUser?: CurrentUser;
-}
-
-export interface OutgoingRest {
-  status: number;
-  headers: Record<string, string>;
-  /** undefined: no body at all (HEAD, 204). */
-  body?: unknown;
-  /** JSONP callback name, when the client asked for one. */
-  jsonp?: string;
-  pretty: boolean;
-  /** A non-JSON body sent as is (then `body` and `jsonp` are unset). */
-  raw?: RawBody;
-  /** `body` already encoded as PHP JSON, as UTF-8 (answers reused from the response cache). */
-  json?: Buffer;
-}
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -145,6 +118,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
   try {
     if (!incoming.actingUser) user = await authenticate(incoming.headers.authorization, {
       db: services.db.kysely,
+      write: services.db.write,
       prefix: services.db.prefix,
       roles: () => services.roles(),
       clientIp: incoming.clientIp,

@@ -1,7 +1,7 @@
 // Anonymous GET answers reused while nothing they depend on can have changed: the same request
 // (route, query, Origin), the same database data version, the same site settings object and the
 // same clock second (lists' default windows and URLs follow the clock).
-import type { IncomingRest, OutgoingRest } from './dispatch.ts';
+import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import { phpJsonEncode } from './json.ts';
 
 const MAX_ENTRIES = 256;

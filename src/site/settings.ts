@@ -1,7 +1,7 @@
 // Site settings as WordPress keeps them in {prefix}options, read once and cached briefly so
 // that changes made through WordPress itself show up without a restart.
-import type { Executor } from '../store/options.ts';
-import { getOptions } from '../store/options.ts';
+import type { Reader } from '../data/executor.ts';
+import { getOptions } from '../data/options.ts';
 import { maybeUnserialize, type PhpValue } from '../php/serialize.ts';
 import { siteTimezone } from '../time/zones.ts';
 
@@ -20,6 +20,8 @@ export interface SiteSettings {
   postsPerPage: string;
   /** The TEC settings array (tribe_events_calendar_options). */
   tec: Record<string, PhpValue>;
+  /** TEC's "end of day cutoff" (`multiDayCutoff`, e.g. "04:00"), when set. */
+  multiDayCutoff: string | undefined;
   /** `{home}/wp-json` or `{home}/index.php?rest_route=` */
   apiRoot: string;
 }
@@ -53,6 +55,7 @@ export function buildSettings(options: Map<string, string>, fallbackHome: string
     prettyPermalinks,
     postsPerPage: options.get('posts_per_page') ?? '10',
     tec,
+    multiDayCutoff: typeof tec.multiDayCutoff === 'string' ? tec.multiDayCutoff : undefined,
     apiRoot: prettyPermalinks ? `${home}/wp-json` : `${home}/index.php?rest_route=`,
   };
 }
@@ -62,7 +65,7 @@ export class SiteSettingsCache {
   #loadedAt = 0;
 
   constructor(
-    private readonly db: Executor,
+    private readonly db: Reader,
     /** http://HOST:PORT of the listening socket, known only once it listens. */
     private readonly fallbackHome: () => string,
     private readonly siteUrlOverride: string | undefined,

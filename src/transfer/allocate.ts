@@ -1,10 +1,10 @@
 // Post IDs, `tec_events` IDs and unique slugs for rows inserted in bulk, where wp_insert_post's
 // one-row-at-a-time "insert, then make the slug unique against the table" would cost queries per post.
 import type { SelectQueryBuilder } from 'kysely';
-import type { DialectName } from '../db/connect.ts';
-import type { Database } from '../db/tables.ts';
-import type { Executor } from '../store/options.ts';
-import { firstFreeSlug } from '../store/posts.ts';
+import type { DialectName } from '../data/connect.ts';
+import type { Database } from '../data/tables.ts';
+import type { Writer } from '../data/executor.ts';
+import { firstFreeSlug } from '../data/posts.ts';
 
 /** A query of the highest ID of a table's key column, as `highest` (null when the table is empty). */
 type HighestIdQuery = SelectQueryBuilder<Database, 'posts' | 'tec_events', { highest: unknown }>;
@@ -29,13 +29,13 @@ export class PostIdAllocator {
 
   constructor(private readonly dialect: DialectName) {}
 
-  async refresh(trx: Executor): Promise<void> {
+  async refresh(trx: Writer): Promise<void> {
     const highest = await highestId(this.dialect, trx.selectFrom('posts').select((eb) => eb.fn.max('ID').as('highest')));
     this.next = Math.max(this.next, highest + 1);
   }
 
   /** Which of these wanted IDs are free (no post has them, none handed out yet). */
-  async free(trx: Executor, wanted: readonly number[]): Promise<Set<number>> {
+  async free(trx: Writer, wanted: readonly number[]): Promise<Set<number>> {
     const candidates = [...new Set(wanted)].filter((id) => Number.isSafeInteger(id) && id > 0 && !this.used.has(id));
     if (!candidates.length) return new Set();
     const taken = await trx.selectFrom('posts').select('ID').where('ID', 'in', candidates).execute();
@@ -65,7 +65,7 @@ export class EventRowIds {
 
   constructor(private readonly dialect: DialectName) {}
 
-  async start(trx: Executor): Promise<void> {
+  async start(trx: Writer): Promise<void> {
     this.next = await highestId(this.dialect, trx.selectFrom('tec_events').select((eb) => eb.fn.max('event_id').as('highest'))) + 1;
   }
 
@@ -86,13 +86,13 @@ export class SlugAllocator {
   constructor(private readonly postType: string) {}
 
   /** Looks whether the table holds any post of the type (one query), before any slug is handed out. */
-  async start(trx: Executor): Promise<void> {
+  async start(trx: Writer): Promise<void> {
     const stored = await trx.selectFrom('posts').select('ID').where('post_type', '=', this.postType).limit(1).executeTakeFirst();
     this.noneStored = stored === undefined;
   }
 
   /** Reads which of these slugs the table already holds (one query). */
-  async prepare(trx: Executor, slugs: readonly string[]): Promise<void> {
+  async prepare(trx: Writer, slugs: readonly string[]): Promise<void> {
     const wanted = [...new Set(slugs.filter((slug) => slug !== ''))];
     if (this.noneStored || !wanted.length) return;
     // By name only, so the post_name index is used; the type is checked here.
@@ -100,7 +100,7 @@ export class SlugAllocator {
     for (const row of rows) if (row.post_type === this.postType) this.taken.add(row.post_name.toLowerCase());
   }
 
-  async take(trx: Executor, slug: string): Promise<string> {
+  async take(trx: Writer, slug: string): Promise<string> {
     const lower = slug.toLowerCase();
     if (!this.noneStored && this.taken.has(lower) && !this.widened.has(lower)) {
       this.widened.add(lower);

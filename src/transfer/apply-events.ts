@@ -2,7 +2,7 @@
 // computes (post fields, date meta, meta steps, TEC 6 rows — the same functions), then a chunk's
 // new posts, meta rows, TEC 6 rows and term links are inserted with multi-row statements.
 // Records matching a stored event (import key, or title + start for TEC CSV) update it.
-import type { NewPost, PostRow } from '../db/tables.ts';
+import type { NewPost, PostRow } from '../data/tables.ts';
 import type { RestRequest } from '../rest/context.ts';
 import { RestError } from '../rest/errors.ts';
 import { allSettled, clearEventsBulk, forCreate, eventMetaOps, insertEventsBulk, insertRows, storedDates, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
@@ -11,9 +11,9 @@ import { isRegisteredStatus } from '../resources/shared/validators.ts';
 import { publishLinkedPosts } from '../resources/events/write-links.ts';
 import { EVENT_TYPE } from '../resources/post-types.ts';
 import { baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../resources/shared/post-writes.ts';
-import type { Executor } from '../store/options.ts';
-import { POST_DEFAULTS, getPosts, type PostFields } from '../store/posts.ts';
-import { recountTerms, type Term } from '../store/terms.ts';
+import type { Writer } from '../data/executor.ts';
+import { POST_DEFAULTS, getPosts, type PostFields } from '../data/posts.ts';
+import { recountTerms, type Term } from '../data/terms.ts';
 import { computeEventDates, type EventDates } from '../time/event-dates.ts';
 import { EventRowIds, PostIdAllocator, SlugAllocator } from './allocate.ts';
 import type { LinkedPosts } from './apply-linked.ts';
@@ -197,7 +197,7 @@ export class EventImporter {
   private inserted = false;
 
   constructor(
-    private readonly trx: Executor,
+    private readonly trx: Writer,
     private readonly req: RestRequest,
     private readonly links: EventLinks,
     private readonly options: EventApplyOptions,
@@ -475,7 +475,7 @@ export class EventImporter {
       throw error;
     }
     // TEC's save cache key, once for all the inserted posts (updates set it through updateTypedPost).
-    if (this.inserted) await markTecPostSaved(this.trx, this.req.now);
+    if (this.inserted) markTecPostSaved(this.trx, this.req.now);
     await recountTerms(this.trx, [...this.touchedTerms]);
     if (this.publishedLinks.size) await publishLinkedPosts(this.trx, this.req, { post_status: 'publish' }, [...this.publishedLinks]);
   }

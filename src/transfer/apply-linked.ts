@@ -2,12 +2,14 @@
 // key (scoped by source) or by exact title and updated with the fields the record has, else
 // created. Events naming a venue or organizer that is not in the batch link an existing post of
 // that title, or a new one with just the name.
-import type { Executor } from '../store/options.ts';
-import { getPost, setMeta } from '../store/posts.ts';
+import type { Writer } from '../data/executor.ts';
+import { getPost, setMeta, uniquePostSlug, updatePost } from '../data/posts.ts';
+import type { PostRow } from '../data/tables.ts';
 import type { RestRequest } from '../rest/context.ts';
 import type { LinkedPostDefinition } from '../resources/linked-posts/definition.ts';
 import { createLinkedPost, updateLinkedPost } from '../resources/linked-posts/writes.ts';
-import { isUrlOrEmpty } from '../resources/shared/validators.ts';
+import { baseSlug } from '../resources/shared/post-writes.ts';
+import { isRegisteredStatus, isUrlOrEmpty } from '../resources/shared/validators.ts';
 import type { OrganizerRecord, VenueRecord } from './records.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
 import { RecordError, isRecordError, reasonOf, type Tally } from './tally.ts';
@@ -21,13 +23,13 @@ function writeValues(record: LinkedRecord): Map<string, unknown> {
       venue: record.venue, description: record.description, address: record.address, city: record.city,
       country: record.country, province: record.province, state: record.state, zip: record.zip,
       phone: record.phone, website: record.website, show_map: record.showMap, show_map_link: record.showMapLink,
-      date_utc: record.dateUtc,
     }
     : {
       organizer: record.organizer, description: record.description, phone: record.phone,
-      website: record.website, email: record.email, date_utc: record.dateUtc,
+      website: record.website, email: record.email,
     };
-  return new Map(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const postFields = { status: record.status, date: record.date, date_utc: record.dateUtc };
+  return new Map(Object.entries({ ...fields, ...postFields }).filter(([, value]) => value !== undefined));
 }
 
 const nameOf = (record: LinkedRecord): string => ('venue' in record ? record.venue : record.organizer);
@@ -38,7 +40,7 @@ export class LinkedPosts {
   private createdByResolve = 0;
 
   constructor(
-    private readonly trx: Executor,
+    private readonly trx: Writer,
     private readonly req: RestRequest,
     private readonly definition: LinkedPostDefinition,
     private readonly source: string,
@@ -64,11 +66,20 @@ export class LinkedPosts {
     return (await getPost(this.trx, wantedId)) ? undefined : { ID: wantedId };
   }
 
+  /** The record's slug, made unique as wp_insert_post would (the API's writes derive it from the title). */
+  private async keepSlug(post: PostRow, wanted: string | undefined): Promise<void> {
+    if (wanted === undefined || wanted === post.post_name) return;
+    const id = Number(post.ID);
+    const { slug, unique } = baseSlug(id, wanted, post.post_title, post.post_status);
+    await updatePost(this.trx, id, { post_name: unique ? await uniquePostSlug(this.trx, slug, this.definition.postType.type, id) : slug });
+  }
+
   /** Creates or updates one record; returns whether it was created. */
   private async write(record: LinkedRecord): Promise<boolean> {
     const name = nameOf(record);
     if (typeof name !== 'string' || name.trim() === '') throw new RecordError(`the ${this.definition.singular} name is empty`);
     if (!isUrlOrEmpty(record.website)) throw new RecordError(`website "${record.website}" is not a URL`);
+    if (record.status !== undefined && !isRegisteredStatus(record.status)) throw new RecordError(`unknown status "${record.status}"`);
     const values = writeValues(record);
     const existingId = await this.byKey(record.key) ?? await this.byTitle(name);
     const existing = existingId === undefined ? undefined : await getPost(this.trx, existingId);
@@ -76,6 +87,7 @@ export class LinkedPosts {
       ? await updateLinkedPost(this.trx, this.definition, this.req, existing, values)
       : await createLinkedPost(this.trx, this.definition, this.req, values, await this.wantedColumns(record.wantedId));
     const id = Number(post.ID);
+    await this.keepSlug(post, record.slug);
     if (this.keyed) await setMeta(this.trx, id, IMPORT_KEY_META, importKey(this.source, record.key));
     this.ids.set(record.key, id);
     return !existing;

@@ -3,8 +3,8 @@
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
 import { sanitizeTermName } from '../resources/terms/sanitize.ts';
 import { createTerm, editTerm, resolveTermsForWrite } from '../resources/terms/writes.ts';
-import type { Executor } from '../store/options.ts';
-import { findTermByName, findTermBySlug, type Term } from '../store/terms.ts';
+import type { Writer } from '../data/executor.ts';
+import { findTermByName, findTermBySlug, type Term } from '../data/terms.ts';
 import { sanitizeTitle } from '../text/sanitize.ts';
 import type { TermRecord } from './records.ts';
 import { isRecordError, reasonOf, type Tally } from './tally.ts';
@@ -16,7 +16,7 @@ export class TermResolver {
   private readonly byName = new Map<string, Map<string, Term | null>>();
   private createdByResolve = 0;
 
-  constructor(private readonly trx: Executor) {}
+  constructor(private readonly trx: Writer) {}
 
   /** How many terms resolve() has created so far. */
   get created(): number {
@@ -38,7 +38,7 @@ export class TermResolver {
     const found = await this.existing(def, record);
     const term = found
       ? await editTerm(this.trx, def, found, { description: record.description, parent })
-      : await createTerm(this.trx, def, input);
+      : await createTerm(this.trx, def, input, record.wantedId);
     if (found) tally.updated++;
     else tally.created++;
     this.keys(def).set(record.key, term);

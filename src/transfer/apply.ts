@@ -3,7 +3,7 @@
 // out; anything else (a database error) propagates so the caller rolls the file back.
 import { ORGANIZER_DEFINITION } from '../resources/organizers.ts';
 import { VENUE_DEFINITION } from '../resources/venues.ts';
-import type { Executor } from '../store/options.ts';
+import type { Writer } from '../data/executor.ts';
 import { EventImporter } from './apply-events.ts';
 import { LinkedPosts } from './apply-linked.ts';
 import { TAXONOMIES, TermResolver } from './apply-terms.ts';
@@ -25,7 +25,7 @@ export function batchSize(batch: ImportBatch): number {
   return batch.venues.length + batch.organizers.length + batch.categories.length + batch.tags.length + batch.events.length;
 }
 
-export async function applyBatch(trx: Executor, context: TransferContext, batch: ImportBatch, options: ApplyOptions): Promise<Tally> {
+export async function applyBatch(trx: Writer, context: TransferContext, batch: ImportBatch, options: ApplyOptions): Promise<Tally> {
   const tally = new Tally();
   tally.skipped += batch.skipped ?? 0;
   for (const problem of batch.problems) tally.fail(problem.where, problem.reason);

@@ -2,18 +2,18 @@
 // administrator's capabilities (as `wpcal serve --seed` uses), the clock, and services bound to
 // the current transaction so every write helper reads and writes inside it.
 import { buildUser } from '../auth/capabilities.ts';
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../data/connect.ts';
 import type { RestRequest } from '../rest/context.ts';
 import { buildServices } from '../services.ts';
 import type { SiteSettings } from '../site/settings.ts';
-import type { Executor } from '../store/options.ts';
+import type { Writer } from '../data/executor.ts';
 
 export interface TransferContext {
   db: Db;
   site: SiteSettings;
   now: Date;
   /** A request as the REST write helpers expect it, acting as the system user through `trx`. */
-  request(trx: Executor): RestRequest;
+  request(trx: Writer): RestRequest;
 }
 
 /** `http://HOST:PORT` as `wpcal serve` would listen, for a database without a `home` option. */

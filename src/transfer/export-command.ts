@@ -1,30 +1,59 @@
 // `wpcal export --format json|ics|wxr [filters]`: streams the calendar to stdout in that format.
+// Without filters the JSON and WXR exports are backups: they hold every venue, organizer,
+// category and tag, used by an event or not; a filtered export holds those its events use.
 // A reader that stops early (`wpcal export | head`) closes the pipe: the export then ends quietly.
-import type { Db } from '../db/connect.ts';
+import type { Db } from '../data/connect.ts';
+import type { Reader } from '../data/executor.ts';
 import { transferContext } from './context.ts';
 import {
-  categoriesWithAncestors, checkExportFilters, readExportEvents, readExportOrganizers, readExportTerms, readExportVenues, type ExportFilters,
+  checkExportFilters, readEveryOrganizer, readEveryTerm, readEveryVenue, readExportCategories, readExportEvents, readExportOrganizers,
+  readExportTerms, readExportVenues, selectsEverything, type ExportFilters,
 } from './export-reader.ts';
 import { eventWriter, type ExportFormat } from './formats.ts';
-import { writeJsonExport } from './json/write.ts';
+import { writeJsonExport, type JsonExportLookups } from './json/write.ts';
+import type { ExportTerms } from './records.ts';
 
 const isBrokenPipe = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
+
+/** What the events use. */
+function usedByEvents(db: Reader): JsonExportLookups {
+  return {
+    categories: (used) => readExportCategories(db, used),
+    tags: async (used) => used,
+    venues: (used) => readExportVenues(db, used),
+    organizers: (used) => readExportOrganizers(db, used),
+  };
+}
+
+/** Everything, used or not. */
+function everything(db: Reader): JsonExportLookups {
+  let terms: Promise<ExportTerms> | undefined;
+  const everyTerm = () => terms ??= readEveryTerm(db);
+  return {
+    categories: async () => (await everyTerm()).categories,
+    tags: async () => (await everyTerm()).tags,
+    venues: () => readEveryVenue(db),
+    organizers: () => readEveryOrganizer(db),
+  };
+}
 
 async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters, out: NodeJS.WritableStream): Promise<void> {
   const context = await transferContext(db);
   await checkExportFilters(db.kysely, context.site, filters, context.now);
   const events = readExportEvents(db.kysely, context.site, filters, { now: context.now });
+  const backup = selectsEverything(filters);
   if (format === 'json') {
-    await writeJsonExport(events, out, {
-      categories: (ids) => categoriesWithAncestors(db.kysely, ids),
-      venues: (ids) => readExportVenues(db.kysely, ids),
-      organizers: (ids) => readExportOrganizers(db.kysely, ids),
-    });
+    await writeJsonExport(events, out, backup ? everything(db.kysely) : usedByEvents(db.kysely));
     return;
   }
-  const terms = format === 'wxr' ? await readExportTerms(db.kysely, context.site, filters, context.now) : undefined;
   const write = await eventWriter(format);
-  await write(events, out, context.site, terms);
+  if (format === 'ics') {
+    await write(events, out, context.site);
+    return;
+  }
+  const terms = await readExportTerms(db.kysely, context.site, filters, context.now);
+  const linked = backup ? { venues: readEveryVenue(db.kysely), organizers: readEveryOrganizer(db.kysely) } : {};
+  await write(events, out, context.site, { ...terms, ...linked });
 }
 
 export async function exportEvents(db: Db, format: ExportFormat, filters: ExportFilters, out: NodeJS.WritableStream): Promise<void> {

@@ -2,21 +2,21 @@
 // paging, each page as costly as the first: see export-selection.ts), each page with a constant
 // number of queries (posts, their meta, their terms, their linked posts and those posts' meta), so
 // memory stays flat and time linear however large the calendar is.
-import type { PostRow } from '../db/tables.ts';
+import type { PostRow } from '../data/tables.ts';
 import { ORGANIZER_DEFINITION } from '../resources/organizers.ts';
 import type { LinkedPostDefinition } from '../resources/linked-posts/definition.ts';
-import { EVENT_TYPE } from '../resources/post-types.ts';
+import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../resources/post-types.ts';
 import { permalink } from '../resources/shared/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
 import { VENUE_DEFINITION } from '../resources/venues.ts';
 import type { SiteSettings } from '../site/settings.ts';
-import type { Executor } from '../store/options.ts';
-import { firstMeta, getPosts, loadMeta, type PostMeta } from '../store/posts.ts';
-import { queryTerms, termsOfPosts, type Term } from '../store/terms.ts';
-import { exportSelection, selectedPosts, selectionPage, type ExportFilters } from './export-selection.ts';
-import type { ExportEvent, ExportTerm, ExportTerms } from './records.ts';
+import type { Reader } from '../data/executor.ts';
+import { firstMeta, getPosts, loadMeta, postIdsOfType, type PostMeta } from '../data/posts.ts';
+import { queryTerms, termsOfPosts, type Term } from '../data/terms.ts';
+import { exportSelection, selectedPosts, selectionPage, selectsEverything, type ExportFilters } from './export-selection.ts';
+import type { ExportEvent, ExportOrganizer, ExportTerm, ExportTerms, ExportVenue } from './records.ts';
 
-export { ExportFilterError, type ExportFilters } from './export-selection.ts';
+export { ExportFilterError, selectsEverything, type ExportFilters } from './export-selection.ts';
 
 export interface ExportReadOptions {
   pageSize?: number;
@@ -28,6 +28,7 @@ export interface ExportReadOptions {
 const TRUTHY = new Set(['yes', '1', 'true', 'y', 'on']);
 const truthy = (value: string | undefined): boolean => value !== undefined && TRUTHY.has(value.trim().toLowerCase());
 const presentFlag = (value: string | undefined): boolean => value === undefined || (value !== '' && value !== '0');
+const ZERO_DATETIME = '0000-00-00 00:00:00';
 
 function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: PostMeta): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -35,21 +36,23 @@ function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: Pos
     const value = firstMeta(meta, field.metaKey);
     if (value !== undefined && field.name !== 'stateprovince') fields[field.name] = value;
   }
-  if (post.post_date_gmt !== '0000-00-00 00:00:00') fields.dateUtc = post.post_date_gmt;
-  return { ...fields, [definition.singular]: post.post_title, description: post.post_content };
+  if (post.post_date_gmt !== ZERO_DATETIME) fields.dateUtc = post.post_date_gmt;
+  else fields.date = post.post_date;
+  if (post.post_name !== '') fields.slug = post.post_name;
+  return { ...fields, [definition.singular]: post.post_title, description: post.post_content, status: post.post_status };
 }
 
 type LinkedPost = { post: PostRow; meta: PostMeta };
 
 /** These posts with their meta, by ID. */
-async function postsWithMeta(db: Executor, ids: readonly number[]): Promise<Map<number, LinkedPost>> {
+async function postsWithMeta(db: Reader, ids: readonly number[]): Promise<Map<number, LinkedPost>> {
   const posts = await getPosts(db, [...ids]);
   const meta = await loadMeta(db, posts.map((post) => Number(post.ID)));
   return new Map(posts.map((post) => [Number(post.ID), { post, meta: meta.get(Number(post.ID)) ?? new Map() }]));
 }
 
 /** The page's venues and organizers, by ID. */
-async function linkedPosts(db: Executor, metas: Map<number, PostMeta>): Promise<Map<number, LinkedPost>> {
+async function linkedPosts(db: Reader, metas: Map<number, PostMeta>): Promise<Map<number, LinkedPost>> {
   const ids = new Set<number>();
   for (const meta of metas.values()) {
     for (const value of [...(meta.get('_EventVenueID') ?? []), ...(meta.get('_EventOrganizerID') ?? [])]) {
@@ -58,9 +61,6 @@ async function linkedPosts(db: Executor, metas: Map<number, PostMeta>): Promise<
   }
   return postsWithMeta(db, [...ids]);
 }
-
-type ExportVenue = NonNullable<ExportEvent['venue']>;
-type ExportOrganizer = ExportEvent['organizers'][number];
 
 const venueRecord = ({ post, meta }: LinkedPost): ExportVenue => ({
   id: Number(post.ID),
@@ -76,11 +76,21 @@ const organizerRecord = ({ post, meta }: LinkedPost): ExportOrganizer => ({
   organizer: post.post_title,
 });
 
+async function* pages<T>(items: Iterable<T> | AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let page: T[] = [];
+  for await (const item of items) {
+    page.push(item);
+    if (page.length === size) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length) yield page;
+}
+
 /** Venues or organizers by ID, in the order given, read a page at a time (missing IDs are skipped). */
-async function* readLinked<T>(db: Executor, definition: LinkedPostDefinition, ids: Iterable<number>, record: (linked: LinkedPost) => T, pageSize: number): AsyncGenerator<T> {
-  const all = [...ids];
-  for (let start = 0; start < all.length; start += pageSize) {
-    const page = all.slice(start, start + pageSize);
+async function* readLinked<T>(db: Reader, definition: LinkedPostDefinition, ids: Iterable<number> | AsyncIterable<number>, record: (linked: LinkedPost) => T, pageSize: number): AsyncGenerator<T> {
+  for await (const page of pages(ids, pageSize)) {
     const found = await postsWithMeta(db, page);
     for (const id of page) {
       const linked = found.get(id);
@@ -89,11 +99,22 @@ async function* readLinked<T>(db: Executor, definition: LinkedPostDefinition, id
   }
 }
 
-export const readExportVenues = (db: Executor, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportVenue> =>
+export const readExportVenues = (db: Reader, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportVenue> =>
   readLinked(db, VENUE_DEFINITION, ids, venueRecord, pageSize);
 
-export const readExportOrganizers = (db: Executor, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportOrganizer> =>
+export const readExportOrganizers = (db: Reader, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportOrganizer> =>
   readLinked(db, ORGANIZER_DEFINITION, ids, organizerRecord, pageSize);
+
+/** The IDs of every venue or organizer an export holds: those a privileged list shows (all but trash and auto-draft). */
+const everyLinkedId = (db: Reader, definition: LinkedPostDefinition, pageSize: number): AsyncGenerator<number> =>
+  postIdsOfType(db, definition.postType.type, LISTED_BY_DEFAULT, pageSize);
+
+/** Every venue of the calendar, used or not, in ID order (a backup). */
+export const readEveryVenue = (db: Reader, pageSize = 500): AsyncGenerator<ExportVenue> =>
+  readLinked(db, VENUE_DEFINITION, everyLinkedId(db, VENUE_DEFINITION, pageSize), venueRecord, pageSize);
+
+export const readEveryOrganizer = (db: Reader, pageSize = 500): AsyncGenerator<ExportOrganizer> =>
+  readLinked(db, ORGANIZER_DEFINITION, everyLinkedId(db, ORGANIZER_DEFINITION, pageSize), organizerRecord, pageSize);
 
 const exportTerm = (term: Term): ExportTerm => ({ id: term.term_id, name: term.name, slug: term.slug, description: term.description, parent: term.parent });
 
@@ -124,6 +145,7 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
     url: permalink(site, EVENT_TYPE, post, true),
     createdUtc: post.post_date_gmt,
     modifiedUtc: post.post_modified_gmt,
+    created: post.post_date_gmt === ZERO_DATETIME ? post.post_date : undefined,
     venue: venue ? venueRecord(venue) : null,
     organizers: linkedOf(ORGANIZER_DEFINITION, '_EventOrganizerID').map(organizerRecord),
     categories: terms.filter((term) => term.taxonomy === CATEGORIES.taxonomy).map(exportTerm),
@@ -133,12 +155,12 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
 }
 
 /** Throws ExportFilterError for a filter that cannot be applied (bad date, unknown term). */
-export async function checkExportFilters(db: Executor, site: SiteSettings, filters: ExportFilters, now = new Date()): Promise<void> {
+export async function checkExportFilters(db: Reader, site: SiteSettings, filters: ExportFilters, now = new Date()): Promise<void> {
   await exportSelection(db, filters, site, now);
 }
 
 /** The events matching the filters, in ID order, read page by page. */
-export async function* readExportEvents(db: Executor, site: SiteSettings, filters: ExportFilters = {}, options: ExportReadOptions = {}): AsyncGenerator<ExportEvent> {
+export async function* readExportEvents(db: Reader, site: SiteSettings, filters: ExportFilters = {}, options: ExportReadOptions = {}): AsyncGenerator<ExportEvent> {
   const pageSize = options.pageSize ?? 500;
   const selection = await exportSelection(db, filters, site, options.now ?? new Date());
   let after = 0;
@@ -162,7 +184,7 @@ export async function* readExportEvents(db: Executor, site: SiteSettings, filter
 }
 
 /** Categories by ID with all their ancestors (for formats that carry the hierarchy). */
-export async function categoriesWithAncestors(db: Executor, ids: readonly number[]): Promise<Term[]> {
+async function categoriesWithAncestors(db: Reader, ids: readonly number[]): Promise<Term[]> {
   const found = new Map<number, Term>();
   let pending = [...new Set(ids)];
   while (pending.length) {
@@ -173,8 +195,20 @@ export async function categoriesWithAncestors(db: Executor, ids: readonly number
   return [...found.values()];
 }
 
-/** The categories (with their ancestors) and tags of the events the filters select. */
-export async function readExportTerms(db: Executor, site: SiteSettings, filters: ExportFilters = {}, now = new Date()): Promise<ExportTerms> {
+/** These categories with all their ancestors. */
+export async function readExportCategories(db: Reader, used: readonly ExportTerm[]): Promise<ExportTerm[]> {
+  return (await categoriesWithAncestors(db, used.map((term) => term.id))).map(exportTerm);
+}
+
+/** Every category and tag of the calendar, in term ID order (a backup). */
+export async function readEveryTerm(db: Reader): Promise<ExportTerms> {
+  const every = async (def: TaxonomyDefinition) => (await queryTerms(db, def.taxonomy, (query) => query.orderBy('t.term_id'))).map(exportTerm);
+  return { categories: await every(CATEGORIES), tags: await every(TAGS) };
+}
+
+/** The categories (with their ancestors) and tags of the events the filters select: every one when nothing is filtered. */
+export async function readExportTerms(db: Reader, site: SiteSettings, filters: ExportFilters = {}, now = new Date()): Promise<ExportTerms> {
+  if (selectsEverything(filters)) return readEveryTerm(db);
   const eventIds = selectedPosts(db, await exportSelection(db, filters, site, now)).select('ID');
   const used = (def: TaxonomyDefinition) => queryTerms(db, def.taxonomy, (query) => query
     .where('tt.term_taxonomy_id', 'in', (eb) => eb.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', 'in', eventIds))

@@ -10,12 +10,12 @@
 // a correlated probe of the walked post's own rows (by postmeta.post_id, term_relationships' key).
 // Both planners are then left one plan; the tests check it with EXPLAIN.
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../data/tables.ts';
 import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../resources/post-types.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
 import type { SiteSettings } from '../site/settings.ts';
-import type { Executor } from '../store/options.ts';
-import { findTermBySlug, withDescendants } from '../store/terms.ts';
+import type { Reader } from '../data/executor.ts';
+import { findTermBySlug, withDescendants } from '../data/terms.ts';
 import { parseInZone } from '../time/parse.ts';
 
 export interface ExportFilters {
@@ -36,6 +36,14 @@ export interface ExportFilters {
 
 export class ExportFilterError extends Error {}
 
+/**
+ * No filter given: the export is a backup of the whole calendar, so it also holds the venues,
+ * organizers and terms no exported event uses.
+ */
+export function selectsEverything(filters: ExportFilters): boolean {
+  return Object.values(filters).every((value) => value === undefined);
+}
+
 type PostsBuilder = ExpressionBuilder<Database, 'posts'>;
 type PostCheck = (eb: PostsBuilder) => Expression<SqlBool>;
 
@@ -49,7 +57,7 @@ function boundDate(value: string | undefined, name: string, site: SiteSettings, 
   return parsed;
 }
 
-async function termTaxonomyIds(db: Executor, def: TaxonomyDefinition, refs: readonly string[], flag: string): Promise<number[]> {
+async function termTaxonomyIds(db: Reader, def: TaxonomyDefinition, refs: readonly string[], flag: string): Promise<number[]> {
   const termIds: number[] = [];
   for (const ref of refs) {
     const term = /^\d+$/.test(ref) ? { term_id: Number(ref) } : await findTermBySlug(db, def.taxonomy, ref);
@@ -82,7 +90,7 @@ const hasTerm = (ttIds: readonly number[]): PostCheck => (eb) =>
     .where((terms) => terms(terms('term_relationships.term_taxonomy_id', '+', terms.lit(0)), 'in', ttIds.length ? ttIds : [0])));
 
 /** Resolves the filters; throws ExportFilterError for one that cannot be applied (bad date, unknown term). */
-export async function exportSelection(db: Executor, filters: ExportFilters, site: SiteSettings, now: Date): Promise<ExportSelection> {
+export async function exportSelection(db: Reader, filters: ExportFilters, site: SiteSettings, now: Date): Promise<ExportSelection> {
   const checks: PostCheck[] = [eventWithStatus(filters.status ?? LISTED_BY_DEFAULT)];
   const start = boundDate(filters.startDate, 'start-date', site, now);
   const end = boundDate(filters.endDate, 'end-date', site, now);
@@ -102,11 +110,11 @@ export async function exportSelection(db: Executor, filters: ExportFilters, site
 }
 
 /** The selected posts, to select columns from. */
-export function selectedPosts(db: Executor, selection: ExportSelection) {
+export function selectedPosts(db: Reader, selection: ExportSelection) {
   return db.selectFrom('posts').where((eb) => eb.and(selection.map((check) => check(eb))));
 }
 
 /** The next `size` selected posts after ID `after`, in ID order. */
-export function selectionPage(db: Executor, selection: ExportSelection, after: number, size: number) {
+export function selectionPage(db: Reader, selection: ExportSelection, after: number, size: number) {
   return selectedPosts(db, selection).selectAll().where('ID', '>', after).orderBy('ID').limit(size);
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { SiteSettings } from '../site/settings.ts';
 import { parseTecCsv } from './csv/parse.ts';
 import { parseJsonFixture } from './json/parse.ts';
-import type { ExportEvent, ExportTerms, ImportBatch } from './records.ts';
+import type { ExportDeclarations, ExportEvent, ImportBatch } from './records.ts';
 
 export type Format = 'json' | 'csv' | 'ics' | 'wxr';
 
@@ -46,8 +46,8 @@ function exported<T>(module: Record<string, unknown>, name: string, format: stri
 
 type ParseIcs = (text: string, file: string, options: { now: Date; siteTimezone: string }) => ImportBatch;
 type ParseWxr = (input: string, file: string) => Promise<ImportBatch>;
-/** `terms`: what formats that declare the terms up front (WXR) declare. */
-export type EventWriter = (events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, terms?: ExportTerms) => Promise<void>;
+/** `declarations`: what formats that declare more than the events (WXR) declare. */
+export type EventWriter = (events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, declarations?: ExportDeclarations) => Promise<void>;
 
 export async function parseFile(format: Format, text: string, file: string, context: { now: Date; site: SiteSettings }): Promise<ImportBatch> {
   switch (format) {

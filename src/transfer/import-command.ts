@@ -1,12 +1,18 @@
 // `wpcal import FILE… [--dry-run]`: each file is read, parsed into an ImportBatch and applied in
 // one transaction of its own, so a file either lands completely (minus the bad records it
-// reports) or not at all. A dry run does all of it and rolls every transaction back.
+// reports) or not at all. A dry run applies the files in one transaction, each in a savepoint
+// (undone when the file fails, as its own transaction would be), and rolls it back at the end:
+// later files see what earlier ones would have written (the venues an events file names), so it
+// counts what the real run counts.
 import fs from 'node:fs/promises';
-import type { Db } from '../db/connect.ts';
-import { progressBar } from '../cli/progress.ts';
+import type { Db } from '../data/connect.ts';
+import type { Writer } from '../data/executor.ts';
+import { withSavepoint } from '../data/savepoint.ts';
+import { isLockConflict } from '../data/transaction.ts';
+import { progressBar, type Progress } from '../cli/progress.ts';
 import { applyBatch, batchSize } from './apply.ts';
 import { transferContext, type TransferContext } from './context.ts';
-import { ImportFileError, MATCH_BY, detectFormat, parseFile } from './formats.ts';
+import { ImportFileError, MATCH_BY, detectFormat, parseFile, type Format } from './formats.ts';
 import type { ImportBatch } from './records.ts';
 import { Tally, reasonOf } from './tally.ts';
 
@@ -16,9 +22,12 @@ export interface ImportOptions {
   err: (line: string) => void;
 }
 
+/** What became of one file: its tally, or why nothing of it was written. */
+type FileOutcome = Tally | ImportFileError;
+
 /** Thrown inside the transaction of a dry run to roll it back. */
 class DryRunRollback extends Error {
-  constructor(readonly tally: Tally) {
+  constructor(readonly outcomes: FileOutcome[]) {
     super('dry run');
   }
 }
@@ -43,48 +52,79 @@ function fileFailure(file: string, error: unknown, prefix = ''): ImportFileError
   return new ImportFileError(reason.startsWith(`${file}:`) ? reason.replace(`${file}:`, `${file}:${prefix}`) : `${file}:${prefix} ${reason}`);
 }
 
-async function importOne(context: TransferContext, file: string, options: ImportOptions, done: (n: number, total: number) => void): Promise<Tally> {
+async function parse(context: TransferContext, file: string): Promise<{ format: Format; batch: ImportBatch }> {
   const text = await readText(file);
   const format = detectFormat(file, text);
-  let batch: ImportBatch;
   try {
-    batch = await parseFile(format, text, file, context);
+    return { format, batch: await parseFile(format, text, file, context) };
   } catch (error) {
     throw fileFailure(file, error);
   }
-  const apply = () => context.db.kysely.transaction().execute(async (trx) => {
-    const tally = await applyBatch(trx, context, batch, { source: format, matchBy: MATCH_BY[format], file, onProgress: done });
-    if (options.dryRun) throw new DryRunRollback(tally);
-    return tally;
-  });
+}
+
+/** How a file's writes run: in a transaction of their own, or in a savepoint of the dry run's transaction. */
+type Scope = (write: (trx: Writer) => Promise<Tally>) => Promise<Tally>;
+
+/**
+ * Reads, parses and applies one file. A failure of the whole file becomes its outcome, except a
+ * lost lock race of a dry run's shared transaction, which goes up so that transaction runs again.
+ */
+async function importFile(context: TransferContext, file: string, scope: Scope, progress: Progress): Promise<FileOutcome> {
+  let parsed: { format: Format; batch: ImportBatch };
   try {
-    return await apply();
+    parsed = await parse(context, file);
   } catch (error) {
-    if (error instanceof DryRunRollback) return error.tally;
-    throw fileFailure(file, error, ` nothing of its ${batchSize(batch)} records imported:`);
+    if (error instanceof ImportFileError) return error;
+    throw error;
+  }
+  const { format, batch } = parsed;
+  try {
+    return await scope((trx) => applyBatch(trx, context, batch, { source: format, matchBy: MATCH_BY[format], file, onProgress: progress.update }));
+  } catch (error) {
+    if (isLockConflict(error)) throw error;
+    return fileFailure(file, error, ` nothing of its ${batchSize(batch)} records imported:`);
+  } finally {
+    progress.stop();
+  }
+}
+
+/** Each file in a transaction of its own, reported as soon as it is done. */
+async function importEach(context: TransferContext, files: readonly string[], progress: Progress, report: (outcome: FileOutcome) => void): Promise<void> {
+  for (const file of files) report(await importFile(context, file, (write) => context.db.write(write), progress));
+}
+
+/** Reported once the transaction is rolled back: a lost lock race runs it (and every file) again. */
+async function importDry(context: TransferContext, files: readonly string[], progress: Progress): Promise<FileOutcome[]> {
+  try {
+    return await context.db.write(async (trx): Promise<never> => {
+      const outcomes: FileOutcome[] = [];
+      for (const file of files) outcomes.push(await importFile(context, file, (write) => withSavepoint(trx, () => write(trx)), progress));
+      throw new DryRunRollback(outcomes);
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.outcomes;
+    throw error;
   }
 }
 
 /** Imports the files; prints problems on stderr and the summary on stdout. Returns the exit code. */
 export async function importFiles(db: Db, files: readonly string[], options: ImportOptions): Promise<number> {
   const context = await transferContext(db);
-  const total = new Tally();
   const progress = progressBar('importing');
+  const total = new Tally();
   let failedFiles = 0;
-  for (const file of files) {
-    try {
-      const tally = await importOne(context, file, options, progress.update);
-      progress.stop();
-      for (const problem of tally.problems) options.err(`${problem.where}: ${problem.reason}`);
-      total.add(tally);
-    } catch (error) {
-      progress.stop();
-      if (!(error instanceof ImportFileError)) throw error;
+  const report = (outcome: FileOutcome): void => {
+    if (outcome instanceof ImportFileError) {
       failedFiles++;
       total.failed++;
-      options.err(reasonOf(error));
+      options.err(reasonOf(outcome));
+      return;
     }
-  }
+    for (const problem of outcome.problems) options.err(`${problem.where}: ${problem.reason}`);
+    total.add(outcome);
+  };
+  if (options.dryRun) (await importDry(context, files, progress)).forEach(report);
+  else await importEach(context, files, progress, report);
   options.out(total.summary());
   if (options.dryRun) options.err('dry run: nothing was written');
   return failedFiles > 0 || total.failed > 0 ? 1 : 0;

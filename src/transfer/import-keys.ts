@@ -1,13 +1,13 @@
 // Where an import remembers what it wrote: postmeta `_wpcal_import_key` = `{source}:{key}`, so a
 // re-import of the same record updates the post it made instead of adding another.
-import type { Executor } from '../store/options.ts';
+import type { Reader } from '../data/executor.ts';
 
 export const IMPORT_KEY_META = '_wpcal_import_key';
 
 export const importKey = (source: string, key: string): string => `${source}:${key}`;
 
 /** Stored import keys of one source → post ID, for posts of the type. */
-export async function loadImportKeys(trx: Executor, postType: string, source: string): Promise<Map<string, number>> {
+export async function loadImportKeys(trx: Reader, postType: string, source: string): Promise<Map<string, number>> {
   const rows = await trx.selectFrom('postmeta as m').innerJoin('posts as p', 'p.ID', 'm.post_id')
     .select(['m.post_id', 'm.meta_value'])
     .where('m.meta_key', '=', IMPORT_KEY_META).where('p.post_type', '=', postType)

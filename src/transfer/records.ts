@@ -19,8 +19,14 @@ export interface VenueRecord {
   website?: string;
   showMap?: boolean;
   showMapLink?: boolean;
+  /** A registered post status; `publish` when absent (and for the venues of published events). */
+  status?: string;
+  /** `post_name` wanted (made unique); derived from the title when absent. */
+  slug?: string;
   /** post_date_gmt (strtotime-parseable, UTC); now when absent. */
   dateUtc?: string;
+  /** post_date (local, site time zone); derived from dateUtc when absent. A draft has only this one. */
+  date?: string;
   /** Keep this post ID when it is free (WXR). */
   wantedId?: number;
 }
@@ -34,8 +40,11 @@ export interface OrganizerRecord {
   phone?: string;
   website?: string;
   email?: string;
-  /** As VenueRecord.dateUtc. */
+  /** As VenueRecord.status, .slug, .dateUtc and .date. */
+  status?: string;
+  slug?: string;
   dateUtc?: string;
+  date?: string;
   wantedId?: number;
 }
 
@@ -46,6 +55,8 @@ export interface TermRecord {
   description?: string;
   /** Key of the parent category within the batch. */
   parentKey?: string;
+  /** Keep this term ID when it is free. */
+  wantedId?: number;
 }
 
 export interface EventRecord {
@@ -133,6 +144,17 @@ export interface ExportTerms {
   tags: ExportTerm[];
 }
 
+/** A venue or organizer as the exporters see it: the record's fields (status, slug and dates included) and its post ID. */
+export type ExportVenue = Omit<VenueRecord, 'key'> & { id: number };
+export type ExportOrganizer = Omit<OrganizerRecord, 'key'> & { id: number };
+
+/** What the WXR export declares beside the events. */
+export interface ExportDeclarations extends ExportTerms {
+  /** Every venue and organizer of the calendar (a backup); absent, only those the events link are written. */
+  venues?: AsyncIterable<ExportVenue>;
+  organizers?: AsyncIterable<ExportOrganizer>;
+}
+
 /** One event as the exporters see it: the stored data, resolved, with its linked posts and terms. */
 export interface ExportEvent {
   id: number;
@@ -160,8 +182,10 @@ export interface ExportEvent {
   /** post_date_gmt / post_modified_gmt */
   createdUtc: string;
   modifiedUtc: string;
-  venue: (Omit<VenueRecord, 'key'> & { id: number }) | null;
-  organizers: Array<Omit<OrganizerRecord, 'key'> & { id: number }>;
+  /** post_date, for a post without a UTC date (a draft's date floats: it has only this one). */
+  created?: string;
+  venue: ExportVenue | null;
+  organizers: ExportOrganizer[];
   /** `description` and `parent` are filled by the export reader. */
   categories: ExportTerm[];
   tags: ExportTerm[];

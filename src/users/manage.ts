@@ -1,8 +1,9 @@
 // Creating users and application passwords the way WordPress stores them.
 import crypto from 'node:crypto';
-import type { Db } from '../db/connect.ts';
-import { setOption, type Executor } from '../store/options.ts';
-import { findUserByLogin, getUserMeta, insertUser, setUserMeta } from '../store/users.ts';
+import type { Db } from '../data/connect.ts';
+import { setOption } from '../data/options.ts';
+import type { Writer } from '../data/executor.ts';
+import { findUserByLogin, getUserMeta, insertUser, setUserMeta } from '../data/users.ts';
 import { phpSerialize } from '../php/serialize.ts';
 import { USER_LEVELS, type RoleName } from '../auth/roles.ts';
 import {
@@ -18,7 +19,7 @@ function utcNow(): string {
   return new Date().toISOString().slice(0, 19).replace('T', ' ');
 }
 
-async function addApplicationPassword(db: Executor, userId: number, name: string): Promise<string> {
+async function addApplicationPassword(db: Writer, userId: number, name: string): Promise<string> {
   const items = parseApplicationPasswords((await getUserMeta(db, userId, '_application_passwords')) ?? null);
   if (items.some((item) => item.name.toLowerCase() === name.toLowerCase())) {
     throw new UserError(`the user already has an application password named "${name}"`);
@@ -37,7 +38,7 @@ export interface CreatedUser {
 }
 
 export async function createUser(db: Db, login: string, role: RoleName, email: string | undefined): Promise<CreatedUser> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return db.write(async (trx) => {
     if (await findUserByLogin(trx, login)) throw new UserError(`a user named "${login}" already exists`);
     const id = await insertUser(trx, {
       login,
@@ -60,7 +61,7 @@ export async function createUser(db: Db, login: string, role: RoleName, email: s
 }
 
 export async function createApplicationPassword(db: Db, login: string, name: string | undefined): Promise<string> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return db.write(async (trx) => {
     const user = await findUserByLogin(trx, login);
     if (!user) throw new UserError(`no user named "${login}"`);
     const items = parseApplicationPasswords((await getUserMeta(trx, user.ID, '_application_passwords')) ?? null);

@@ -5,8 +5,8 @@
 // Target: peak RSS at the largest size within 1.5× of the smallest, per format.
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { openDatabase } from '../../src/db/connect.ts';
-import { prepareDatabase } from '../../src/db/prepare.ts';
+import { openDatabase } from '../../src/data/connect.ts';
+import { prepareDatabase } from '../../src/data/prepare.ts';
 import { BIN } from '../support/cli.ts';
 import { databaseKinds, type DatabaseKind } from '../support/databases.ts';
 import type { Bench, BenchOptions } from './harness.ts';

@@ -1,9 +1,9 @@
 // A realistic calendar of many events written straight into the tables with multi-row INSERTs:
 // events with TEC meta and occurrence rows, venues, organizers, featured images, categories
 // (some nested) and tags. Deterministic (a seeded generator), dates spread around `now`.
-import type { Db } from '../../src/db/connect.ts';
-import type { Database, NewPost } from '../../src/db/tables.ts';
-import type { Executor } from '../../src/store/options.ts';
+import type { Db } from '../../src/data/connect.ts';
+import type { Database, NewPost } from '../../src/data/tables.ts';
+import type { Reader } from '../../src/data/executor.ts';
 import { phpSerialize } from '../../src/php/serialize.ts';
 import { occurrenceHash } from '../../src/time/occurrence.ts';
 import { formatDbDatetime, parseDbDatetime } from '../../src/time/wall.ts';
@@ -46,7 +46,7 @@ function slugOf(text: string): string {
   return text.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-async function insertRows<T extends keyof Database & string>(db: Executor, table: T, rows: Row<T>[]): Promise<void> {
+async function insertRows<T extends keyof Database & string>(db: Reader, table: T, rows: Row<T>[]): Promise<void> {
   if (!rows.length) return;
   const perRow = Object.keys(rows[0]!).length;
   const size = Math.max(1, Math.floor(BATCH_PARAMETERS / perRow));

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../../src/db/connect.ts';
+import { openDatabase } from '../../src/data/connect.ts';
 import { transferContext } from '../../src/transfer/context.ts';
 import { readExportEvents } from '../../src/transfer/export-reader.ts';
 import { BIN } from '../support/cli.ts';

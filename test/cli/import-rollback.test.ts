@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, type Db } from '../../src/db/connect.ts';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
 import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
 

@@ -3,8 +3,8 @@
 import { expect } from 'chai';
 import { CompiledQuery, sql } from 'kysely';
 import { pino } from 'pino';
-import { openDatabase, type Db } from '../../src/db/connect.ts';
-import { prepareDatabase } from '../../src/db/prepare.ts';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { prepareDatabase } from '../../src/data/prepare.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { seedCalendar } from '../bench/seed-events.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';

@@ -2,8 +2,8 @@
 // order, whatever the filters, checked against the selection worked out in JS from the raw rows.
 import { expect } from 'chai';
 import { CompiledQuery } from 'kysely';
-import { openDatabase, type Db } from '../../src/db/connect.ts';
-import { prepareDatabase } from '../../src/db/prepare.ts';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { prepareDatabase } from '../../src/data/prepare.ts';
 import { LISTED_BY_DEFAULT } from '../../src/resources/post-types.ts';
 import { transferContext, type TransferContext } from '../../src/transfer/context.ts';
 import { readExportEvents, readExportTerms, type ExportFilters } from '../../src/transfer/export-reader.ts';

@@ -3,9 +3,9 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
-import { openDatabase, type Db } from '../../src/db/connect.ts';
-import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from '../../src/db/innodb-changes.ts';
-import { prepareDatabase } from '../../src/db/prepare.ts';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from '../../src/data/innodb-changes.ts';
+import { prepareDatabase } from '../../src/data/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
 
 /** A counter the test moves by hand; each read waits until the test lets it finish. */

@@ -1,9 +1,9 @@
 // `wpcal migrate`'s event step (events.md §9.3): TEC 6 rows built from TEC 5 / hand-written postmeta.
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { openDatabase, type Db } from '../../src/db/connect.ts';
-import { migrateEvents, planEventRows } from '../../src/db/migrate-events.ts';
-import { loadPostMeta, type PostMeta } from '../../src/store/posts.ts';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { migrateEvents, planEventRows } from '../../src/data/migrate-events.ts';
+import { loadPostMeta, type PostMeta } from '../../src/data/posts.ts';
 import { runCli } from '../support/cli.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { loadWordPressSite } from '../support/load-sql.ts';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { openDatabase, type Db } from '../../src/db/connect.ts';
-import { ensureSchema, tableExists } from '../../src/db/migrate.ts';
-import { TABLE_NAMES, type TableName } from '../../src/db/tables.ts';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { ensureSchema, tableExists } from '../../src/data/schema.ts';
+import { TABLE_NAMES, type TableName } from '../../src/data/tables.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { loadWordPressDump } from '../support/mysql-script.ts';
 

@@ -2,10 +2,10 @@
 import { expect } from 'chai';
 import { forEachDatabase } from '../support/databases.ts';
 import { basicAuth, startTestServer, type TestServer } from '../support/server.ts';
-import { getUserMeta, findUserByLogin } from '../../src/store/users.ts';
+import { getUserMeta, findUserByLogin } from '../../src/data/users.ts';
 import { parseApplicationPasswords, serializeApplicationPasswords } from '../../src/auth/application-passwords.ts';
-import { setUserMeta } from '../../src/store/users.ts';
-import { getOption } from '../../src/store/options.ts';
+import { setUserMeta } from '../../src/data/users.ts';
+import { getOption } from '../../src/data/options.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 
@@ -79,7 +79,7 @@ forEachDatabase('authentication', (kind) => {
     expect((await t.request('GET', NS, { auth })).status).to.equal(200);
     const db = t.server.db.kysely;
     const user = await findUserByLogin(db, 'revoked');
-    await setUserMeta(db, user!.ID, '_application_passwords', serializeApplicationPasswords([]));
+    await t.server.db.write((trx) => setUserMeta(trx, user!.ID, '_application_passwords', serializeApplicationPasswords([])));
     const res = await t.request('GET', NS, { auth });
     expect(res.status).to.equal(401);
     expect(res.json.code).to.equal('incorrect_password');
@@ -93,7 +93,8 @@ forEachDatabase('authentication', (kind) => {
     const userId = (await findUserByLogin(db, 'usage'))!.ID;
     const stored = async () => parseApplicationPasswords((await getUserMeta(db, userId, '_application_passwords')) ?? null)[0]!;
     const storeUsage = async (lastUsed: number, lastIp: string) => {
-      await setUserMeta(db, userId, '_application_passwords', serializeApplicationPasswords([{ ...(await stored()), last_used: lastUsed, last_ip: lastIp }]));
+      const usage = serializeApplicationPasswords([{ ...(await stored()), last_used: lastUsed, last_ip: lastIp }]);
+      await t.server.db.write((trx) => setUserMeta(trx, userId, '_application_passwords', usage));
     };
     const unixNow = () => Math.floor(Date.now() / 1000);
     const DAY = 86400;

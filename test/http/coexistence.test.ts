@@ -3,7 +3,7 @@
 // counts, TEC's `tribe_last_save_post` cache key), on the fixture site (America/Los_Angeles).
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import type { PostRow } from '../../src/db/tables.ts';
+import type { PostRow } from '../../src/data/tables.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { loadWordPressSite } from '../support/load-sql.ts';
 import { basicAuth, startTestServer, type TestServer } from '../support/server.ts';

@@ -3,10 +3,10 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { expect } from 'chai';
-import type { Db } from '../../src/db/connect.ts';
-import { findUserByLogin } from '../../src/store/users.ts';
-import { insertPost } from '../../src/store/posts.ts';
-import { setOption } from '../../src/store/options.ts';
+import type { Db } from '../../src/data/connect.ts';
+import { findUserByLogin } from '../../src/data/users.ts';
+import { insertPost } from '../../src/data/posts.ts';
+import { setOption } from '../../src/data/options.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
 import { seedEvent, seedLinkedPost, seedTerm } from '../support/seed-events.ts';
@@ -69,7 +69,7 @@ async function userId(t: TestServer, login: string): Promise<number> {
  * samples 07–13 (API-created events store show_map flags as "").
  */
 async function seedSampleSite(db: Db): Promise<void> {
-  for (let i = 1; i <= 3; i++) await insertPost(db.kysely, { post_title: `Filler ${i}`, post_type: 'post', ...FILLER_DATES });
+  for (let i = 1; i <= 3; i++) await db.write((trx) => insertPost(trx, { post_title: `Filler ${i}`, post_type: 'post', ...FILLER_DATES }));
   const venue = await seedLinkedPost(db, 'tribe_venue', 'Oracle Hall', [
     ['_VenueAddress', '1 Main St'], ['_VenueCity', 'Springfield'], ['_VenueCountry', 'United States'],
     ['_VenueState', 'IL'], ['_VenueZip', '62701'], ['_VenuePhone', '555-0100'], ['_VenueURL', 'http://example.com/hall'],
@@ -445,7 +445,7 @@ forEachDatabase('events read side: a site outside UTC', (kind) => {
   let utc: number;
   before(async () => {
     t = await startTestServer(kind, { siteUrl: SAMPLE_HOME, now: () => NOW });
-    await setOption(t.server.db.kysely, 'timezone_string', 'America/New_York');
+    await t.server.db.write((trx) => setOption(trx, 'timezone_string', 'America/New_York'));
     ny = await seedEvent(t.server.db, { title: 'New York Evening', timezone: 'America/New_York', timezoneAbbr: 'EDT', start: '2024-06-20 20:00:00', end: '2024-06-20 22:00:00' });
     utc = await seedEvent(t.server.db, { title: 'UTC Night', start: '2024-06-20 22:00:00', end: '2024-06-20 23:00:00' });
   });

@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
-import type { Db } from '../../src/db/connect.ts';
-import { findUserByLogin } from '../../src/store/users.ts';
-import { setOption } from '../../src/store/options.ts';
+import type { Db } from '../../src/data/connect.ts';
+import { findUserByLogin } from '../../src/data/users.ts';
+import { setOption } from '../../src/data/options.ts';
 import { SAMPLES } from '../support/shared.ts';
 
 const NS = '/wp-json/tribe/events/v1';
@@ -133,7 +133,7 @@ forEachDatabase('Event writes', (kind) => {
     admin = await t.userWithRole('administrator', 'admin');
     db = t.server.db;
     // The sample site's zone (a fresh wpcal database has gmt_offset 0, i.e. `UTC+0`).
-    await setOption(db.kysely, 'timezone_string', 'UTC');
+    await db.write((trx) => setOption(trx, 'timezone_string', 'UTC'));
   });
   after(async () => t.close());
 
@@ -609,7 +609,7 @@ forEachDatabase('Event writes', (kind) => {
         // A server of its own: the site settings are read, then cached, at its first request.
         const site = await startTestServer(kind, { now: () => clock, siteUrl: SITE });
         try {
-          for (const [name, value] of Object.entries(options)) await setOption(site.server.db.kysely, name, value);
+          for (const [name, value] of Object.entries(options)) await site.server.db.write((trx) => setOption(trx, name, value));
           const auth = await site.userWithRole('administrator', 'zone-admin');
           const res = await site.request('POST', `${NS}/events`, { auth, body: { title: 'Site zone', ...dates } });
           expect(res.status, res.text).to.equal(201);

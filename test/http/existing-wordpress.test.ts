@@ -5,8 +5,8 @@ import { basicAuth, startTestServer, type TestServer } from '../support/server.t
 import { loadWordPressDump } from '../support/mysql-script.ts';
 import { hashApplicationPassword } from '../../src/auth/password-hashes.ts';
 import { newApplicationPasswordItem, serializeApplicationPasswords } from '../../src/auth/application-passwords.ts';
-import { setUserMeta } from '../../src/store/users.ts';
-import { setOption } from '../../src/store/options.ts';
+import { setUserMeta } from '../../src/data/users.ts';
+import { setOption } from '../../src/data/options.ts';
 
 const mysql = databaseKinds().find((k) => k.name === 'mysql');
 
@@ -38,13 +38,12 @@ if (mysql) describe('an existing WordPress database [mysql]', () => {
   });
 
   it('authenticates a WordPress user with an application password stored in an older hash format', async () => {
-    const db = t.server.db.kysely;
     const password = 'abcdEFGHijklMNOPqrstUVWX';
     const item = newApplicationPasswordItem('legacy', hashApplicationPassword(password, 'phpass'), 1700000000);
-    await setUserMeta(db, 1, '_application_passwords', serializeApplicationPasswords([item]));
+    await t.server.db.write((trx) => setUserMeta(trx, 1, '_application_passwords', serializeApplicationPasswords([item])));
     const anonymousWhileUnused = await t.request('GET', '/wp-json/tribe/events/v1', { auth: basicAuth('admin', password) });
     expect(anonymousWhileUnused.headers.get('cache-control'), 'ignored until in use').to.equal(null);
-    await setOption(db, 'using_application_passwords', '1');
+    await t.server.db.write((trx) => setOption(trx, 'using_application_passwords', '1'));
     const res = await t.request('GET', '/wp-json/tribe/events/v1', { auth: basicAuth('admin', 'abcd EFGH ijkl MNOP qrst UVWX') });
     expect(res.status).to.equal(200);
     expect(res.headers.get('cache-control')).to.contain('no-cache');

@@ -5,7 +5,7 @@ import { forEachDatabase } from '../support/databases.ts';
 import { siteOptions } from '../support/site-options.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { seedEvent, seedLinkedPost } from '../support/seed-events.ts';
-import { addMeta, insertPost, loadPostMeta, getPost } from '../../src/store/posts.ts';
+import { addMeta, insertPost, loadPostMeta, getPost } from '../../src/data/posts.ts';
 import { phpSerialize } from '../../src/php/serialize.ts';
 import { SAMPLES } from '../support/shared.ts';
 
@@ -83,14 +83,17 @@ forEachDatabase('venues and organizers', (db) => {
       const create = (body: Record<string, unknown>, auth = admin) => t.request('POST', `${NS}/${k.base}`, { body, auth });
 
       async function insertEvent(status: string, start: string, links: number[], hidden = false): Promise<number> {
-        const id = await insertPost(kysely(), {
-          post_type: 'tribe_events', post_status: status, post_title: `Event ${status} ${start}`,
-          post_date: '2026-01-01 00:00:00', post_date_gmt: '2026-01-01 00:00:00',
-          post_modified: '2026-01-01 00:00:00', post_modified_gmt: '2026-01-01 00:00:00',
+        const id = await t.server.db.write(async (trx) => {
+          const inserted = await insertPost(trx, {
+            post_type: 'tribe_events', post_status: status, post_title: `Event ${status} ${start}`,
+            post_date: '2026-01-01 00:00:00', post_date_gmt: '2026-01-01 00:00:00',
+            post_modified: '2026-01-01 00:00:00', post_modified_gmt: '2026-01-01 00:00:00',
+          });
+          for (const link of links) await addMeta(trx, inserted, k.linkKey, String(link));
+          await addMeta(trx, inserted, '_EventStartDate', start);
+          if (hidden) await addMeta(trx, inserted, '_EventHideFromUpcoming', 'yes');
+          return inserted;
         });
-        for (const link of links) await addMeta(kysely(), id, k.linkKey, String(link));
-        await addMeta(kysely(), id, '_EventStartDate', start);
-        if (hidden) await addMeta(kysely(), id, '_EventHideFromUpcoming', 'yes');
         const end = start.replace(/ \d\d:/, ' 23:');
         const inserted = await kysely().insertInto('tec_events').values({
           post_id: id, start_date: start, end_date: end, timezone: 'UTC', start_date_utc: start, end_date_utc: end, duration: 3600, hash: `h${id}`,
@@ -383,16 +386,19 @@ forEachDatabase('venues and organizers', (db) => {
       });
 
       it('sets and clears the featured image by attachment ID', async () => {
-        const attachment = await insertPost(kysely(), {
-          post_type: 'attachment', post_status: 'inherit', post_mime_type: 'image/jpeg', guid: `${t.url}/wp-content/uploads/2026/11/hall.jpg`,
-          post_date: '2026-01-01 00:00:00', post_date_gmt: '2026-01-01 00:00:00', post_modified: '2026-01-01 00:00:00', post_modified_gmt: '2026-01-01 00:00:00',
+        const attachment = await t.server.db.write(async (trx) => {
+          const inserted = await insertPost(trx, {
+            post_type: 'attachment', post_status: 'inherit', post_mime_type: 'image/jpeg', guid: `${t.url}/wp-content/uploads/2026/11/hall.jpg`,
+            post_date: '2026-01-01 00:00:00', post_date_gmt: '2026-01-01 00:00:00', post_modified: '2026-01-01 00:00:00', post_modified_gmt: '2026-01-01 00:00:00',
+          });
+          await addMeta(trx, inserted, '_wp_attached_file', '2026/11/hall.jpg');
+          await addMeta(trx, inserted, '_wp_attachment_metadata', phpSerialize({
+            width: 1200, height: 800, file: '2026/11/hall.jpg', filesize: 51234,
+            sizes: { thumbnail: { file: 'hall-150x150.jpg', width: 150, height: 150, 'mime-type': 'image/jpeg', filesize: 4321 } },
+            image_meta: { aperture: '0' },
+          }));
+          return inserted;
         });
-        await addMeta(kysely(), attachment, '_wp_attached_file', '2026/11/hall.jpg');
-        await addMeta(kysely(), attachment, '_wp_attachment_metadata', phpSerialize({
-          width: 1200, height: 800, file: '2026/11/hall.jpg', filesize: 51234,
-          sizes: { thumbnail: { file: 'hall-150x150.jpg', width: 150, height: 150, 'mime-type': 'image/jpeg', filesize: 4321 } },
-          image_meta: { aperture: '0' },
-        }));
         const made = await create({ [k.word]: 'With Image', image: String(attachment) });
         expect(made.json.image).to.deep.equal({
           url: `${t.url}/wp-content/uploads/2026/11/hall.jpg`, id: attachment, extension: 'jpg', width: 1200, height: 800, filesize: 51234,

@@ -2,8 +2,8 @@
 // answer (on MySQL, in an answer begun COUNTER_READ_WINDOW_MS later), although anonymous reads are
 // reused while nothing changes.
 import { expect } from 'chai';
-import { openDatabase, type Db } from '../../src/db/connect.ts';
-import { COUNTER_READ_WINDOW_MS } from '../../src/db/innodb-changes.ts';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { COUNTER_READ_WINDOW_MS } from '../../src/data/innodb-changes.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

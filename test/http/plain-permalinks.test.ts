@@ -4,9 +4,9 @@
 import { expect } from 'chai';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { openDatabase } from '../../src/db/connect.ts';
-import { prepareDatabase } from '../../src/db/prepare.ts';
-import { setOption } from '../../src/store/options.ts';
+import { openDatabase } from '../../src/data/connect.ts';
+import { prepareDatabase } from '../../src/data/prepare.ts';
+import { setOption } from '../../src/data/options.ts';
 
 const HOME = 'http://plain.example';
 const API = `${HOME}/index.php?rest_route=`;
@@ -25,8 +25,8 @@ forEachDatabase('plain permalinks', (kind) => {
         const db = await openDatabase(database.url, 'wp_');
         try {
           await prepareDatabase(db);
-          await setOption(db.kysely, 'permalink_structure', '');
-          await setOption(db.kysely, 'timezone_string', 'UTC');
+          await db.write((trx) => setOption(trx, 'permalink_structure', ''));
+          await db.write((trx) => setOption(trx, 'timezone_string', 'UTC'));
         } finally {
           await db.close();
         }

@@ -1,12 +1,16 @@
 // Category and tag routes (terms.md), compared with samples 01, 09, 10 and 32–35.
+import type { Writer } from '../../src/data/executor.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { RoleName } from '../../src/auth/roles.ts';
-import { CATEGORIES, TAGS, presentEventTerms, resolveTermsForWrite, termFilterIds, termsExist } from '../../src/resources/terms/index.ts';
+import { CATEGORIES, TAGS } from '../../src/resources/terms/definition.ts';
+import { termFilterIds, termsExist } from '../../src/resources/terms/lookup.ts';
+import { presentEventTerms } from '../../src/resources/terms/presenter.ts';
+import { resolveTermsForWrite } from '../../src/resources/terms/writes.ts';
 import { buildSettings } from '../../src/site/settings.ts';
-import { insertPost, updatePost } from '../../src/store/posts.ts';
-import { getTerm, insertTerm, recountPostTerms, setPostTerms, type Term } from '../../src/store/terms.ts';
+import { insertPost, updatePost } from '../../src/data/posts.ts';
+import { getTerm, insertTerm, recountPostTerms, setPostTerms, type Term } from '../../src/data/terms.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { SAMPLES } from '../support/shared.ts';
@@ -68,13 +72,14 @@ forEachDatabase('term routes', (kind) => {
   after(async () => t.close());
 
   const db = () => t.server.db.kysely;
+  const write = <T>(work: (trx: Writer) => Promise<T>): Promise<T> => t.server.db.write(work);
 
   async function event(status = 'publish', title = 'Event'): Promise<number> {
-    return insertPost(db(), {
+    return write((trx) => insertPost(trx, {
       post_type: 'tribe_events', post_status: status, post_title: title, post_name: title.toLowerCase(),
       post_date: '2026-01-01 10:00:00', post_date_gmt: '2026-01-01 10:00:00',
       post_modified: '2026-01-01 10:00:00', post_modified_gmt: '2026-01-01 10:00:00',
-    });
+    }));
   }
 
   async function termRow(taxonomy: string, id: number): Promise<Term> {
@@ -84,7 +89,8 @@ forEachDatabase('term routes', (kind) => {
   }
 
   async function link(postId: number, taxonomy: string, termIds: number[]): Promise<void> {
-    await setPostTerms(db(), postId, taxonomy, await Promise.all(termIds.map((id) => termRow(taxonomy, id))));
+    const terms = await Promise.all(termIds.map((id) => termRow(taxonomy, id)));
+    await write((trx) => setPostTerms(trx, postId, taxonomy, terms));
   }
 
   async function termRowCount(): Promise<number> {
@@ -368,7 +374,7 @@ forEachDatabase('term routes', (kind) => {
 
         it('defaults per_page to the posts_per_page option (10) and caps it at 50', async () => {
           const p = prefix();
-          for (let i = 0; i < 55; i++) await insertTerm(db(), tx.taxonomy, { name: `${p}${String(i).padStart(2, '0')}`, slug: `${p}${i}`, description: '', parent: 0 });
+          for (let i = 0; i < 55; i++) await write((trx) => insertTerm(trx, tx.taxonomy, { name: `${p}${String(i).padStart(2, '0')}`, slug: `${p}${i}`, description: '', parent: 0 }));
           const byDefault = await t.request('GET', url(`?search=${p}&hide_empty=false`));
           expect(byDefault.json).to.include({ total: 55, total_pages: 6 });
           expect(byDefault.json[tx.base]).to.have.length(10);
@@ -537,7 +543,7 @@ forEachDatabase('term routes', (kind) => {
           expect(post.json.total).to.equal(2);
           const alias = await t.request('GET', url(`?event=${other}&post=${draft}`));
           expect(alias.json[tx.base].map((x: any) => x.id)).to.deep.equal([b.id]);
-          const page = await insertPost(db(), { post_type: 'page', post_date: '2026-01-01 00:00:00', post_date_gmt: '2026-01-01 00:00:00', post_modified: '2026-01-01 00:00:00', post_modified_gmt: '2026-01-01 00:00:00' });
+          const page = await write((trx) => insertPost(trx, { post_type: 'page', post_date: '2026-01-01 00:00:00', post_date_gmt: '2026-01-01 00:00:00', post_modified: '2026-01-01 00:00:00', post_modified_gmt: '2026-01-01 00:00:00' }));
           for (const bad of [String(page), '999999', 'foo', '']) {
             for (const name of ['post', 'event']) {
               const r = await t.request('GET', url(`?${name}=${bad}`));
@@ -699,16 +705,20 @@ forEachDatabase('term routes', (kind) => {
           const ev = await event('draft');
           await link(ev, tx.taxonomy, [term.id]);
           expect(await count()).to.equal(0);
-          await updatePost(db(), ev, { post_status: 'publish' });
-          await recountPostTerms(db(), ev);
+          await write(async (trx) => {
+            await updatePost(trx, ev, { post_status: 'publish' });
+            await recountPostTerms(trx, ev);
+          });
           expect(await count()).to.equal(1);
           const second = await event('publish');
           await link(second, tx.taxonomy, [term.id]);
           expect(await count()).to.equal(2);
           await link(second, tx.taxonomy, []);
           expect(await count()).to.equal(1);
-          await updatePost(db(), ev, { post_status: 'trash' });
-          await recountPostTerms(db(), ev);
+          await write(async (trx) => {
+            await updatePost(trx, ev, { post_status: 'trash' });
+            await recountPostTerms(trx, ev);
+          });
           expect(await count()).to.equal(0);
         });
       });
@@ -765,12 +775,12 @@ forEachDatabase('term routes', (kind) => {
           const p = prefix();
           const a = await create({ name: `${p} Alpha` });
           const b = await create({ name: `${p} Beta` });
-          const terms = await db().transaction().execute((trx) => resolveTermsForWrite(trx, def, [String(a.id), b.slug, `${p} Alpha`, '999999', `${p} New & Shiny`]));
+          const terms = await write((trx) => resolveTermsForWrite(trx, def, [String(a.id), b.slug, `${p} Alpha`, '999999', `${p} New & Shiny`]));
           expect(terms.map((x) => x.term_id).slice(0, 2)).to.deep.equal([a.id, b.id]);
           expect(terms).to.have.length(3);
           expect(terms[2]).to.include({ name: `${p} New &amp; Shiny`, slug: `${p}-new-shiny`, taxonomy: tx.taxonomy });
-          expect(await resolveTermsForWrite(db(), def, '')).to.deep.equal([]);
-          const byName = await resolveTermsForWrite(db(), def, `${p} beta`);
+          expect(await write((trx) => resolveTermsForWrite(trx, def, ''))).to.deep.equal([]);
+          const byName = await write((trx) => resolveTermsForWrite(trx, def, `${p} beta`));
           expect(byName.map((x) => x.term_id)).to.deep.equal([b.id]);
         });
 

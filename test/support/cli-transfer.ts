@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { openDatabase } from '../../src/db/connect.ts';
+import { openDatabase } from '../../src/data/connect.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { runCli, type CliResult } from './cli.ts';
 import type { DatabaseKind, TestDatabase } from './databases.ts';

@@ -3,9 +3,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, parseDatabaseUrl, type Db } from '../../src/db/connect.ts';
-import { ensureSchema } from '../../src/db/migrate.ts';
-import { TABLE_NAMES } from '../../src/db/tables.ts';
+import { openDatabase, parseDatabaseUrl, type Db } from '../../src/data/connect.ts';
+import { ensureSchema } from '../../src/data/schema.ts';
+import { TABLE_NAMES } from '../../src/data/tables.ts';
 import type { TestDatabase } from './databases.ts';
 import { mysqlScript } from './mysql-script.ts';
 import { WORDPRESS_DUMP } from './shared.ts';

@@ -1,8 +1,9 @@
 // Events, venues, organizers and terms written straight into the test database (posts, TEC
 // postmeta, tec_events/tec_occurrences rows), independent of the write endpoints.
-import type { Db } from '../../src/db/connect.ts';
-import { addMeta, insertPost } from '../../src/store/posts.ts';
-import { insertTerm, setPostTerms, type Term } from '../../src/store/terms.ts';
+import type { Writer } from '../../src/data/executor.ts';
+import type { Db } from '../../src/data/connect.ts';
+import { addMeta, insertPost } from '../../src/data/posts.ts';
+import { insertTerm, setPostTerms, type Term } from '../../src/data/terms.ts';
 import { occurrenceHash } from '../../src/time/occurrence.ts';
 import { localToUtc } from '../../src/time/zones.ts';
 import { parseDbDatetime } from '../../src/time/wall.ts';
@@ -33,8 +34,11 @@ export interface SeedEvent {
 
 const NOW = '2026-11-22 13:30:35';
 
-export async function seedEvent(db: Db, e: SeedEvent): Promise<number> {
-  const k = db.kysely;
+export function seedEvent(db: Db, e: SeedEvent): Promise<number> {
+  return db.write((k) => seedEventRows(k, e));
+}
+
+async function seedEventRows(k: Writer, e: SeedEvent): Promise<number> {
   const tz = e.timezone ?? 'UTC';
   const startUtc = localToUtc(e.start, tz)!;
   const endUtc = localToUtc(e.end, tz)!;
@@ -80,15 +84,17 @@ export async function seedEvent(db: Db, e: SeedEvent): Promise<number> {
   return id;
 }
 
-export async function seedLinkedPost(db: Db, type: 'tribe_venue' | 'tribe_organizer', title: string, meta: [string, string][] = [], status = 'publish'): Promise<number> {
-  const id = await insertPost(db.kysely, {
-    post_author: 1, post_date: NOW, post_date_gmt: NOW, post_modified: NOW, post_modified_gmt: NOW,
-    post_title: title, post_status: status, post_name: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), post_type: type,
+export function seedLinkedPost(db: Db, type: 'tribe_venue' | 'tribe_organizer', title: string, meta: [string, string][] = [], status = 'publish'): Promise<number> {
+  return db.write(async (trx) => {
+    const id = await insertPost(trx, {
+      post_author: 1, post_date: NOW, post_date_gmt: NOW, post_modified: NOW, post_modified_gmt: NOW,
+      post_title: title, post_status: status, post_name: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), post_type: type,
+    });
+    for (const [key, value] of meta) await addMeta(trx, id, key, value);
+    return id;
   });
-  for (const [key, value] of meta) await addMeta(db.kysely, id, key, value);
-  return id;
 }
 
 export async function seedTerm(db: Db, taxonomy: 'tribe_events_cat' | 'post_tag', name: string, parent = 0, description = ''): Promise<Term> {
-  return insertTerm(db.kysely, taxonomy, { name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), description, parent });
+  return db.write((trx) => insertTerm(trx, taxonomy, { name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), description, parent }));
 }

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createUser } from '../../src/users/manage.ts';
 import type { RoleName } from '../../src/auth/roles.ts';
+import type { Deadlines } from '../../src/data/deadlines.ts';
 import type { DatabaseKind, TestDatabase } from './databases.ts';
 
 export interface HttpResult {
@@ -63,6 +64,10 @@ export interface StartOptions {
   now?: () => Date;
   /** A fixture file to seed an empty calendar with. */
   seed?: string;
+  /** How long requests wait for the database. */
+  deadlines?: Deadlines;
+  /** Where the server connects instead of the test database's own URL (e.g. through a proxy). */
+  connectVia?: (url: string) => string;
   /** Runs against the database before the server starts (e.g. load a dump). */
   before?: (database: TestDatabase) => Promise<void>;
 }
@@ -71,7 +76,7 @@ export async function startTestServer(kind: DatabaseKind, options: StartOptions 
   const database = await kind.create();
   await options.before?.(database);
   const server = await startServer({
-    db: database.url,
+    db: options.connectVia ? options.connectVia(database.url) : database.url,
     tablePrefix: options.tablePrefix ?? 'wp_',
     host: '127.0.0.1',
     port: 0,
@@ -79,6 +84,7 @@ export async function startTestServer(kind: DatabaseKind, options: StartOptions 
     logger: pino({ level: 'silent' }),
     now: options.now,
     seed: options.seed,
+    deadlines: options.deadlines,
   });
   let users = 0;
   return {

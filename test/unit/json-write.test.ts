@@ -3,14 +3,13 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { Term } from '../../src/store/terms.ts';
-import type { ExportEvent } from '../../src/transfer/records.ts';
+import type { ExportEvent, ExportTerm } from '../../src/transfer/records.ts';
 import { writeJsonExport, type JsonExportLookups } from '../../src/transfer/json/write.ts';
 
 const VENUES = [1, 2, 3].map((id) => ({ id, venue: `Hall ${id}`, city: 'Portland' }));
 const ORGANIZER = { id: 7, organizer: 'Ana' };
-const MUSIC: Term = { term_id: 11, name: 'Music', slug: 'music', term_group: 0, term_taxonomy_id: 11, taxonomy: 'tribe_events_cat', description: '', parent: 0, count: 0 };
-const JAZZ: Term = { ...MUSIC, term_id: 12, name: 'Jazz', slug: 'jazz', term_taxonomy_id: 12, parent: 11 };
+const MUSIC: ExportTerm = { id: 11, name: 'Music', slug: 'music', description: '', parent: 0 };
+const JAZZ: ExportTerm = { ...MUSIC, id: 12, name: 'Jazz', slug: 'jazz', parent: 11 };
 
 function event(id: number): ExportEvent {
   return {
@@ -30,6 +29,7 @@ async function* inOrder<T>(records: Iterable<T>): AsyncGenerator<T> {
 
 const LOOKUPS: JsonExportLookups = {
   categories: async () => [MUSIC, JAZZ],
+  tags: async (used) => used,
   venues: (ids) => inOrder([...ids].map((id) => VENUES.find((venue) => venue.id === id)!)),
   organizers: (ids) => inOrder([...ids].map(() => ORGANIZER)),
 };
@@ -77,7 +77,7 @@ describe('writeJsonExport', () => {
     // In the order the events first used them.
     expect(Object.keys(document.venues)).to.deep.equal(['venue-3', 'venue-1', 'venue-2']);
     expect(Object.keys(document.organizers)).to.deep.equal(['organizer-7']);
-    expect(document.categories).to.deep.equal({ music: { name: 'Music', slug: 'music' }, jazz: { name: 'Jazz', slug: 'jazz', parent: 'music' } });
-    expect(document.tags).to.deep.equal({ outdoor: { name: 'Outdoor', slug: 'outdoor' } });
+    expect(document.categories).to.deep.equal({ music: { id: 11, name: 'Music', slug: 'music' }, jazz: { id: 12, name: 'Jazz', slug: 'jazz', parent: 'music' } });
+    expect(document.tags).to.deep.equal({ outdoor: { id: 8, name: 'Outdoor', slug: 'outdoor' } });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { OutgoingRest } from '../../src/rest/dispatch.ts';
+import type { OutgoingRest } from '../../src/rest/exchange.ts';
 import { ResponseCache } from '../../src/rest/response-cache.ts';
 
 const answer = (n: number): OutgoingRest => ({ status: 200, headers: {}, body: { n }, pretty: false });

@@ -32,18 +32,25 @@ describe('transfer/wxr parseWxr', () => {
     batch = await parseWxr(createReadStream(CALENDAR), 'calendar.xml');
   });
 
-  it('reads venues with their _Venue* meta and publication date, keyed by exported post ID', () => {
+  it('reads venues with their _Venue* meta, status, slug and publication date, keyed by exported post ID', () => {
     expect(batch.venues).to.deep.equal([{
-      key: 'wxr:101', wantedId: 101, venue: 'Riverside Hall', description: '<p>Step-free access from Quai Süd.</p>', dateUtc: '2024-04-03 10:00:00',
+      key: 'wxr:101', wantedId: 101, venue: 'Riverside Hall', description: '<p>Step-free access from Quai Süd.</p>',
+      status: 'publish', slug: 'riverside-hall', date: '2024-04-03 11:00:00', dateUtc: '2024-04-03 10:00:00',
       address: '12 Quai Süd', city: 'Zürich', country: 'Switzerland', province: 'ZH', zip: '8001',
       phone: '+41 44 000 00 00', website: 'https://hall.example.ch', showMap: true, showMapLink: false,
     }]);
   });
 
-  it('reads organizers with their _Organizer* meta and publication date', () => {
+  it('reads organizers with their _Organizer* meta, status, slug and publication date', () => {
     expect(batch.organizers).to.deep.equal([
-      { key: 'wxr:102', wantedId: 102, organizer: 'Ana Müller', description: '', dateUtc: '2024-04-03 10:05:00', phone: '555-0100', website: 'https://ana.example.org', email: 'ana@example.org' },
-      { key: 'wxr:103', wantedId: 103, organizer: 'Riverside Jazz Collective', description: 'A collective of local players.', dateUtc: '2024-04-03 10:06:00' },
+      {
+        key: 'wxr:102', wantedId: 102, organizer: 'Ana Müller', description: '', status: 'publish', slug: 'ana-muller',
+        date: '2024-04-03 11:05:00', dateUtc: '2024-04-03 10:05:00', phone: '555-0100', website: 'https://ana.example.org', email: 'ana@example.org',
+      },
+      {
+        key: 'wxr:103', wantedId: 103, organizer: 'Riverside Jazz Collective', description: 'A collective of local players.',
+        status: 'publish', slug: 'riverside-jazz-collective', date: '2024-04-03 11:06:00', dateUtc: '2024-04-03 10:06:00',
+      },
     ]);
   });
 
@@ -89,16 +96,26 @@ describe('transfer/wxr parseWxr', () => {
     expect(batch.skipped).to.equal(3);
   });
 
-  it('takes every event category (parents first, parent by nicename) and only the tags events use', () => {
+  it('takes every event category (parents first, parent by nicename) and only the tags events use, with their declared term IDs', () => {
     expect(batch.categories).to.deep.equal([
-      { key: 'category:music', name: 'Music', slug: 'music' },
-      { key: 'category:jazz', name: 'Jazz &amp; Blues', slug: 'jazz', description: 'Swing, bebop and <em>everything</em> after', parentKey: 'category:music' },
-      { key: 'category:family', name: 'Family', slug: 'family' },
+      { key: 'category:music', name: 'Music', slug: 'music', wantedId: 11 },
+      {
+        key: 'category:jazz', name: 'Jazz &amp; Blues', slug: 'jazz', description: 'Swing, bebop and <em>everything</em> after',
+        parentKey: 'category:music', wantedId: 12,
+      },
+      { key: 'category:family', name: 'Family', slug: 'family', wantedId: 13 },
     ]);
     expect(batch.tags).to.deep.equal([
-      { key: 'tag:outdoor', name: 'Outdoor', slug: 'outdoor', description: 'Held in the open air' },
+      { key: 'tag:outdoor', name: 'Outdoor', slug: 'outdoor', description: 'Held in the open air', wantedId: 8 },
       { key: 'tag:late-night', name: 'Late night', slug: 'late-night' },
     ]);
+  });
+
+  it('takes every declared tag of a wpcal export (its tags are the calendar\'s)', async () => {
+    const declared = '<generator>wpcal</generator><wp:tag><wp:term_id>5</wp:term_id><wp:tag_slug>unused</wp:tag_slug><wp:tag_name>Unused</wp:tag_name></wp:tag>';
+    expect((await parseWxr(wxr(declared), 'backup.xml')).tags).to.deep.equal([{ key: 'tag:unused', name: 'Unused', slug: 'unused', wantedId: 5 }]);
+    const fromWordPress = declared.replace('<generator>wpcal</generator>', '<generator>https://wordpress.org/?v=6.5.3</generator>');
+    expect((await parseWxr(wxr(fromWordPress), 'site.xml')).tags).to.deep.equal([]);
   });
 
   it('gives the same batch from a string and from a stream cut inside multi-byte characters', async () => {

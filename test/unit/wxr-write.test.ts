@@ -89,8 +89,8 @@ class Collector extends Writable {
   }
 }
 
-async function* generate(events: ExportEvent[]): AsyncGenerator<ExportEvent> {
-  for (const event of events) yield event;
+async function* generate<T>(records: T[]): AsyncGenerator<T> {
+  for (const record of records) yield record;
 }
 
 async function written(events: ExportEvent[], options: WxrWriteOptions = OPTIONS): Promise<string> {
@@ -135,9 +135,9 @@ describe('transfer/wxr writeWxr', () => {
       'xmlns:wp': 'http://wordpress.org/export/1.2/',
     });
     const channel = child(root, 'channel');
-    expect(channel.children.slice(0, 8).map((c) => [c.name, c.text])).to.deep.equal([
+    expect(channel.children.slice(0, 9).map((c) => [c.name, c.text])).to.deep.equal([
       ['title', 'Town & Country Events'], ['link', 'https://cal.example.org'], ['description', 'What’s on'],
-      ['pubDate', 'Tue, 07 May 2024 09:12:44 +0000'], ['language', 'en-US'], ['wp:wxr_version', '1.2'],
+      ['pubDate', 'Tue, 07 May 2024 09:12:44 +0000'], ['language', 'en-US'], ['generator', 'wpcal'], ['wp:wxr_version', '1.2'],
       ['wp:base_site_url', 'https://cal.example.org/wp'], ['wp:base_blog_url', 'https://cal.example.org'],
     ]);
   });
@@ -194,6 +194,20 @@ describe('transfer/wxr writeWxr', () => {
       .to.deep.equal(['Hall <North>', 'By the <em>river</em>', 'publish', 'https://cal.example.org/?post_type=tribe_venue&p=301']);
   });
 
+  it('writes every venue and organizer it is given (a backup) before the events, each once, with status, slug and a draft\'s local date', async () => {
+    const backRoom = { id: 302, venue: 'Back Room', status: 'draft', date: '2024-01-02 03:04:05' };
+    const renamed = { ...VENUE, slug: 'hall-north-old', status: 'publish', dateUtc: '2024-01-01 10:00:00' };
+    const root = tree(await written([JAZZ], { ...OPTIONS, venues: generate([renamed, backRoom]), organizers: generate([ANA]) }));
+    expect(items(root).map((i) => [field(i, 'wp:post_type'), field(i, 'wp:post_id')])).to.deep.equal([
+      ['tribe_venue', '301'], ['tribe_venue', '302'], ['tribe_organizer', '401'], ['tribe_organizer', '402'], ['tribe_events', '201'],
+    ]);
+    const [hall, back] = items(root);
+    expect(['wp:post_name', 'wp:status', 'wp:post_date', 'wp:post_date_gmt'].map((name) => field(hall!, name)))
+      .to.deep.equal(['hall-north-old', 'publish', '2024-01-01 11:00:00', '2024-01-01 10:00:00']);
+    expect(['wp:post_name', 'wp:status', 'wp:post_date', 'wp:post_date_gmt'].map((name) => field(back!, name)))
+      .to.deep.equal(['', 'draft', '2024-01-02 03:04:05', '']);
+  });
+
   it('splits ]]> across CDATA sections and drops characters XML cannot carry', async () => {
     const text = await written([TRICKY]);
     expect(text).to.include('<title><![CDATA[Ends with ]]]]><![CDATA[> and <b>&amp;]]></title>');
@@ -212,18 +226,22 @@ describe('transfer/wxr writeWxr', () => {
     expect(batch.skipped).to.equal(0);
     expect(batch.venues).to.deep.equal([{
       key: 'wxr:301', wantedId: 301, venue: 'Hall <North>', description: 'By the <em>river</em>', address: '1 Main St', city: 'Zürich',
-      country: 'Switzerland', province: 'ZH', phone: '555', website: 'https://hall.example.org', showMap: true, showMapLink: false,
+      country: 'Switzerland', province: 'ZH', phone: '555', website: 'https://hall.example.org', showMap: true, showMapLink: false, status: 'publish',
     }]);
     expect(batch.organizers).to.deep.equal([
-      { key: 'wxr:401', wantedId: 401, organizer: 'Ana', description: '', phone: '555-0100', email: 'ana@example.org' },
-      { key: 'wxr:402', wantedId: 402, organizer: 'Bob & Co', description: '', website: 'https://bob.example.org' },
+      { key: 'wxr:401', wantedId: 401, organizer: 'Ana', description: '', phone: '555-0100', email: 'ana@example.org', status: 'publish' },
+      { key: 'wxr:402', wantedId: 402, organizer: 'Bob & Co', description: '', website: 'https://bob.example.org', status: 'publish' },
     ]);
     expect(batch.categories).to.deep.equal([
-      { key: 'category:music', name: 'Music', slug: 'music' },
-      { key: 'category:jazz', name: 'Jazz &amp; Blues', slug: 'jazz', description: 'All that <em>jazz</em>', parentKey: 'category:music' },
-      { key: 'category:family', name: 'Family', slug: 'family' },
+      { key: 'category:music', name: 'Music', slug: 'music', wantedId: 11 },
+      { key: 'category:jazz', name: 'Jazz &amp; Blues', slug: 'jazz', description: 'All that <em>jazz</em>', parentKey: 'category:music', wantedId: 12 },
+      { key: 'category:family', name: 'Family', slug: 'family', wantedId: 13 },
     ]);
-    expect(batch.tags).to.deep.equal([{ key: 'tag:outdoor', name: 'Outdoor', slug: 'outdoor', description: 'Open air' }]);
+    // A wpcal export declares calendar tags only: every declared one comes back, used or not.
+    expect(batch.tags).to.deep.equal([
+      { key: 'tag:outdoor', name: 'Outdoor', slug: 'outdoor', description: 'Open air', wantedId: 8 },
+      { key: 'tag:news', name: 'News', slug: 'news', wantedId: 9 },
+    ]);
     expect(batch.events).to.deep.equal([
       {
         key: 'wxr:201', wantedId: 201, title: 'Jazz — Café Session', description: '<p>Swing &amp; bebop · 日本語 · 🎷</p>', excerpt: 'Swing & bebop',

@@ -1,7 +1,7 @@
 // The schema.org `Event` of the single-read routes (events.md §4.8).
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import { firstMeta, type PostMeta } from '../../store/posts.ts';
+import { firstMeta, type PostMeta } from '../../data/posts.ts';
 import { renderTitle } from '../../text/render.ts';
 import { jsEscape } from '../../text/sanitize.ts';
 import { parseDbDatetime } from '../../time/wall.ts';

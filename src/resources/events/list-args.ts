@@ -4,7 +4,8 @@ import { userCan } from '../../auth/capabilities.ts';
 import { DynamicDefault, type ArgSpec, type ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
-import type { Executor } from '../../store/options.ts';
+import type { Reader } from '../../data/executor.ts';
+import { literalIds } from '../../data/id-lists.ts';
 import { defaultEndDate, defaultStartDate } from '../../time/event-dates.ts';
 import { EVENT_TYPE, LISTED_BY_DEFAULT, ORGANIZER_TYPE, REGISTERED_STATUSES, VENUE_TYPE } from '../post-types.ts';
 import { CATEGORIES, TAGS } from '../terms/definition.ts';
@@ -19,11 +20,11 @@ export function isPrivileged(req: RestRequest): boolean {
 }
 
 /** A list of post IDs of one type (any status), every item numeric. */
-async function postsOfType(db: Executor, type: string, value: unknown): Promise<boolean> {
+async function postsOfType(db: Reader, type: string, value: unknown): Promise<boolean> {
   const items = parseTermList(value);
   if (!items?.length || !items.every((item) => /^\d+$/.test(item))) return false;
   const ids = [...new Set(items.map(Number))];
-  const found = await db.selectFrom('posts').select('ID').where('ID', 'in', ids).where('post_type', '=', type).execute();
+  const found = await db.selectFrom('posts').select('ID').where('ID', 'in', literalIds(ids)).where('post_type', '=', type).execute();
   return found.length === ids.length;
 }
 

@@ -2,9 +2,10 @@
 // on indexed columns or keyed meta rows (uncorrelated: a correlated meta lookup per post reads
 // every meta row of every candidate), ordered by the occurrence start.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { Db } from '../../db/connect.ts';
-import type { Database, PostsTable, TecOccurrencesTable } from '../../db/tables.ts';
-import type { Executor } from '../../store/options.ts';
+import type { Db } from '../../data/connect.ts';
+import type { Database, PostsTable, TecOccurrencesTable } from '../../data/tables.ts';
+import type { Reader } from '../../data/executor.ts';
+import { literalIdTexts, literalIds } from '../../data/id-lists.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
 import { addDays } from '../../time/wall.ts';
 import { EVENT_TYPE } from '../post-types.ts';
@@ -40,7 +41,7 @@ const NOTHING = sql<SqlBool>`1 = 0`;
 /** IDs of posts having the meta key (with one of `values`): one uncorrelated lookup on the meta_key index. */
 function postsWithMeta(eb: Eb, key: string, values?: readonly number[]) {
   let sub = eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', key);
-  if (values) sub = sub.where('m.meta_value', 'in', values.map(String));
+  if (values) sub = sub.where('m.meta_value', 'in', literalIdTexts(values));
   return sub;
 }
 
@@ -56,13 +57,13 @@ function lacksMeta(eb: Eb, key: string): Expression<SqlBool> {
 function inTerms(eb: Eb, termTaxonomyIds: readonly number[]): Expression<SqlBool> {
   if (!termTaxonomyIds.length) return NOTHING;
   return eb.exists(eb.selectFrom('term_relationships as tr').select('tr.object_id')
-    .whereRef('tr.object_id', '=', 'p.ID').where('tr.term_taxonomy_id', 'in', [...termTaxonomyIds]));
+    .whereRef('tr.object_id', '=', 'p.ID').where('tr.term_taxonomy_id', 'in', literalIds(termTaxonomyIds)));
 }
 
 function conditions(eb: Eb, f: ListFilters): Expression<SqlBool>[] {
   const all: Expression<SqlBool>[] = [
     eb('p.post_type', '=', EVENT_TYPE.type),
-    f.statuses.length ? eb('p.post_status', 'in', f.statuses) : NOTHING,
+    f.statuses.length ? eb('p.post_status', 'in', [...new Set(f.statuses)]) : NOTHING,
     lacksMeta(eb, '_EventHideFromUpcoming'),
   ];
   for (const [param, bound] of Object.entries(f.bounds) as [DateBoundParam, string][]) {
@@ -81,11 +82,11 @@ function conditions(eb: Eb, f: ListFilters): Expression<SqlBool>[] {
   if (f.featured === true) all.push(hasMeta(eb, '_tribe_featured'));
   if (f.featured === false) all.push(lacksMeta(eb, '_tribe_featured'));
   if (f.postParent !== undefined) all.push(eb('p.post_parent', '=', f.postParent));
-  if (f.include) all.push(eb('p.ID', 'in', f.include));
+  if (f.include) all.push(eb('p.ID', 'in', literalIds(f.include)));
   return all;
 }
 
-function matching(db: Executor, f: ListFilters) {
+function matching(db: Reader, f: ListFilters) {
   return db.selectFrom('posts as p')
     .innerJoin('tec_occurrences as o', 'o.post_id', 'p.ID')
     .where((eb) => eb.and(conditions(eb, f)));
@@ -107,7 +108,7 @@ function impliedWalkBound(eb: Eb, f: ListFilters, walked: 'o.start_date' | 'o.st
 }
 
 /** The same rows, read in occurrence order: SQLite keeps a CROSS JOIN's left table as the outer loop. */
-function matchingByStart(db: Executor, f: ListFilters, walked: 'o.start_date' | 'o.start_date_utc') {
+function matchingByStart(db: Reader, f: ListFilters, walked: 'o.start_date' | 'o.start_date_utc') {
   return db.selectFrom('tec_occurrences as o')
     .crossJoin('posts as p')
     .whereRef('o.post_id', '=', 'p.ID')
@@ -115,7 +116,7 @@ function matchingByStart(db: Executor, f: ListFilters, walked: 'o.start_date' | 
 }
 
 /** Number of events the filters match; `repeated`: an event may have several occurrence rows. */
-async function countEvents(db: Executor, f: ListFilters, repeated: boolean): Promise<number> {
+async function countEvents(db: Reader, f: ListFilters, repeated: boolean): Promise<number> {
   const counted = repeated ? sql<number>`COUNT(DISTINCT p.ID)` : sql<number>`COUNT(*)`;
   const row = await matching(db, f).select(counted.as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
@@ -129,7 +130,7 @@ async function countEvents(db: Executor, f: ListFilters, repeated: boolean): Pro
  * With `repeated` occurrence rows (TEC PRO's recurring events), events are grouped as the plugin
  * groups them, each placed at its earliest matching occurrence, by the slower full sort.
  */
-async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offset: number, repeated: boolean): Promise<number[]> {
+async function pageOfEventIds(db: Reader, f: ListFilters, limit: number, offset: number, repeated: boolean): Promise<number[]> {
   const start = f.orderByUtc ? 'o.start_date_utc' : 'o.start_date';
   let query;
   if (f.include) {
@@ -151,7 +152,7 @@ async function pageOfEventIds(db: Executor, f: ListFilters, limit: number, offse
  * Whether some event has several occurrence rows (TEC free and wpcal write exactly one). One such
  * event, whatever its status, puts every list on the grouped query.
  */
-async function occurrencesRepeat(db: Executor): Promise<boolean> {
+async function occurrencesRepeat(db: Reader): Promise<boolean> {
   const row = await db.selectFrom('tec_occurrences').select('post_id').groupBy('post_id')
     .having(sql`COUNT(*)`, '>', 1).limit(1).executeTakeFirst();
   return row !== undefined;

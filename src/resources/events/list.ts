@@ -2,8 +2,9 @@
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../../rest/registry.ts';
-import type { Executor } from '../../store/options.ts';
-import { getPosts } from '../../store/posts.ts';
+import type { Reader } from '../../data/executor.ts';
+import { metaRowsWithKeys } from '../../data/post-queries.ts';
+import { getPosts } from '../../data/posts.ts';
 import { DATE_BOUND_PARAMS, isStrictDates, listDateBounds, type DateBoundParam } from '../../time/event-dates.ts';
 import { isUtcZone, localToUtc } from '../../time/zones.ts';
 import { tecRestUrl } from '../shared/urls.ts';
@@ -12,6 +13,7 @@ import { parseTermList, termFilterIds } from '../terms/lookup.ts';
 import { LIST_ARGS, isPrivileged, listedStatuses, requestedStatuses } from './list-args.ts';
 import { matchingPage, type ListFilters } from './list-query.ts';
 import { addQueryArgs, removeQueryArg, type QueryValue } from '../shared/query-args.ts';
+import { invalidParams } from '../shared/validators.ts';
 import { presentEvents } from './present.ts';
 
 const DEFAULT_GEOLOC_RADIUS_KM = 50;
@@ -38,11 +40,6 @@ function suppliedDates(req: RestRequest): Partial<Record<DateBoundParam, string 
   return out;
 }
 
-function invalidParam(name: string): RestError {
-  return RestError.withStatus('rest_invalid_param', `Invalid parameter(s): ${name}`, 400, {
-    params: { [name]: 'Invalid parameter.' }, details: [],
-  });
-}
 
 interface GeoCenter {
   lat: number;
@@ -59,7 +56,7 @@ function geoCenter(req: RestRequest): GeoCenter | null {
   let radiusKm = DEFAULT_GEOLOC_RADIUS_KM;
   if (radius !== undefined) {
     const text = scalar(radius);
-    if (text === undefined || text.trim() === '' || !Number.isFinite(Number(text)) || Number(text) <= 0) throw invalidParam('geoloc_radius');
+    if (text === undefined || text.trim() === '' || !Number.isFinite(Number(text)) || Number(text) <= 0) throw invalidParams(['geoloc_radius']);
     radiusKm = Number(text);
   }
   return { lat: Number(lat), lng: Number(lng), radiusKm };
@@ -74,9 +71,8 @@ function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): num
 }
 
 /** Venues having both coordinates (`_VenueLat`, `_VenueLng`), within the circle when one is given. */
-async function geolocatedVenueIds(db: Executor, center: GeoCenter | null): Promise<number[]> {
-  const rows = await db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value'])
-    .where('meta_key', 'in', ['_VenueLat', '_VenueLng']).orderBy('meta_id').execute();
+async function geolocatedVenueIds(db: Reader, center: GeoCenter | null): Promise<number[]> {
+  const rows = await metaRowsWithKeys(db, ['_VenueLat', '_VenueLng']);
   const coordinates = new Map<number, { lat?: number; lng?: number }>();
   for (const row of rows) {
     const value = (row.meta_value ?? '').trim();
@@ -176,7 +172,7 @@ export function listBounds(req: RestRequest): Partial<Record<DateBoundParam, str
     strict: isStrictDates(scalar(req.params.get('strict_dates'))),
     siteTimezone: site.timezone,
     now: req.now,
-    multiDayCutoff: typeof site.tec.multiDayCutoff === 'string' ? site.tec.multiDayCutoff : undefined,
+    multiDayCutoff: site.multiDayCutoff,
     include: req.params.has('include'),
   });
 }

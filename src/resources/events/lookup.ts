@@ -1,7 +1,7 @@
 // Finding an event by the slug of the by-slug routes (events.md §5.2).
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import { findPostBySlug } from '../../store/posts.ts';
+import { findPostBySlug } from '../../data/posts.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 

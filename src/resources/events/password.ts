@@ -1,5 +1,5 @@
 // Access to password-protected events (events.md §4.7).
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { canSeeProtected as canSeeProtectedPost } from '../shared/protected.ts';

@@ -1,11 +1,11 @@
 // The event object (events.md §4), built for a whole page at once: whatever the number of
 // events, one query each for meta, terms, venues, organizers and images.
 import { userCanPost } from '../../auth/capabilities.ts';
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { PhpValue } from '../../php/serialize.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import type { SiteSettings } from '../../site/settings.ts';
-import { firstMeta, loadMeta, type PostMeta } from '../../store/posts.ts';
+import { firstMeta, loadMeta, type PostMeta } from '../../data/posts.ts';
 import { costValues, formatCost } from '../../text/cost.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
 import { escHtml } from '../../text/sanitize.ts';

@@ -1,11 +1,11 @@
 // GET /events/{id} and GET /events/by-slug/{slug} (events.md §5).
 import { userCanPost } from '../../auth/capabilities.ts';
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../../rest/registry.ts';
-import { getPost } from '../../store/posts.ts';
+import { getPost } from '../../data/posts.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { isNonEmptyString, isNumeric } from '../shared/validators.ts';
 import { findEventBySlug, isEventSlug } from './lookup.ts';

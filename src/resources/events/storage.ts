@@ -2,10 +2,12 @@
 // `tec_events` / `tec_occurrences` rows (§9.3). What is written is computed as data (pure
 // functions), then applied either to one post (the REST routes) or in bulk (imports). Callers run
 // all of it inside one transaction.
-import { CompiledQuery } from 'kysely';
-import type { TableName } from '../../db/tables.ts';
-import type { Executor } from '../../store/options.ts';
-import { addMeta, deleteMeta, replaceMeta, setMeta } from '../../store/posts.ts';
+import type { Writer } from '../../data/executor.ts';
+import { allSettled } from '../../data/bulk-insert.ts';
+import { deleteEventRows, insertEventRowsBulk, saveEventRows, type EventRows, type NumberedEventRows } from '../../data/events.ts';
+import { deleteMetaOfPosts, insertMetaRowsBulk } from '../../data/post-queries.ts';
+import { applyMetaChanges, type MetaChange } from '../../data/meta-changes.ts';
+import type { PostMeta } from '../../data/posts.ts';
 import { deriveCurrency } from '../../text/cost.ts';
 import { dbDatetime } from '../../time/parse.ts';
 import type { EventDates } from '../../time/event-dates.ts';
@@ -56,14 +58,7 @@ export const EVENT_META_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** One step of a meta write, as the WordPress meta functions do it. */
-export type MetaOp =
-  /** update_post_meta: rewrite every row of the key, or add one. */
-  | { op: 'set'; key: string; value: string }
-  /** Delete every row of the key, then add one row per value, in order. */
-  | { op: 'replace'; key: string; values: string[] }
-  /** add_post_meta. */
-  | { op: 'add'; key: string; value: string }
-  | { op: 'delete'; key: string };
+export type MetaOp = MetaChange;
 
 function flag(key: string, on: boolean, value: string): MetaOp {
   return on ? { op: 'set', key, value } : { op: 'delete', key };
@@ -130,23 +125,16 @@ export function forCreate(changes: EventMetaChanges): EventMetaChanges {
 }
 
 /** Appends the rows these steps leave on a post that had none of their keys, as `post_id, meta_key, meta_value` values. */
-function pushMetaRows(values: unknown[], postId: number, ops: readonly MetaOp[]): void {
+function pushMetaRows(values: Array<number | string>, postId: number, ops: readonly MetaOp[]): void {
   for (const step of ops) {
     if (step.op === 'replace') for (const value of step.values) values.push(postId, step.key, value);
     else if (step.op !== 'delete') values.push(postId, step.key, step.value);
   }
 }
 
-async function applyMetaOp(trx: Executor, postId: number, step: MetaOp): Promise<void> {
-  if (step.op === 'set') await setMeta(trx, postId, step.key, step.value);
-  else if (step.op === 'replace') await replaceMeta(trx, postId, step.key, step.values);
-  else if (step.op === 'add') await addMeta(trx, postId, step.key, step.value);
-  else await deleteMeta(trx, postId, step.key);
-}
-
-/** Writes the meta rows `changes` names on one post, in TEC's order. */
-export async function writeEventMeta(trx: Executor, postId: number, changes: EventMetaChanges): Promise<void> {
-  for (const step of eventMetaOps(changes)) await applyMetaOp(trx, postId, step);
+/** Writes the meta rows `changes` names on one post whose meta is `current` (empty for a new post). */
+export async function writeEventMeta(trx: Writer, postId: number, changes: EventMetaChanges, current: PostMeta): Promise<void> {
+  await applyMetaChanges(trx, postId, eventMetaOps(changes), current);
 }
 
 /** The stored form of freshly computed dates. */
@@ -162,16 +150,7 @@ export function storedDates(dates: EventDates): StoredEventDates {
 }
 
 /** The columns of an event's `tec_events` row and its `tec_occurrences` row (without `event_id`). */
-export interface OccurrenceRows {
-  event: {
-    post_id: number; start_date: string; end_date: string; start_date_utc: string; end_date_utc: string;
-    duration: number; timezone: string; updated_at: string;
-  };
-  occurrence: {
-    post_id: number; start_date: string; end_date: string; start_date_utc: string; end_date_utc: string;
-    duration: number; hash: string; updated_at: string;
-  };
-}
+export type OccurrenceRows = EventRows;
 
 /** The TEC 6 rows of an event, or null when the duration cannot be derived. `updatedAt`: now in UTC. Pure. */
 function occurrenceRows(postId: number, dates: StoredEventDates, updatedAt: string): OccurrenceRows | null {
@@ -197,111 +176,15 @@ function occurrenceRows(postId: number, dates: StoredEventDates, updatedAt: stri
  * Returns false (writing nothing) when the duration cannot be derived; callers reject end-before-start
  * dates before they get here, so the rows are otherwise always consistent.
  */
-export async function syncOccurrence(trx: Executor, postId: number, dates: StoredEventDates, now: Date): Promise<boolean> {
+export async function syncOccurrence(trx: Writer, postId: number, dates: StoredEventDates, now: Date, created = false): Promise<boolean> {
   const rows = occurrenceRows(postId, dates, dbDatetime(now, 'UTC'));
   if (!rows) return false;
-  const { post_id: _postId, ...eventColumns } = rows.event;
-  const existing = await trx.selectFrom('tec_events').select('event_id').where('post_id', '=', postId).executeTakeFirst();
-  let eventId: number;
-  if (existing) {
-    eventId = Number(existing.event_id);
-    await trx.updateTable('tec_events').set(eventColumns).where('event_id', '=', eventId).execute();
-  } else {
-    const inserted = await trx.insertInto('tec_events').values({ ...rows.event, hash: '' }).executeTakeFirstOrThrow();
-    eventId = Number(inserted.insertId);
-  }
-  const occurrence = { event_id: eventId, ...rows.occurrence };
-  const current = await trx.selectFrom('tec_occurrences').select('occurrence_id').where('post_id', '=', postId)
-    .orderBy('occurrence_id').executeTakeFirst();
-  if (current) {
-    await trx.updateTable('tec_occurrences').set(occurrence).where('occurrence_id', '=', Number(current.occurrence_id)).execute();
-  } else {
-    await trx.insertInto('tec_occurrences').values(occurrence).execute();
-  }
+  await saveEventRows(trx, rows, created);
   return true;
 }
 
-/** Events per chunk of an import's bulk writes, and IDs per `IN` list. */
-export const BULK_ROWS = 1000;
-
-function chunked<T>(items: readonly T[], size = BULK_ROWS): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Placeholders per statement of insertRows, within SQLite's limit of 32766. */
-const MAX_PARAMETERS = 30_000;
-/**
- * Characters of text values per statement of insertRows: even at 3 bytes each in UTF-8, the
- * statement stays under MySQL 5.7's default max_allowed_packet (4 MB). A longer row goes alone.
- */
-const MAX_STATEMENT_CHARS = 1_000_000;
-
-/** The SQL of `INSERT INTO table (columns) VALUES (?…), …` per executor and shape, compiled once. */
-const insertStatements = new WeakMap<Executor, Map<string, string>>();
-
-function insertSql(trx: Executor, table: TableName, columns: readonly string[], rows: number): string {
-  const statements = insertStatements.get(trx) ?? insertStatements.set(trx, new Map()).get(trx)!;
-  const shape = `${table}(${columns.join()})x${rows}`;
-  let text = statements.get(shape);
-  if (text === undefined) {
-    const placeholders = Object.fromEntries(columns.map((column) => [column, null]));
-    // Compiled by the executor's own plugins (table prefix), with the values as placeholders.
-    text = trx.insertInto(table).values(Array.from({ length: rows }, () => placeholders) as never).compile().sql;
-    statements.set(shape, text);
-  }
-  return text;
-}
-
-/** Where the statement starting at value `from` ends: as many whole rows as both limits allow. */
-function statementEnd(values: readonly unknown[], from: number, width: number): number {
-  const last = Math.min(values.length, from + Math.floor(MAX_PARAMETERS / width) * width);
-  let chars = 0;
-  let end = from;
-  while (end < last) {
-    let rowChars = 0;
-    for (let i = end; i < end + width; i++) {
-      const value = values[i];
-      if (typeof value === 'string') rowChars += value.length;
-    }
-    if (end > from && chars + rowChars > MAX_STATEMENT_CHARS) break;
-    chars += rowChars;
-    end += width;
-  }
-  return end;
-}
-
-/**
- * Resolves once every one of these promises (statements issued on a transaction) has settled,
- * failing with the first failure. A transaction must not be rolled back while statements it
- * issued still wait for the connection: they would run after the rollback, outside it.
- */
-export async function allSettled(promises: ReadonlyArray<Promise<unknown>>): Promise<void> {
-  const failure = (await Promise.allSettled(promises)).find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
-}
-
-/**
- * Inserts rows given as one flat list of values, row after row in `columns` order, with
- * multi-row INSERTs whose SQL is built once per shape (building it per statement through the
- * query builder costs more than running it). Every statement is issued before this returns, so
- * a transaction runs them in this order, before any statement issued later.
- */
-export function insertRows(trx: Executor, table: TableName, columns: readonly string[], values: unknown[]): Promise<void> {
-  const statements: Array<Promise<unknown>> = [];
-  for (let from = 0; from < values.length;) {
-    const end = statementEnd(values, from, columns.length);
-    const part = from === 0 && end === values.length ? values : values.slice(from, end);
-    statements.push(trx.executeQuery(CompiledQuery.raw(insertSql(trx, table, columns, part.length / columns.length), part)));
-    from = end;
-  }
-  return allSettled(statements);
-}
-
-const META_COLUMNS = ['post_id', 'meta_key', 'meta_value'];
-const TEC_EVENT_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'timezone', 'updated_at', 'hash'];
-const OCCURRENCE_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'hash', 'updated_at'];
+// Re-exported for the imports (transfer/), which write through them.
+export { BULK_ROWS, allSettled, insertRows } from '../../data/bulk-insert.ts';
 
 /** One event of a bulk write: its post ID, its meta steps, and its dates (for the TEC 6 rows). */
 export interface BulkEventWrite {
@@ -316,7 +199,7 @@ export interface BulkEventWrite {
  * The first half of a bulk event write, for events that are not fresh: deletes their rows of
  * every meta key their steps name, and their TEC 6 rows.
  */
-export async function clearEventsBulk(trx: Executor, events: readonly BulkEventWrite[]): Promise<void> {
+export async function clearEventsBulk(trx: Writer, events: readonly BulkEventWrite[]): Promise<void> {
   const deletions = new Map<string, { keys: string[]; ids: number[] }>();
   for (const event of events) {
     if (event.fresh) continue;
@@ -325,16 +208,8 @@ export async function clearEventsBulk(trx: Executor, events: readonly BulkEventW
     const group = deletions.get(signature) ?? deletions.set(signature, { keys, ids: [] }).get(signature)!;
     group.ids.push(event.postId);
   }
-  for (const { keys, ids } of deletions.values()) {
-    for (const part of chunked(ids)) {
-      await trx.deleteFrom('postmeta').where('post_id', 'in', part).where('meta_key', 'in', keys).execute();
-    }
-  }
-  const stale = events.filter((event) => !event.fresh).map((event) => event.postId);
-  for (const part of chunked(stale)) {
-    await trx.deleteFrom('tec_occurrences').where('post_id', 'in', part).execute();
-    await trx.deleteFrom('tec_events').where('post_id', 'in', part).execute();
-  }
+  for (const { keys, ids } of deletions.values()) await deleteMetaOfPosts(trx, ids, keys);
+  await deleteEventRows(trx, events.filter((event) => !event.fresh).map((event) => event.postId));
 }
 
 /**
@@ -343,10 +218,9 @@ export async function clearEventsBulk(trx: Executor, events: readonly BulkEventW
  * for the IDs to be read back. Every statement is issued before this returns. Events whose
  * duration cannot be derived get no TEC 6 rows; their post IDs are what it resolves to.
  */
-export async function insertEventsBulk(trx: Executor, events: readonly BulkEventWrite[], now: Date, nextEventId: () => number): Promise<number[]> {
-  const meta: unknown[] = [];
-  const tecEvents: unknown[] = [];
-  const occurrences: unknown[] = [];
+export async function insertEventsBulk(trx: Writer, events: readonly BulkEventWrite[], now: Date, nextEventId: () => number): Promise<number[]> {
+  const meta: Array<number | string> = [];
+  const numbered: NumberedEventRows[] = [];
   const skipped: number[] = [];
   const updatedAt = dbDatetime(now, 'UTC');
   for (const { postId, ops, dates } of events) {
@@ -356,15 +230,8 @@ export async function insertEventsBulk(trx: Executor, events: readonly BulkEvent
       skipped.push(postId);
       continue;
     }
-    const eventId = nextEventId();
-    const { event: e, occurrence: o } = rows;
-    tecEvents.push(eventId, postId, e.start_date, e.end_date, e.start_date_utc, e.end_date_utc, e.duration, e.timezone, e.updated_at, '');
-    occurrences.push(eventId, postId, o.start_date, o.end_date, o.start_date_utc, o.end_date_utc, o.duration, o.hash, o.updated_at);
+    numbered.push({ eventId: nextEventId(), rows });
   }
-  await allSettled([
-    insertRows(trx, 'postmeta', META_COLUMNS, meta),
-    insertRows(trx, 'tec_events', TEC_EVENT_COLUMNS, tecEvents),
-    insertRows(trx, 'tec_occurrences', OCCURRENCE_COLUMNS, occurrences),
-  ]);
+  await allSettled([insertMetaRowsBulk(trx, meta), insertEventRowsBulk(trx, numbered)]);
   return skipped;
 }

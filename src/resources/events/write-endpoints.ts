@@ -2,14 +2,14 @@
 // wpcal's deviations (spec README): an update changes only the fields sent, an end before the
 // start is a 400, and a by-slug write whose slug matches nothing never touches a row.
 import { userCan, userCanPost } from '../../auth/capabilities.ts';
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError, forbidden } from '../../rest/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../../rest/registry.ts';
-import type { Executor } from '../../store/options.ts';
-import { firstMeta, getPost, loadPostMeta, type PostMeta } from '../../store/posts.ts';
-import { recountPostTerms } from '../../store/terms.ts';
+import type { Reader } from '../../data/executor.ts';
+import { firstMeta, getPost, loadPostMeta, lockPost, type PostMeta } from '../../data/posts.ts';
+import { recountPostTerms } from '../../data/terms.ts';
 import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../post-types.ts';
 import { resolveImageInput } from '../shared/image.ts';
@@ -42,7 +42,7 @@ function general(req: RestRequest, capability: string): boolean | RestError {
   return userCan(req.user, capability) || forbidden(req.user !== null);
 }
 
-async function trashedFrom(db: Executor, post: PostRow): Promise<string | undefined> {
+async function trashedFrom(db: Reader, post: PostRow): Promise<string | undefined> {
   if (post.post_status !== 'trash') return undefined;
   return firstMeta(await loadPostMeta(db, Number(post.ID)), '_wp_trash_meta_status');
 }
@@ -140,15 +140,10 @@ interface DatesRequest {
   timezone: string | undefined;
 }
 
-function multiDayCutoff(req: RestRequest): string | undefined {
-  const value = req.site.tec.multiDayCutoff;
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** The date meta of a write, or a 400 naming the culprit (an end before the start included). */
 function eventDates(req: RestRequest, input: DatesRequest): EventDates {
   const dates = computeEventDates({
-    ...input, siteTimezone: req.site.timezone, now: req.now, multiDayCutoff: multiDayCutoff(req),
+    ...input, siteTimezone: req.site.timezone, now: req.now, multiDayCutoff: req.site.multiDayCutoff,
   });
   if (dates === null) {
     const culprits = ['start_date', 'end_date', 'timezone'].filter((name) => req.supplied.has(name));
@@ -200,15 +195,15 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     timezone: requestedZone(req),
   });
   const changes = await sentMeta(req);
-  const id = await req.services.db.kysely.transaction().execute(async (trx) => {
+  const id = await req.services.db.write(async (trx) => {
     // TEC resolves (and creates) the linked posts before inserting the event.
     const venueId = await resolveVenue(trx, req);
     const organizerIds = await resolveOrganizers(trx, req);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true));
     const postId = Number(post.ID);
     // API-created events always carry both map rows (events.md §6.2).
-    await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }));
-    await syncOccurrence(trx, postId, storedDates(dates), req.now);
+    await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }), new Map());
+    await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
     await assignEventTerms(trx, req, postId);
     await publishLinkedPosts(trx, req, post, [...(venueId ? [venueId] : []), ...(organizerIds ?? [])]);
     return postId;
@@ -217,16 +212,18 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
 }
 
 async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
-  const post = await targetEvent(req, bySlug);
-  const postId = Number(post.ID);
-  const meta = await loadPostMeta(req.services.db.kysely, postId);
-  const dates = updatedDates(req, meta);
+  const addressed = await targetEvent(req, bySlug);
+  const postId = Number(addressed.ID);
   const changes = await sentMeta(req);
-  await req.services.db.kysely.transaction().execute(async (trx) => {
+  await req.services.db.write(async (trx) => {
+    // The event's row first (lock order), then what the update builds on, as now committed.
+    const post = await lockPost(trx, postId) ?? addressed;
+    const meta = await loadPostMeta(trx, postId);
+    const dates = updatedDates(req, meta);
     const venueId = await resolveVenue(trx, req);
     const organizerIds = await resolveOrganizers(trx, req);
     const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug));
-    await writeEventMeta(trx, postId, { ...changes, dates, venueId, organizerIds });
+    await writeEventMeta(trx, postId, { ...changes, dates, venueId, organizerIds }, meta);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);
@@ -237,13 +234,14 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
 }
 
 async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
-  const post = await targetEvent(req, bySlug);
-  if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', 'The event is already trashed', 410);
-  await req.services.db.kysely.transaction().execute(async (trx) => {
+  const addressed = await targetEvent(req, bySlug);
+  await req.services.db.write(async (trx) => {
+    const post = await lockPost(trx, Number(addressed.ID)) ?? addressed;
+    if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', 'The event is already trashed', 410);
     await trashTypedPost(trx, req, post);
     await recountPostTerms(trx, Number(post.ID));
   });
-  return present(req, Number(post.ID), 200);
+  return present(req, Number(addressed.ID), 200);
 }
 
 export const createEventEndpoint: Endpoint<RestRequest> = {

@@ -1,11 +1,11 @@
 // What an event write links: its venue, organizers and terms (events.md §6.1–§6.2), plus the
 // side effect of publishing an event on its linked posts.
 import { userCan } from '../../auth/capabilities.ts';
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import type { Executor } from '../../store/options.ts';
-import { getPost, getPosts, type PostMeta } from '../../store/posts.ts';
-import { setPostTerms } from '../../store/terms.ts';
+import type { Writer } from '../../data/executor.ts';
+import { getPost, getPosts, type PostMeta } from '../../data/posts.ts';
+import { setPostTerms } from '../../data/terms.ts';
 import { isValidInline } from '../linked-posts/args.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
 import { couldNotCreate, findOrCreateLinkedPost } from '../linked-posts/writes.ts';
@@ -73,7 +73,7 @@ function sentValue(req: RestRequest, name: string): unknown {
  * The venue to link, or undefined when none is sent (empty values are ignored, so a venue is never
  * unlinked through the API). A list or a CSV of several IDs cannot be inserted (TEC free links one).
  */
-export async function resolveVenue(trx: Executor, req: RestRequest): Promise<number | undefined> {
+export async function resolveVenue(trx: Writer, req: RestRequest): Promise<number | undefined> {
   const value = sentValue(req, 'venue');
   if (value === undefined || value === null || isEmptyLink(value)) return undefined;
   if (Array.isArray(value) || (typeof value === 'string' && value.includes(','))) throw couldNotCreate(VENUE_DEFINITION);
@@ -84,7 +84,7 @@ export async function resolveVenue(trx: Executor, req: RestRequest): Promise<num
  * The organizers to link, in order, or undefined when not sent; an empty value unlinks them all.
  * A lone object only works as `{ "id": … }`; a CSV string is one (unnamed, so failing) inline organizer.
  */
-export async function resolveOrganizers(trx: Executor, req: RestRequest): Promise<number[] | undefined> {
+export async function resolveOrganizers(trx: Writer, req: RestRequest): Promise<number[] | undefined> {
   const value = sentValue(req, 'organizer');
   if (value === undefined || value === null) return undefined;
   if (isEmptyLink(value)) return [];
@@ -100,7 +100,7 @@ export async function resolveOrganizers(trx: Executor, req: RestRequest): Promis
 }
 
 /** Sent `categories`/`tags` replace the event's terms, when the user may assign them. */
-export async function assignEventTerms(trx: Executor, req: RestRequest, postId: number): Promise<void> {
+export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number): Promise<void> {
   const taxonomies: [string, TaxonomyDefinition, string][] = [
     ['categories', CATEGORIES, 'edit_tribe_events'],
     ['tags', TAGS, 'edit_posts'],
@@ -122,7 +122,7 @@ export function linkedPostsOf(meta: PostMeta, venueId: number | undefined, organ
 }
 
 /** A published event publishes its draft/pending venue and organizers the user may publish. */
-export async function publishLinkedPosts(trx: Executor, req: RestRequest, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[]): Promise<void> {
+export async function publishLinkedPosts(trx: Writer, req: RestRequest, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[]): Promise<void> {
   if (event.post_status !== 'publish' || linkedIds.length === 0) return;
   for (const post of await getPosts(trx, linkedIds)) {
     const definition = [VENUE_DEFINITION, ORGANIZER_DEFINITION].find((d) => d.postType.type === post.post_type);

@@ -1,15 +1,17 @@
 // The arguments of the venue and organizer routes (venues-organizers.md §4.1, §6, §7.1 and
 // conventions.md Appendix A), in the plugin's declaration and key order, with TEC's validators.
 import { userCan } from '../../auth/capabilities.ts';
-import { DynamicDefault, type ArgSpec, type ArgSpecs } from '../../rest/args.ts';
+import { DynamicDefault, type ArgSpec, type ArgSpecs, type ValidationOutcome } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import { findPostBySlug, getPost } from '../../store/posts.ts';
+import { RestError } from '../../rest/errors.ts';
+import { findPostBySlug, getPost } from '../../data/posts.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
 import { resolveImageInput } from '../shared/image.ts';
 import {
   isEventId, isNonEmptyString, isPositiveInt, isRegisteredStatus, isStringOrEmpty, isTime, isUrlOrEmpty, isUserId,
 } from '../shared/validators.ts';
 import type { FieldCheck, LinkedPostDefinition } from './definition.ts';
+import { MAX_SEARCH_WORDS, searchWords } from './query.ts';
 
 type Spec = ArgSpec<RestRequest>;
 
@@ -54,6 +56,13 @@ export function slugForQuery(value: string): string {
   return sanitizeTitle(encoded);
 }
 
+/** is_string, with at most MAX_SEARCH_WORDS distinct words. */
+function validSearch(value: unknown, _req: RestRequest, name: string): ValidationOutcome {
+  if (!isNonEmptyString(value)) return false;
+  return searchWords(value as string).length <= MAX_SEARCH_WORDS
+    || new RestError('rest_invalid_param', `${name} has more than ${MAX_SEARCH_WORDS} distinct words.`, { param: name });
+}
+
 export function listArgs(definition: LinkedPostDefinition): ArgSpecs<RestRequest> {
   const plural = definition.pluralLabel;
   return {
@@ -68,7 +77,7 @@ export function listArgs(definition: LinkedPostDefinition): ArgSpecs<RestRequest
     search: {
       description: `${plural} should contain the specified string in the title, description or custom fields`,
       type: 'string',
-      validate: isNonEmptyString,
+      validate: validSearch,
       in: 'query',
     },
     event: { description: `${plural} should be related to this event`, type: 'integer', validate: isEventId, in: 'query' },

@@ -1,8 +1,8 @@
 // What distinguishes venues from organizers ("linked posts", venues-organizers.md): one
 // definition per type drives the shared routes, presenter, list query and writes.
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { SiteSettings } from '../../site/settings.ts';
-import type { PostMeta } from '../../store/posts.ts';
+import type { PostMeta } from '../../data/posts.ts';
 import type { ImageObject } from '../shared/image.ts';
 import type { PostTypeDefinition } from '../post-types.ts';
 

@@ -1,6 +1,6 @@
 // The schema.org `Place` (venue) and `Person` (organizer) of the single-read routes
 // (venues-organizers.md §5.4), without `@context`.
-import { firstMeta } from '../../store/posts.ts';
+import { firstMeta } from '../../data/posts.ts';
 import { renderTitle } from '../../text/render.ts';
 import { escHtml, jsEscape } from '../../text/sanitize.ts';
 import { jsonLdTeaser } from '../shared/json-ld.ts';

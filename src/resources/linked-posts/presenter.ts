@@ -1,9 +1,9 @@
 // The venue / organizer representation (venues-organizers.md §5, events.md §4.5): list form,
 // single form (with json_ld) and the form embedded in events, always built for a batch of posts.
 import { userCanPost, type MetaCapability } from '../../auth/capabilities.ts';
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import { firstMeta, getPosts, loadMeta, type PostMeta } from '../../store/posts.ts';
+import { firstMeta, getPosts, loadMeta, type PostMeta } from '../../data/posts.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
 import { isPhpEmpty, loadImages, thumbnailId, type ImageObject } from '../shared/image.ts';
 import { postColumns } from '../shared/post-fields.ts';

@@ -1,10 +1,13 @@
 // The list query of venues and organizers (venues-organizers.md §4.2–4.5): status resolution,
 // the event / has_events / only_with_upcoming / search filters, ordering and paging.
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import type { Database, PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import type { Executor } from '../../store/options.ts';
+import type { Reader } from '../../data/executor.ts';
+import { upcomingOccurrencePostIds } from '../../data/events.ts';
+import { countPostList, postListPage, type PostListFilter } from '../../data/linked-posts.ts';
+import { metaValuesOfPost, metaValuesOfPosts, metaValuesOnPostsOfType } from '../../data/post-queries.ts';
 import { dbDatetime } from '../../time/parse.ts';
+import { EVENT_TYPE } from '../post-types.ts';
 import { isTribeTruthy } from '../shared/validators.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 
@@ -30,21 +33,13 @@ function ids(values: readonly (string | null)[]): number[] {
   return [...new Set(values.filter((v): v is string => v !== null && /^\s*\d+\s*$/.test(v)).map((v) => Number(v)))];
 }
 
-async function linkedToEvent(db: Executor, definition: LinkedPostDefinition, eventId: number): Promise<number[]> {
-  const rows = await db.selectFrom('postmeta').select('meta_value')
-    .where('post_id', '=', eventId).where('meta_key', '=', definition.linkMetaKey).execute();
-  return ids(rows.map((row) => row.meta_value));
+async function linkedToEvent(db: Reader, definition: LinkedPostDefinition, eventId: number): Promise<number[]> {
+  return ids(await metaValuesOfPost(db, eventId, definition.linkMetaKey));
 }
 
 /** Items linked to at least one event whose status is neither draft nor pending. */
-async function linkedToAnyEvent(db: Executor, definition: LinkedPostDefinition): Promise<number[]> {
-  const rows = await db.selectFrom('postmeta').innerJoin('posts', 'posts.ID', 'postmeta.post_id')
-    .select('postmeta.meta_value').distinct()
-    .where('postmeta.meta_key', '=', definition.linkMetaKey)
-    .where('posts.post_type', '=', 'tribe_events')
-    .where('posts.post_status', 'not in', ['draft', 'pending'])
-    .execute();
-  return ids(rows.map((row) => row.meta_value));
+async function linkedToAnyEvent(db: Reader, definition: LinkedPostDefinition): Promise<number[]> {
+  return ids(await metaValuesOnPostsOfType(db, definition.linkMetaKey, EVENT_TYPE.type, ['draft', 'pending']));
 }
 
 function upcomingLimit(req: RestRequest): number {
@@ -58,45 +53,25 @@ function upcomingLimit(req: RestRequest): number {
  * hidden from listings excluded, start on or after the current UTC wall time compared with the
  * local start — the plugin's skew, kept as documented).
  */
-async function linkedToUpcoming(db: Executor, definition: LinkedPostDefinition, req: RestRequest, statuses: string[]): Promise<number[]> {
+async function linkedToUpcoming(db: Reader, definition: LinkedPostDefinition, req: RestRequest, statuses: string[]): Promise<number[]> {
   const now = dbDatetime(req.now, 'UTC');
-  const events = await db.selectFrom('tec_occurrences').innerJoin('posts', 'posts.ID', 'tec_occurrences.post_id')
-    .select(['tec_occurrences.post_id', 'tec_occurrences.start_date'])
-    .where('posts.post_type', '=', 'tribe_events')
-    .where('posts.post_status', 'in', statuses)
-    .where('tec_occurrences.start_date', '>=', now)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('postmeta').select('postmeta.meta_id')
-      .whereRef('postmeta.post_id', '=', 'tec_occurrences.post_id')
-      .where('postmeta.meta_key', '=', '_EventHideFromUpcoming'))))
-    .orderBy('tec_occurrences.start_date').orderBy('tec_occurrences.post_id')
-    .limit(upcomingLimit(req))
-    .execute();
-  const eventIds = [...new Set(events.map((row) => Number(row.post_id)))];
+  const events = await upcomingOccurrencePostIds(db, {
+    postType: EVENT_TYPE.type, statuses, from: now, exceptWithMeta: '_EventHideFromUpcoming', limit: upcomingLimit(req),
+  });
+  const eventIds = [...new Set(events)];
   if (!eventIds.length) return [];
-  const rows = await db.selectFrom('postmeta').select('meta_value')
-    .where('post_id', 'in', eventIds).where('meta_key', '=', definition.linkMetaKey).execute();
-  return ids(rows.map((row) => row.meta_value));
+  return ids(await metaValuesOfPosts(db, eventIds, definition.linkMetaKey));
 }
 
-/** Search words: runs of ASCII letters, digits and `-`. */
+/**
+ * Distinct search words a search may have: every word is tested in every searchable field, and
+ * SQLite limits the depth of an expression and the values bound in one statement.
+ */
+export const MAX_SEARCH_WORDS = 100;
+
+/** Search words: runs of ASCII letters, digits and `-`, each once (matching ignores case). */
 export function searchWords(search: string): string[] {
-  return search.split(/[^A-Za-z0-9-]+/).filter((word) => word !== '');
-}
-
-type PostsBuilder = ExpressionBuilder<Database, 'posts'>;
-
-/** A field matches when it contains every word; an item when any field matches. */
-function searchCondition(definition: LinkedPostDefinition, words: string[]) {
-  const metaKeys = definition.fields.filter((field) => field.searchable).map((field) => field.metaKey);
-  return (eb: PostsBuilder) => {
-    const patterns = words.map((word) => `%${word}%`);
-    const column = (name: 'posts.post_title' | 'posts.post_content' | 'posts.post_excerpt') =>
-      eb.and(patterns.map((pattern) => eb(sql<string>`lower(${sql.ref(name)})`, 'like', pattern.toLowerCase())));
-    const inMeta = (key: string) => eb.exists(eb.selectFrom('postmeta').select('postmeta.meta_id')
-      .whereRef('postmeta.post_id', '=', 'posts.ID').where('postmeta.meta_key', '=', key)
-      .where((m) => m.and(patterns.map((pattern) => m(sql<string>`lower(${sql.ref('postmeta.meta_value')})`, 'like', pattern.toLowerCase())))));
-    return eb.or([column('posts.post_title'), column('posts.post_content'), column('posts.post_excerpt'), ...metaKeys.map(inMeta)]);
-  };
+  return [...new Set(search.toLowerCase().split(/[^a-z0-9-]+/).filter((word) => word !== ''))];
 }
 
 export interface ListResult {
@@ -105,7 +80,7 @@ export interface ListResult {
 }
 
 /** The page of items and the total matching every filter (search included). */
-export async function queryLinkedPosts(db: Executor, definition: LinkedPostDefinition, req: RestRequest, query: ListQuery): Promise<ListResult> {
+export async function queryLinkedPosts(db: Reader, definition: LinkedPostDefinition, req: RestRequest, query: ListQuery): Promise<ListResult> {
   const statuses = expandStatuses(query.statuses);
   let include: Set<number> | null = null;
   let exclude: Set<number> | null = null;
@@ -124,18 +99,13 @@ export async function queryLinkedPosts(db: Executor, definition: LinkedPostDefin
     return { posts: [], total: 0 };
   }
 
-  const filtered = <O>(builder: SelectQueryBuilder<Database, 'posts', O>) => {
-    let q = builder.where('posts.post_type', '=', definition.postType.type).where('posts.post_status', 'in', statuses);
-    if (include !== null) q = q.where('posts.ID', 'in', [...(include as Set<number>)]);
-    if (exclude !== null && (exclude as Set<number>).size) q = q.where('posts.ID', 'not in', [...(exclude as Set<number>)]);
-    if (words !== null) q = q.where('posts.post_status', '!=', 'trash').where(searchCondition(definition, words));
-    return q;
-  };
-  const counted = await filtered(db.selectFrom('posts').select((eb) => eb.fn.countAll<number | string>().as('n'))).executeTakeFirst();
-  const total = Number(counted?.n ?? 0);
-  const posts = await filtered(db.selectFrom('posts').selectAll('posts'))
-    .orderBy('posts.post_date', 'desc').orderBy('posts.ID', 'desc')
-    .limit(query.perPage).offset((query.page - 1) * query.perPage)
-    .execute();
+  const filter: PostListFilter = { postType: definition.postType.type, statuses, includeIds: include, excludeIds: exclude };
+  if (words !== null) {
+    // A search never finds trashed items, whatever the statuses asked for.
+    filter.exceptStatus = 'trash';
+    filter.search = { words, metaKeys: definition.fields.filter((field) => field.searchable).map((field) => field.metaKey) };
+  }
+  const total = await countPostList(db, filter);
+  const posts = await postListPage(db, filter, query.perPage, (query.page - 1) * query.perPage);
   return { posts, total };
 }

@@ -1,11 +1,11 @@
 // The eight routes of a linked-post type (venues-organizers.md §2): list, create, and read /
 // trash / update by ID and by slug.
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import { respond, type Endpoint, type RestResult, type RouteRegistry } from '../../rest/registry.ts';
 import { userCan } from '../../auth/capabilities.ts';
-import { findPostBySlug, getPost, loadPostMeta } from '../../store/posts.ts';
+import { findPostBySlug, getPost, loadPostMeta } from '../../data/posts.ts';
 import { TEC_NAMESPACE } from '../../routes/indexes.ts';
 import { isTribeTruthy } from '../shared/validators.ts';
 import { idArg, listArgs, listStatuses, MAX_PER_PAGE, slugArg, slugForQuery, writeArgs } from './args.ts';
@@ -14,6 +14,7 @@ import { presentPost, presentPosts, userCanLinked } from './presenter.ts';
 import { queryLinkedPosts } from './query.ts';
 import { createLinkedPost, trashLinkedPost, updateLinkedPost } from './writes.ts';
 import { listUrl } from './list-url.ts';
+import type { Writer } from '../../data/executor.ts';
 
 /** The post a by-ID or by-slug route addresses (validation has already proven it exists). */
 async function addressedPost(definition: LinkedPostDefinition, req: RestRequest): Promise<PostRow> {
@@ -40,8 +41,8 @@ function writeValues(req: RestRequest): Map<string, unknown> {
   return new Map([...req.params].filter(([name]) => req.supplied.has(name)));
 }
 
-function inTransaction<T>(req: RestRequest, work: (trx: RestRequest['services']['db']['kysely']) => Promise<T>): Promise<T> {
-  return req.services.db.kysely.transaction().execute(work);
+function inTransaction<T>(req: RestRequest, work: (trx: Writer) => Promise<T>): Promise<T> {
+  return req.services.db.write(work);
 }
 
 function listHandler(definition: LinkedPostDefinition) {

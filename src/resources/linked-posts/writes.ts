@@ -1,11 +1,13 @@
 // Create, update, trash and inline creation of venues and organizers (venues-organizers.md §7–8).
 // wpcal's updates change only the fields sent (spec README: no reset of omitted map flags,
 // state/province, image, and no silent status change).
-import type { NewPost, PostRow } from '../../db/tables.ts';
+import type { NewPost, PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
-import type { Executor } from '../../store/options.ts';
-import { deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../store/posts.ts';
+import type { Reader, Writer } from '../../data/executor.ts';
+import { postsWithText } from '../../data/linked-posts.ts';
+import { deleteMetaWithValue } from '../../data/post-queries.ts';
+import { deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../data/posts.ts';
 import { sanitizeTextField } from '../../text/sanitize.ts';
 import { resolveImageInput } from '../shared/image.ts';
 import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../shared/post-writes.ts';
@@ -46,7 +48,7 @@ export function stateProvince(stateprovince: string, state: string, province: st
   return province;
 }
 
-async function writeVenueRules(trx: Executor, id: number, values: WriteValues, creating: boolean): Promise<void> {
+async function writeVenueRules(trx: Writer, id: number, values: WriteValues, creating: boolean): Promise<void> {
   for (const [arg, key, legacy] of [['show_map', '_VenueShowMap', '_EventShowMap'], ['show_map_link', '_VenueShowMapLink', '_EventShowMapLink']] as const) {
     if (!creating && !sent(values, arg)) continue;
     const stored = sent(values, arg) && !isTribeTruthy(values.get(arg)) ? 'false' : '1';
@@ -64,7 +66,7 @@ async function writeVenueRules(trx: Executor, id: number, values: WriteValues, c
 }
 
 /** Meta of the sent fields, the venue rules and the image. */
-async function writeMeta(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, id: number, values: WriteValues, creating: boolean): Promise<void> {
+async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, id: number, values: WriteValues, creating: boolean): Promise<void> {
   for (const field of definition.fields) {
     if (field.name === 'stateprovince' || !sent(values, field.name)) continue;
     await setMeta(trx, id, field.metaKey, sanitizeTextField(text(values, field.name)));
@@ -81,14 +83,14 @@ async function writeMeta(trx: Executor, definition: LinkedPostDefinition, req: R
  * a description is given, the same content (both case-insensitive). Unlike the plugin, only a
  * post the caller may edit is reused, so nobody rewrites (or reads) someone else's post this way.
  */
-async function findDuplicate(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues): Promise<PostRow | undefined> {
-  const title = text(values, definition.singular).toLowerCase();
+async function findDuplicate(trx: Reader, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues): Promise<PostRow | undefined> {
   const description = text(values, 'description');
-  let query = trx.selectFrom('posts').selectAll()
-    .where('post_type', '=', definition.postType.type).where('post_status', '!=', 'trash')
-    .where((eb) => eb(eb.fn('lower', ['post_title']), '=', title));
-  if (description !== '') query = query.where((eb) => eb(eb.fn('lower', ['post_content']), '=', description.toLowerCase()));
-  const candidates = await query.orderBy('ID').execute();
+  const candidates = await postsWithText(trx, {
+    postType: definition.postType.type,
+    exceptStatus: 'trash',
+    title: text(values, definition.singular),
+    content: description === '' ? undefined : description,
+  });
   for (const post of candidates) {
     const meta = await loadPostMeta(trx, Number(post.ID));
     if (userCanLinked(definition, req, 'edit_post', post, meta)) return post;
@@ -106,7 +108,7 @@ export function couldNotCreate(definition: LinkedPostDefinition): RestError {
  * POST /venues: the created (or reused) post. Runs inside the caller's transaction. `columns`
  * go to a newly inserted row as given (imports keeping a post ID).
  */
-export async function createLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues, columns?: Partial<NewPost>): Promise<PostRow> {
+export async function createLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues, columns?: Partial<NewPost>): Promise<PostRow> {
   const duplicate = await findDuplicate(trx, definition, req, values);
   const post = duplicate ?? await insertTypedPost(trx, req, definition.postType, { ...postInput(definition, values, true), columns });
   if (!post.ID) throw couldNotCreate(definition);
@@ -115,7 +117,7 @@ export async function createLinkedPost(trx: Executor, definition: LinkedPostDefi
 }
 
 /** POST|PUT|PATCH /venues/{id}: only the sent fields change. */
-export async function updateLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, post: PostRow, values: WriteValues): Promise<PostRow> {
+export async function updateLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, post: PostRow, values: WriteValues): Promise<PostRow> {
   const updated = await updateTypedPost(trx, req, definition.postType, post, postInput(definition, values, false));
   await writeMeta(trx, definition, req, Number(post.ID), values, false);
   return updated;
@@ -125,11 +127,9 @@ export async function updateLinkedPost(trx: Executor, definition: LinkedPostDefi
  * DELETE: trash the post and remove every event link pointing at it (the plugin removes all links
  * of only the first page of published events; wpcal unlinks every event, and only this item).
  */
-export async function trashLinkedPost(trx: Executor, definition: LinkedPostDefinition, req: RestRequest, post: PostRow): Promise<PostRow> {
+export async function trashLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, post: PostRow): Promise<PostRow> {
   await trashTypedPost(trx, req, post);
-  await trx.deleteFrom('postmeta')
-    .where('meta_key', '=', definition.linkMetaKey).where('meta_value', '=', String(post.ID))
-    .execute();
+  await deleteMetaWithValue(trx, definition.linkMetaKey, String(post.ID));
   return (await getPost(trx, Number(post.ID)))!;
 }
 
@@ -139,7 +139,7 @@ export async function trashLinkedPost(trx: Executor, definition: LinkedPostDefin
  * one, or reuses an identical one. Anything else is a 400 `could-not-create-{venue|organizer}`.
  * Returns the linked post ID.
  */
-export async function findOrCreateLinkedPost(trx: Executor, definition: LinkedPostDefinition, input: unknown, req: RestRequest): Promise<number> {
+export async function findOrCreateLinkedPost(trx: Writer, definition: LinkedPostDefinition, input: unknown, req: RestRequest): Promise<number> {
   const object = input !== null && typeof input === 'object' && !Array.isArray(input) ? input as Record<string, unknown> : null;
   const idValue = object ? object.id : input;
   if ((typeof idValue === 'number' || typeof idValue === 'string') && /^\s*\d+\s*$/.test(String(idValue))) {

@@ -4,8 +4,9 @@ import type { CurrentUser } from '../../auth/capabilities.ts';
 import { userCan } from '../../auth/capabilities.ts';
 import { maybeUnserialize, type PhpValue } from '../../php/serialize.ts';
 import type { SiteSettings } from '../../site/settings.ts';
-import type { Executor } from '../../store/options.ts';
-import { firstMeta, getPosts, loadMeta } from '../../store/posts.ts';
+import type { Reader } from '../../data/executor.ts';
+import { firstMeta, getPosts, loadMeta } from '../../data/posts.ts';
+import { imageAttachmentIdByGuid, imageAttachmentIdByMeta } from '../../data/attachments.ts';
 
 export type ImageObject = Record<string, unknown>;
 
@@ -66,7 +67,7 @@ function buildImage(site: SiteSettings, id: number, guid: string, attachedFile: 
 }
 
 /** The image objects of these attachment IDs (missing or non-attachment IDs are left out). */
-export async function loadImages(db: Executor, site: SiteSettings, thumbnailIds: readonly number[]): Promise<Map<number, ImageObject>> {
+export async function loadImages(db: Reader, site: SiteSettings, thumbnailIds: readonly number[]): Promise<Map<number, ImageObject>> {
   const ids = [...new Set(thumbnailIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
   const images = new Map<number, ImageObject>();
   if (!ids.length) return images;
@@ -85,22 +86,14 @@ export function thumbnailId(value: string | undefined): number {
   return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0;
 }
 
-async function imageAttachmentById(db: Executor, id: number): Promise<number | null> {
+async function imageAttachmentById(db: Reader, id: number): Promise<number | null> {
   const [post] = await getPosts(db, [id]);
   return post && post.post_type === 'attachment' && post.post_mime_type.startsWith('image/') ? id : null;
 }
 
-async function imageAttachmentByUrl(db: Executor, url: string): Promise<number | null> {
-  const byGuid = await db.selectFrom('posts').select('ID')
-    .where('post_type', '=', 'attachment').where('post_mime_type', 'like', 'image/%').where('guid', '=', url)
-    .orderBy('ID').executeTakeFirst();
-  if (byGuid) return Number(byGuid.ID);
-  const byOriginal = await db.selectFrom('postmeta').innerJoin('posts', 'posts.ID', 'postmeta.post_id')
-    .select('posts.ID')
-    .where('postmeta.meta_key', '=', '_tribe_importer_original_url').where('postmeta.meta_value', '=', url)
-    .where('posts.post_type', '=', 'attachment').where('posts.post_mime_type', 'like', 'image/%')
-    .orderBy('posts.ID').executeTakeFirst();
-  return byOriginal ? Number(byOriginal.ID) : null;
+/** An image attachment whose guid is the URL, else one imported from it (TEC's importer notes the original URL). */
+async function imageAttachmentByUrl(db: Reader, url: string): Promise<number | null> {
+  return await imageAttachmentIdByGuid(db, url) ?? imageAttachmentIdByMeta(db, '_tribe_importer_original_url', url);
 }
 
 export type ImageInput = { kind: 'none' } | { kind: 'attachment'; id: number } | { kind: 'invalid' };
@@ -110,7 +103,7 @@ export type ImageInput = { kind: 'none' } | { kind: 'attachment'; id: number } |
  * existing image attachment's guid or imported original URL (only for callers with
  * `upload_files`). wpcal never downloads files, so any other URL is invalid.
  */
-export async function resolveImageInput(db: Executor, value: unknown, user: CurrentUser | null): Promise<ImageInput> {
+export async function resolveImageInput(db: Reader, value: unknown, user: CurrentUser | null): Promise<ImageInput> {
   if (isPhpEmpty(value)) return { kind: 'none' };
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string') return { kind: 'invalid' };

@@ -1,6 +1,6 @@
 // What the schema.org data of events, venues and organizers share (events.md §4.8,
 // venues-organizers.md §5.4).
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import { wpautop } from '../../text/autop.ts';
 import { stripAllTags } from '../../text/sanitize.ts';
 

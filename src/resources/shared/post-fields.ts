@@ -1,6 +1,6 @@
 // The wp_posts columns every TEC representation shows in the same order (events.md §4.1,
 // venues-organizers.md §5.1).
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 
 /** `author` (a string, as the plugin sends it), `status` and the four dates. */
 export function postColumns(post: PostRow): Record<string, unknown> {

@@ -3,11 +3,13 @@
 // modified dates, slug, guid, comment/ping status. Meta is each resource's own business.
 import type { CurrentUser } from '../../auth/capabilities.ts';
 import { userCan } from '../../auth/capabilities.ts';
-import type { NewPost, PostRow } from '../../db/tables.ts';
+import type { NewPost, PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
-import { getOption, setOption, type Executor } from '../../store/options.ts';
-import { addMeta, deleteMeta, firstMeta, getPost, insertPost, loadPostMeta, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../store/posts.ts';
+import { getOption, setOption } from '../../data/options.ts';
+import type { Reader, Writer } from '../../data/executor.ts';
+import { addMeta, deleteMeta, firstMeta, getPost, insertPost, loadPostMeta, lockPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../data/posts.ts';
+import { afterCommit } from '../../data/transaction.ts';
 import { ksesData, ksesPost } from '../../text/kses.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
 import { dbDatetime, parseInstant, parseInZone } from '../../time/parse.ts';
@@ -120,12 +122,12 @@ export function baseSlug(id: number, wanted: string, title: string, status: stri
   return { slug, unique: slug !== '' && !FLOATING.has(status) };
 }
 
-async function resolveSlug(db: Executor, type: PostTypeDefinition, id: number, wanted: string, title: string, status: string): Promise<string> {
+async function resolveSlug(db: Reader, type: PostTypeDefinition, id: number, wanted: string, title: string, status: string): Promise<string> {
   const { slug, unique } = baseSlug(id, wanted, title, status);
   return unique ? uniquePostSlug(db, slug, type.type, id) : slug;
 }
 
-export async function commentStatus(db: Executor, type: PostTypeDefinition): Promise<string> {
+export async function commentStatus(db: Reader, type: PostTypeDefinition): Promise<string> {
   if (!COMMENTABLE.has(type.type)) return 'closed';
   return (await getOption(db, 'default_comment_status')) ?? 'open';
 }
@@ -135,12 +137,15 @@ export function postGuid(req: WriteContext, type: PostTypeDefinition, post: Pick
   return permalink(req.site, type, post, true);
 }
 
-/** TEC's cache key of every save of its post types (Tribe__Cache::set_last_occurrence('save_post')). */
-export async function markTecPostSaved(trx: Executor, now: Date): Promise<void> {
-  await setOption(trx, 'tribe_last_save_post', String(now.getTime() / 1000));
+/**
+ * TEC's cache key of every save of its post types (Tribe__Cache::set_last_occurrence('save_post')),
+ * written once the save is committed: every writer updates that one row.
+ */
+export function markTecPostSaved(trx: Writer, now: Date): void {
+  afterCommit(trx, 'tribe_last_save_post', (own) => setOption(own, 'tribe_last_save_post', String(now.getTime() / 1000)));
 }
 
-async function reread(db: Executor, id: number): Promise<PostRow> {
+async function reread(db: Reader, id: number): Promise<PostRow> {
   const row = await getPost(db, id);
   if (!row) throw RestError.withStatus('rest_post_invalid_id', 'Invalid post ID.', 500);
   return row;
@@ -186,12 +191,12 @@ export function newPostFields(req: WriteContext, type: PostTypeDefinition, sent:
 }
 
 /** wp_insert_post for a TEC type; returns the stored row. */
-export async function insertTypedPost(trx: Executor, req: WriteContext, type: PostTypeDefinition, input: PostInput): Promise<PostRow> {
+export async function insertTypedPost(trx: Writer, req: WriteContext, type: PostTypeDefinition, input: PostInput): Promise<PostRow> {
   const fields = newPostFields(req, type, input, await commentStatus(trx, type));
   const id = await insertPost(trx, fields);
   const post_name = await resolveSlug(trx, type, id, input.slug ?? '', fields.post_title ?? '', fields.post_status ?? '');
   await updatePost(trx, id, { post_name, guid: postGuid(req, type, { ID: id, post_status: fields.post_status ?? '', post_name }) });
-  await markTecPostSaved(trx, req.now);
+  markTecPostSaved(trx, req.now);
   return reread(trx, id);
 }
 
@@ -202,7 +207,7 @@ const TRASH_BOOKKEEPING = ['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_
  * restores `_wp_desired_post_slug` and, as wp_untrash_post does, drops the trash bookkeeping;
  * entering it through an update keeps the slug there and suffixes `__trashed`.
  */
-async function trashSlug(trx: Executor, post: PostRow, status: string): Promise<string | undefined> {
+async function trashSlug(trx: Writer, post: PostRow, status: string): Promise<string | undefined> {
   const id = Number(post.ID);
   if (post.post_status === 'trash' && status !== 'trash') {
     const desired = firstMeta(await loadPostMeta(trx, id), '_wp_desired_post_slug');
@@ -222,9 +227,10 @@ async function trashSlug(trx: Executor, post: PostRow, status: string): Promise<
  * published), the slug only when sent, still empty or moved by a trash transition. Modified
  * dates are always "now".
  */
-export async function updateTypedPost(trx: Executor, req: WriteContext, type: PostTypeDefinition, post: PostRow, sent: PostInput): Promise<PostRow> {
+export async function updateTypedPost(trx: Writer, req: WriteContext, type: PostTypeDefinition, addressed: PostRow, sent: PostInput): Promise<PostRow> {
   const input = withKses(req.user, sent);
-  const id = Number(post.ID);
+  const id = Number(addressed.ID);
+  const post = await lockPost(trx, id) ?? addressed;
   const requested = input.status !== undefined ? scaleBackStatus(req.user, input.status) : post.post_status;
   const dates = resolveDates(req, input, requested, { post_date: post.post_date, post_date_gmt: post.post_date_gmt });
   const status = applyScheduling(requested, dates.post_date_gmt, req.now);
@@ -245,16 +251,17 @@ export async function updateTypedPost(trx: Executor, req: WriteContext, type: Po
     changes.post_name = await resolveSlug(trx, type, id, wanted ?? post.post_name, title, status);
   }
   await updatePost(trx, id, changes);
-  await markTecPostSaved(trx, req.now);
+  markTecPostSaved(trx, req.now);
   return reread(trx, id);
 }
 
 /** wp_trash_post for a TEC type: the trash bookkeeping, then what its wp_update_post writes (modified dates, TEC's cache key). */
-export async function trashTypedPost(trx: Executor, req: WriteContext, post: PostRow): Promise<void> {
+export async function trashTypedPost(trx: Writer, req: WriteContext, addressed: PostRow): Promise<void> {
+  const post = await lockPost(trx, Number(addressed.ID)) ?? addressed;
   await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
   await updatePost(trx, Number(post.ID), {
     post_modified: dbDatetime(req.now, req.site.timezone),
     post_modified_gmt: dbDatetime(req.now, 'UTC'),
   });
-  await markTecPostSaved(trx, req.now);
+  markTecPostSaved(trx, req.now);
 }

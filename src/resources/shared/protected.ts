@@ -2,7 +2,7 @@
 // redacted form everyone else gets.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { userCanPost } from '../../auth/capabilities.ts';
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 
 function digest(value: string): Buffer {

@@ -1,6 +1,7 @@
 // WordPress core search (WP_Query::parse_search): the phrase split into terms, each term to be
 // found (LIKE %term%) in at least one column, or, with a leading `-`, in none of them.
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import { wordsInColumns } from '../../data/search.ts';
 
 const TERM_PATTERN = /".*?("|$)|((?<=[\t ",+])|^)[^\t ",+]+/g;
 
@@ -41,20 +42,11 @@ export function searchTerms(phrase: string): string[] {
   return terms.length === 0 || terms.length > MAX_TERMS ? [search] : terms;
 }
 
-/** $wpdb->esc_like() with `!` as the escape character (valid in both SQLite and MySQL). */
-function escapeLike(term: string): string {
-  return term.replace(/[!%_]/g, (c) => `!${c}`);
-}
-
 /** The SQL condition for a search phrase over these columns (e.g. `p.post_title`). */
 export function searchCondition(phrase: string, columns: readonly string[]): RawBuilder<boolean> {
-  const parts = searchTerms(phrase).map((term) => {
+  const words = searchTerms(phrase).map((term) => {
     const exclude = term.startsWith('-');
-    const pattern = `%${escapeLike(exclude ? term.slice(1) : term)}%`;
-    const tests = columns.map((column) => (exclude
-      ? sql`${sql.ref(column)} NOT LIKE ${pattern} ESCAPE '!'`
-      : sql`${sql.ref(column)} LIKE ${pattern} ESCAPE '!'`));
-    return sql`(${sql.join(tests, sql.raw(exclude ? ' AND ' : ' OR '))})`;
+    return { text: exclude ? term.slice(1) : term, exclude };
   });
-  return sql<boolean>`(${sql.join(parts, sql.raw(' AND '))})`;
+  return wordsInColumns(words, columns);
 }

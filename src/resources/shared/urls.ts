@@ -1,5 +1,5 @@
 // URLs and identifiers built from the site's home URL (events.md §4.1).
-import type { PostRow } from '../../db/tables.ts';
+import type { PostRow } from '../../data/tables.ts';
 import type { CurrentUser } from '../../auth/capabilities.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { PostTypeDefinition } from '../post-types.ts';

@@ -3,8 +3,8 @@
 // NUL bytes.
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
-import { getPost } from '../../store/posts.ts';
-import { userExists } from '../../store/users.ts';
+import { getPost } from '../../data/posts.ts';
+import { userExists } from '../../data/users.ts';
 import { isNumeric as isNumericString } from '../../text/php.ts';
 import { isStrtotimeParseable } from '../../time/parse.ts';
 import { isValidTimezone } from '../../time/zones.ts';

@@ -1,17 +1,19 @@
 // GET /categories, GET /tags: WP_Term_Query as TEC drives it (terms.md §3).
-import { sql } from 'kysely';
 import { param, type RestRequest } from '../../rest/context.ts';
 import { respond, type RestResult } from '../../rest/registry.ts';
-import type { Executor } from '../../store/options.ts';
-import { queryTerms, type Term } from '../../store/terms.ts';
+import type { Reader } from '../../data/executor.ts';
+import { allTerms, termsMatching, type TermColumn, type TermOrder } from '../../data/term-queries.ts';
+import type { Term } from '../../data/terms.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
 import { tecRestUrl } from '../shared/urls.ts';
 import type { TaxonomyDefinition } from './definition.ts';
 import { isNumericItem, parseTermList } from './lookup.ts';
 import { presentTerm, termPaths, type TermContext } from './presenter.ts';
 
-const TERM_COLUMNS = new Set(['term_id', 'name', 'slug', 'term_group']);
-const TAXONOMY_COLUMNS = new Set(['count', 'parent', 'taxonomy', 'term_taxonomy_id', 'description']);
+/** The `orderby` values naming a column of the term (terms and term_taxonomy rows). */
+const ORDER_COLUMNS: ReadonlySet<string> = new Set<TermColumn>([
+  'term_id', 'name', 'slug', 'term_group', 'count', 'parent', 'taxonomy', 'term_taxonomy_id', 'description',
+]);
 
 interface ListQuery {
   search?: string;
@@ -46,40 +48,27 @@ function readQuery(request: RestRequest): ListQuery {
   };
 }
 
-const escapeLike = (text: string): string => text.replace(/[!%_]/g, '!$&');
+/** The SQL order of `orderby`: null when the list is unordered or sorted afterwards (`include`). */
+function termOrder(q: ListQuery): TermOrder | null {
+  if (q.orderby === 'none' || (q.orderby === 'include' && q.include.length)) return null;
+  if (q.orderby === 'term_order' && q.post !== undefined) return { termOrderOf: q.post };
+  if (q.orderby === 'id' || q.orderby === 'term_order') return { column: 'term_id' };
+  return { column: ORDER_COLUMNS.has(q.orderby) ? q.orderby as TermColumn : 'name' };
+}
 
 /** The matching terms, filtered and ordered in SQL (no paging: see the hide_empty pruning). */
-async function matchingTerms(db: Executor, def: TaxonomyDefinition, q: ListQuery): Promise<Term[]> {
-  const relationships = sql.table('term_relationships');
-  const terms = await queryTerms(db, def.taxonomy, (query) => {
-    let shaped = query;
-    if (q.search !== undefined) {
-      const pattern = `%${escapeLike(q.search)}%`;
-      shaped = shaped.where(sql<boolean>`(t.name LIKE ${pattern} ESCAPE '!' OR t.slug LIKE ${pattern} ESCAPE '!')`);
-    }
-    if (q.include.length) shaped = shaped.where('t.term_id', 'in', q.include);
-    else if (q.exclude.length) shaped = shaped.where('t.term_id', 'not in', q.exclude);
-    if (q.parent !== undefined) shaped = shaped.where('tt.parent', '=', q.parent);
-    if (q.slug !== undefined) shaped = shaped.where('t.slug', '=', sanitizeTitle(q.slug));
-    if (q.post !== undefined) {
-      shaped = shaped.where(sql<boolean>`tt.term_taxonomy_id IN (SELECT tr.term_taxonomy_id FROM ${relationships} tr WHERE tr.object_id = ${q.post})`);
-    }
-    if (q.hideEmpty && !def.hierarchical) shaped = shaped.where('tt.count', '>', 0);
-    const direction = q.descending ? 'desc' : 'asc';
-    if (q.orderby === 'none' || (q.orderby === 'include' && q.include.length)) return shaped;
-    if (q.orderby === 'term_order' && q.post !== undefined) {
-      shaped = shaped.orderBy(
-        sql`(SELECT MIN(tr.term_order) FROM ${relationships} tr WHERE tr.term_taxonomy_id = tt.term_taxonomy_id AND tr.object_id = ${q.post})`,
-        direction,
-      );
-    } else if (q.orderby === 'id' || q.orderby === 'term_order' || TERM_COLUMNS.has(q.orderby)) {
-      shaped = shaped.orderBy(q.orderby === 'id' || q.orderby === 'term_order' ? 't.term_id' : sql.ref(`t.${q.orderby}`), direction);
-    } else if (TAXONOMY_COLUMNS.has(q.orderby)) {
-      shaped = shaped.orderBy(sql.ref(`tt.${q.orderby}`), direction);
-    } else {
-      shaped = shaped.orderBy('t.name', direction);
-    }
-    return shaped.orderBy('t.term_id', 'asc');
+async function matchingTerms(db: Reader, def: TaxonomyDefinition, q: ListQuery): Promise<Term[]> {
+  const terms = await termsMatching(db, def.taxonomy, {
+    search: q.search,
+    includeIds: q.include,
+    // WP_Term_Query ignores `exclude` when `include` is given.
+    excludeIds: q.include.length ? [] : q.exclude,
+    parent: q.parent,
+    slug: q.slug === undefined ? undefined : sanitizeTitle(q.slug),
+    objectId: q.post,
+    countedOnly: q.hideEmpty && !def.hierarchical,
+    order: termOrder(q),
+    descending: q.descending,
   });
   if (q.orderby === 'include' && q.include.length) {
     const position = (term: Term) => q.include.indexOf(term.term_id);
@@ -92,9 +81,9 @@ async function matchingTerms(db: Executor, def: TaxonomyDefinition, q: ListQuery
  * WP_Term_Query's hide_empty for hierarchical taxonomies: an empty term stays listed while any of
  * its descendants (in the whole taxonomy) has a count.
  */
-async function pruneEmptyBranches(db: Executor, def: TaxonomyDefinition, terms: Term[]): Promise<Term[]> {
+async function pruneEmptyBranches(db: Reader, def: TaxonomyDefinition, terms: Term[]): Promise<Term[]> {
   if (!terms.some((t) => t.count === 0)) return terms;
-  const all = await queryTerms(db, def.taxonomy, (q) => q);
+  const all = await allTerms(db, def.taxonomy);
   const children = new Map<number, Term[]>();
   for (const term of all) children.set(term.parent, [...(children.get(term.parent) ?? []), term]);
   const hasCountedDescendant = (termId: number): boolean => {

@@ -1,8 +1,8 @@
 // Term references in request values (IDs, slugs, names), as TEC's validators and the events list
 // filters read them (terms.md §3.1, events.md §3.1, §3.4).
-import { sql } from 'kysely';
-import type { Executor } from '../../store/options.ts';
-import { queryTerms, withDescendants, type Term } from '../../store/terms.ts';
+import type { Reader } from '../../data/executor.ts';
+import { termsByIds, termsByReference } from '../../data/term-queries.ts';
+import { withDescendants } from '../../data/terms.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
 import { phpUrldecode } from '../../text/php.ts';
 import type { TaxonomyDefinition } from './definition.ts';
@@ -30,25 +30,15 @@ export function parseTermList(value: unknown): string[] | null {
 
 export const isNumericItem = (item: string): boolean => /^\d+$/.test(item);
 
-/** Terms of the taxonomy matching any of these IDs, slugs or (case-insensitive) names, in one query. */
-async function candidates(db: Executor, def: TaxonomyDefinition, ids: number[], slugs: string[], names: string[]): Promise<Term[]> {
-  if (!ids.length && !slugs.length && !names.length) return [];
-  return queryTerms(db, def.taxonomy, (q) => q.where((eb) => eb.or([
-    ...(ids.length ? [eb('t.term_id', 'in', ids)] : []),
-    ...(slugs.length ? [eb('t.slug', 'in', slugs)] : []),
-    ...(names.length ? [eb(sql<string>`lower(t.name)`, 'in', names)] : []),
-  ])));
-}
-
 /** is_term_of_taxonomy: a non-empty list whose every item is a term (by ID, else slug or name). */
-export async function termsExist(db: Executor, def: TaxonomyDefinition, value: unknown): Promise<boolean> {
+export async function termsExist(db: Reader, def: TaxonomyDefinition, value: unknown): Promise<boolean> {
   const items = parseTermList(value);
   if (!items?.length) return false;
   const ids = items.filter(isNumericItem).map(Number);
   const others = items.filter((item) => !isNumericItem(item));
   const slugs = others.map((item) => sanitizeTitle(item)).filter(Boolean);
   const names = others.map((item) => item.toLowerCase());
-  const found = await candidates(db, def, ids, slugs, names);
+  const found = await termsByReference(db, def.taxonomy, ids, slugs, names);
   return items.every((item) => (isNumericItem(item)
     ? found.some((t) => t.term_id === Number(item))
     : found.some((t) => t.slug === sanitizeTitle(item) || t.name.toLowerCase() === item.toLowerCase())));
@@ -58,11 +48,11 @@ export async function termsExist(db: Executor, def: TaxonomyDefinition, value: u
  * The term_taxonomy IDs an events-list filter selects: each item by slug, else by term ID (names
  * match nothing, a kept quirk), with every descendant for hierarchical taxonomies.
  */
-export async function termFilterIds(db: Executor, def: TaxonomyDefinition, value: unknown): Promise<number[]> {
+export async function termFilterIds(db: Reader, def: TaxonomyDefinition, value: unknown): Promise<number[]> {
   const items = parseTermList(value) ?? [];
   const slugs = items.map((item) => sanitizeTitle(item)).filter(Boolean);
   const ids = items.filter(isNumericItem).map(Number);
-  const found = await candidates(db, def, ids, slugs, []);
+  const found = await termsByReference(db, def.taxonomy, ids, slugs, []);
   const termIds = new Set<number>();
   for (const item of items) {
     const match = found.find((t) => t.slug === sanitizeTitle(item))
@@ -71,6 +61,6 @@ export async function termFilterIds(db: Executor, def: TaxonomyDefinition, value
   }
   if (!termIds.size) return [];
   const all = def.hierarchical ? await withDescendants(db, def.taxonomy, [...termIds]) : [...termIds];
-  const terms = await queryTerms(db, def.taxonomy, (q) => q.where('t.term_id', 'in', all));
+  const terms = await termsByIds(db, def.taxonomy, all);
   return terms.map((t) => t.term_taxonomy_id);
 }

@@ -3,8 +3,8 @@
 import type { CurrentUser } from '../../auth/capabilities.ts';
 import { userCan } from '../../auth/capabilities.ts';
 import type { SiteSettings } from '../../site/settings.ts';
-import type { Executor } from '../../store/options.ts';
-import { queryTerms, termsOfPosts, type Term } from '../../store/terms.ts';
+import type { Reader } from '../../data/executor.ts';
+import { queryTerms, termsOfPosts, type Term } from '../../data/terms.ts';
 import { tecRestUrl } from '../shared/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from './definition.ts';
 import { addQueryArgs } from '../shared/query-args.ts';
@@ -13,7 +13,7 @@ import { addQueryArgs } from '../shared/query-args.ts';
 export type TermContext = 'view' | 'embed';
 
 /** Slug paths (`parent-slug/child-slug`) of hierarchical terms, ancestors fetched one level per query. */
-export async function termPaths(db: Executor, def: TaxonomyDefinition, terms: readonly Term[]): Promise<Map<number, string>> {
+export async function termPaths(db: Reader, def: TaxonomyDefinition, terms: readonly Term[]): Promise<Map<number, string>> {
   const known = new Map<number, Term>(terms.map((t) => [t.term_id, t]));
   if (def.hierarchical) {
     let missing = [...new Set(terms.map((t) => t.parent))].filter((id) => id && !known.has(id));
@@ -95,7 +95,7 @@ function termLinks(site: SiteSettings, def: TaxonomyDefinition, term: Term, user
 }
 
 /** The full single/create/update response body: the term JSON plus `_links`. */
-export async function presentTermWithLinks(db: Executor, site: SiteSettings, def: TaxonomyDefinition, term: Term, user: CurrentUser | null, context: TermContext = 'view'): Promise<Record<string, unknown>> {
+export async function presentTermWithLinks(db: Reader, site: SiteSettings, def: TaxonomyDefinition, term: Term, user: CurrentUser | null, context: TermContext = 'view'): Promise<Record<string, unknown>> {
   const paths = await termPaths(db, def, [term]);
   return { ...presentTerm(site, def, term, paths.get(term.term_id)!, context), _links: termLinks(site, def, term, user) };
 }
@@ -123,7 +123,7 @@ export interface EventTerms {
 }
 
 /** The `categories` and `tags` of a page of events, in one query (each list ordered by name). */
-export async function presentEventTerms(db: Executor, site: SiteSettings, postIds: readonly number[]): Promise<Map<number, EventTerms>> {
+export async function presentEventTerms(db: Reader, site: SiteSettings, postIds: readonly number[]): Promise<Map<number, EventTerms>> {
   const byPost = await termsOfPosts(db, postIds, [CATEGORIES.taxonomy, TAGS.taxonomy]);
   const result = new Map<number, EventTerms>();
   for (const id of postIds) {

@@ -3,8 +3,8 @@ import { userCan } from '../../auth/capabilities.ts';
 import { param, type RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import { respond, type RouteRegistry } from '../../rest/registry.ts';
-import type { Executor } from '../../store/options.ts';
-import { deleteTerm, getTerm, type Term } from '../../store/terms.ts';
+import type { Reader } from '../../data/executor.ts';
+import { deleteTerm, getTerm, type Term } from '../../data/terms.ts';
 import { TEC_NAMESPACE } from '../../routes/indexes.ts';
 import { idArg, listArgs, writeArgs } from './args.ts';
 import type { TaxonomyDefinition } from './definition.ts';
@@ -17,7 +17,7 @@ function contextOf(request: RestRequest): TermContext {
 }
 
 /** The validated `id` argument's term (validation guarantees it exists). */
-async function requestedTerm(db: Executor, request: RestRequest, def: TaxonomyDefinition): Promise<Term> {
+async function requestedTerm(db: Reader, request: RestRequest, def: TaxonomyDefinition): Promise<Term> {
   const term = await getTerm(db, def.taxonomy, Number(param(request, 'id')));
   if (!term) throw RestError.withStatus('rest_term_invalid', 'Term does not exist.', 404);
   return term;
@@ -49,7 +49,7 @@ export function registerTermRoutes(registry: RouteRegistry<RestRequest>, def: Ta
       handler: async (request) => {
         const input = termInput(request, def);
         const db = request.services.db.kysely;
-        const term = await db.transaction().execute((trx) => createTerm(trx, def, { ...input, name: input.name ?? '' }));
+        const term = await request.services.db.write((trx) => createTerm(trx, def, { ...input, name: input.name ?? '' }));
         const body = await presentTermWithLinks(db, request.site, def, term, request.user, contextOf(request));
         return respond(body, 201, { Location: wpTermUrl(request.site, def, term.term_id) });
       },
@@ -72,7 +72,7 @@ export function registerTermRoutes(registry: RouteRegistry<RestRequest>, def: Ta
       handler: async (request) => {
         const input = termInput(request, def);
         const db = request.services.db.kysely;
-        const term = await db.transaction().execute(async (trx) => editTerm(trx, def, await requestedTerm(trx, request, def), input));
+        const term = await request.services.db.write(async (trx) => editTerm(trx, def, await requestedTerm(trx, request, def), input));
         return respond(await presentTermWithLinks(db, request.site, def, term, request.user, contextOf(request)));
       },
     },
@@ -85,7 +85,7 @@ export function registerTermRoutes(registry: RouteRegistry<RestRequest>, def: Ta
         const term = await requestedTerm(db, request, def);
         const paths = await termPaths(db, def, [term]);
         const body = presentTerm(request.site, def, term, paths.get(term.term_id)!, contextOf(request));
-        await db.transaction().execute((trx) => deleteTerm(trx, term));
+        await request.services.db.write((trx) => deleteTerm(trx, term));
         return respond(body);
       },
     },

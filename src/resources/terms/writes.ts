@@ -1,8 +1,9 @@
 // Term writes the way WordPress makes them: wp_insert_term, wp_update_term, wp_unique_term_slug
 // (terms.md §6–§8), and the term references of event writes (events.md §6.2).
 import { RestError } from '../../rest/errors.ts';
-import type { Executor } from '../../store/options.ts';
-import { findTermByName, findTermBySlug, getTerm, insertTerm, queryTerms, updateTerm, withDescendants, type NewTerm, type Term } from '../../store/terms.ts';
+import type { Reader, Writer } from '../../data/executor.ts';
+import { childTerms, termSlugTaken } from '../../data/term-queries.ts';
+import { findTermByName, findTermBySlug, getTerm, insertTerm, updateTerm, withDescendants, type NewTerm, type Term } from '../../data/terms.ts';
 import { ksesData } from '../../text/kses.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
 import type { TaxonomyDefinition } from './definition.ts';
@@ -26,14 +27,8 @@ const emptyName = () => RestError.withStatus('empty_term_name', 'A name is requi
 /** PHP strtolower: ASCII letters only. */
 const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
-async function slugTaken(db: Executor, slug: string, exceptTermId?: number): Promise<boolean> {
-  let query = db.selectFrom('terms').select('term_id').where('slug', '=', slug);
-  if (exceptTermId !== undefined) query = query.where('term_id', '!=', exceptTermId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 /** wp_unique_term_slug: parent slugs first (hierarchical), then `-2`, `-3`, … */
-async function uniqueTermSlug(db: Executor, def: TaxonomyDefinition, slug: string, parent: number, termId?: number): Promise<string> {
+async function uniqueTermSlug(db: Reader, def: TaxonomyDefinition, slug: string, parent: number, termId?: number): Promise<string> {
   if (!(await findTermBySlug(db, def.taxonomy, slug))) return slug;
   let unique = slug;
   if (def.hierarchical && parent) {
@@ -42,13 +37,13 @@ async function uniqueTermSlug(db: Executor, def: TaxonomyDefinition, slug: strin
     for (let ancestor = await getTerm(db, def.taxonomy, parent); ancestor && !seen.has(ancestor.term_id); ancestor = await getTerm(db, def.taxonomy, ancestor.parent)) {
       seen.add(ancestor.term_id);
       parentSuffix += `-${ancestor.slug}`;
-      if (!(await slugTaken(db, slug + parentSuffix)) || !ancestor.parent) break;
+      if (!(await termSlugTaken(db, slug + parentSuffix)) || !ancestor.parent) break;
     }
     unique += parentSuffix;
   }
-  if (!(await slugTaken(db, unique, termId))) return unique;
+  if (!(await termSlugTaken(db, unique, termId))) return unique;
   let suffix = 2;
-  while (await slugTaken(db, `${unique}-${suffix}`)) suffix++;
+  while (await termSlugTaken(db, `${unique}-${suffix}`)) suffix++;
   return `${unique}-${suffix}`;
 }
 
@@ -60,8 +55,8 @@ export interface TermInput {
 }
 
 /** wp_insert_term's refusal of a second term with the same name at the same level. */
-async function rejectDuplicateName(db: Executor, def: TaxonomyDefinition, name: string, slug: string, slugProvided: boolean, parent: number): Promise<void> {
-  const siblings = await queryTerms(db, def.taxonomy, (q) => q.where('tt.parent', '=', parent).orderBy('t.term_id'));
+async function rejectDuplicateName(db: Reader, def: TaxonomyDefinition, name: string, slug: string, slugProvided: boolean, parent: number): Promise<void> {
+  const siblings = await childTerms(db, def.taxonomy, parent);
   const nameMatch = siblings.find((t) => asciiLower(t.name) === asciiLower(name));
   if (!nameMatch) return;
   const slugMatch = await findTermBySlug(db, def.taxonomy, slug);
@@ -75,8 +70,8 @@ async function rejectDuplicateName(db: Executor, def: TaxonomyDefinition, name: 
   if (existing) throw new TermExistsError('A term with the name provided already exists with this parent.', existing.term_id);
 }
 
-/** wp_insert_term. `input.name` is required. */
-export async function createTerm(db: Executor, def: TaxonomyDefinition, input: TermInput & { name: string }): Promise<Term> {
+/** wp_insert_term. `input.name` is required; `wantedId` is the term ID to keep where free (imports). */
+export async function createTerm(db: Writer, def: TaxonomyDefinition, input: TermInput & { name: string }, wantedId?: number): Promise<Term> {
   if (input.name.trim() === '') throw emptyName();
   const name = sanitizeTermName(input.name);
   if (name === '') throw RestError.withStatus('invalid_term_name', 'Invalid term name.', 400);
@@ -88,19 +83,19 @@ export async function createTerm(db: Executor, def: TaxonomyDefinition, input: T
   const unique = await uniqueTermSlug(db, def, slug, parent);
   const term = await insertTerm(db, def.taxonomy, {
     name, slug: unique, parent, description: ksesData(input.description ?? ''),
-  });
+  }, wantedId);
   return unique === '' ? updateTerm(db, term, { slug: String(term.term_id) }) : term;
 }
 
 /** wp_check_term_hierarchy_for_loops: a term cannot become its own ancestor (→ top level). */
-async function safeParent(db: Executor, def: TaxonomyDefinition, term: Term, parent: number): Promise<number> {
+async function safeParent(db: Reader, def: TaxonomyDefinition, term: Term, parent: number): Promise<number> {
   if (parent === term.term_id) return 0;
   const descendants = await withDescendants(db, def.taxonomy, [term.term_id]);
   return descendants.includes(parent) ? 0 : parent;
 }
 
 /** wp_update_term: only sent fields change. */
-export async function editTerm(db: Executor, def: TaxonomyDefinition, term: Term, input: TermInput): Promise<Term> {
+export async function editTerm(db: Writer, def: TaxonomyDefinition, term: Term, input: TermInput): Promise<Term> {
   const changes: Partial<NewTerm> = {};
   const name = input.name === undefined ? term.name : sanitizeTermName(input.name);
   if (name.trim() === '') throw emptyName();
@@ -129,7 +124,7 @@ export async function editTerm(db: Executor, def: TaxonomyDefinition, term: Term
  * others an existing term by slug or name, else a new term with that name. wpcal links an existing
  * tag named by slug or name (the plugin creates a tag named after its ID instead).
  */
-export async function resolveTermsForWrite(db: Executor, def: TaxonomyDefinition, value: unknown, onCreated?: (term: Term) => void): Promise<Term[]> {
+export async function resolveTermsForWrite(db: Writer, def: TaxonomyDefinition, value: unknown, onCreated?: (term: Term) => void): Promise<Term[]> {
   const resolved = new Map<number, Term>();
   for (const item of parseTermList(value) ?? []) {
     let term = isNumericItem(item)

@@ -8,11 +8,22 @@ import { readBoolean, readKeys, readText } from '../values.ts';
 
 type Entry = Record<string, unknown>;
 
-function readId(value: unknown): number | undefined {
+function readId(value: unknown, of: 'post' | 'term' = 'post'): number | undefined {
   if (value === undefined || value === null) return undefined;
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new RecordError(`id "${String(value)}" is not a post ID`);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new RecordError(`id "${String(value)}" is not a ${of} ID`);
   return id;
+}
+
+/** What venues and organizers share: post status, slug and dates, and the post ID to keep. */
+function linkedPostFields(e: Entry): Pick<VenueRecord, 'status' | 'slug' | 'dateUtc' | 'date' | 'wantedId'> {
+  return {
+    status: readText(e.status, 'status'),
+    slug: readText(e.slug, 'slug'),
+    dateUtc: readText(e.date_utc, 'date_utc'),
+    date: readText(e.date, 'date'),
+    wantedId: readId(e.id),
+  };
 }
 
 function required(entry: Entry, field: string): string {
@@ -36,8 +47,7 @@ function venue(key: string, e: Entry): VenueRecord {
     website: readText(e.website, 'website'),
     showMap: readBoolean(e.show_map, 'show_map'),
     showMapLink: readBoolean(e.show_map_link, 'show_map_link'),
-    dateUtc: readText(e.date_utc, 'date_utc'),
-    wantedId: readId(e.id),
+    ...linkedPostFields(e),
   };
 }
 
@@ -49,8 +59,7 @@ function organizer(key: string, e: Entry): OrganizerRecord {
     phone: readText(e.phone, 'phone'),
     website: readText(e.website, 'website'),
     email: readText(e.email, 'email'),
-    dateUtc: readText(e.date_utc, 'date_utc'),
-    wantedId: readId(e.id),
+    ...linkedPostFields(e),
   };
 }
 
@@ -61,6 +70,7 @@ function term(key: string, e: Entry): TermRecord {
     slug: readText(e.slug, 'slug'),
     description: readText(e.description, 'description'),
     parentKey: readText(e.parent, 'parent'),
+    wantedId: readId(e.id, 'term'),
   };
 }
 

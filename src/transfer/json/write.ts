@@ -1,12 +1,12 @@
 // Writes events as the project's JSON fixture format (README "Fixture format"), streaming: each
-// event is written as it arrives; the venues, organizers, categories and tags the events use
-// follow at the end. Only the IDs of venues and organizers are kept meanwhile (they are read
-// again a page at a time at the end), and the tags (a calendar has few distinct ones).
+// event is written as it arrives; the venues, organizers, categories and tags follow at the end,
+// as the lookups give them for those the events use (for a backup: all of them). Only the IDs of
+// venues and organizers are kept meanwhile (they are read again a page at a time at the end), and
+// the terms (a calendar has few distinct ones).
 // Importing the output into an empty calendar gives the same data back, IDs included.
 import { EVENT_META_KEYS } from '../../resources/events/storage.ts';
-import type { Term } from '../../store/terms.ts';
 import { IMPORT_KEY_META } from '../import-keys.ts';
-import type { ExportEvent } from '../records.ts';
+import type { ExportEvent, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
 import { withSink, type Sink } from '../sink.ts';
 
 const ZERO_DATETIME = '0000-00-00 00:00:00';
@@ -14,15 +14,14 @@ const ZERO_DATETIME = '0000-00-00 00:00:00';
 /** Meta an export leaves out: the event's own (written as fields) and bookkeeping. */
 const NOT_EXPORTED = new Set([...EVENT_META_KEYS, IMPORT_KEY_META, '_edit_lock', '_edit_last']);
 
-type Venue = NonNullable<ExportEvent['venue']>;
-type Organizer = ExportEvent['organizers'][number];
-
+/** What to write after the events, given what they use (by ID for venues and organizers). */
 export interface JsonExportLookups {
-  /** Categories by ID with their ancestors. */
-  categories(ids: number[]): Promise<Term[]>;
-  /** Venues and organizers by ID, in the order given. */
-  venues(ids: Iterable<number>): AsyncIterable<Venue>;
-  organizers(ids: Iterable<number>): AsyncIterable<Organizer>;
+  /** Categories with their ancestors. */
+  categories(used: ExportTerm[]): Promise<ExportTerm[]>;
+  tags(used: ExportTerm[]): Promise<ExportTerm[]>;
+  /** Venues and organizers, in the order given. */
+  venues(used: Iterable<number>): AsyncIterable<ExportVenue>;
+  organizers(used: Iterable<number>): AsyncIterable<ExportOrganizer>;
 }
 
 function firstMeta(event: ExportEvent, key: string): string | undefined {
@@ -54,6 +53,7 @@ function eventEntry(event: ExportEvent, venueKey: string | undefined, organizerK
     excerpt: event.excerpt,
     slug: event.slug,
     status: event.status,
+    date: event.created,
     date_utc: event.createdUtc === ZERO_DATETIME ? undefined : event.createdUtc,
     password: event.password,
     timezone: event.timezone,
@@ -77,12 +77,12 @@ function eventEntry(event: ExportEvent, venueKey: string | undefined, organizerK
   });
 }
 
-function venueEntry(venue: Venue): Record<string, unknown> {
+function venueEntry(venue: ExportVenue): Record<string, unknown> {
   const { id, showMap, showMapLink, dateUtc, ...fields } = venue;
   return compact({ id, ...fields, show_map: showMap, show_map_link: showMapLink, date_utc: dateUtc });
 }
 
-function organizerEntry(organizer: Organizer): Record<string, unknown> {
+function organizerEntry(organizer: ExportOrganizer): Record<string, unknown> {
   const { dateUtc, ...fields } = organizer;
   return compact({ ...fields, date_utc: dateUtc });
 }
@@ -108,32 +108,31 @@ export async function writeJsonExport(events: AsyncIterable<ExportEvent>, out: N
   await withSink(out, 'the export', (sink) => writeDocument(events, sink, lookups));
 }
 
+const termEntry = (term: ExportTerm, parentSlug?: string): [string, Record<string, unknown>] =>
+  [term.slug, compact({ id: term.id, name: term.name, slug: term.slug, description: term.description, parent: parentSlug })];
+
 async function writeDocument(events: AsyncIterable<ExportEvent>, sink: Sink, lookups: JsonExportLookups): Promise<void> {
   const venueIds = new Set<number>();
   const organizerIds = new Set<number>();
-  const categoryIds = new Set<number>();
-  const tags = new Map<number, [string, Record<string, unknown>]>();
+  const usedCategories = new Map<number, ExportTerm>();
+  const usedTags = new Map<number, ExportTerm>();
   await sink.write('{\n  "wpcal": 1,\n  "events": {');
   let first = true;
   for await (const event of events) {
     if (event.venue) venueIds.add(event.venue.id);
     for (const organizer of event.organizers) organizerIds.add(organizer.id);
-    for (const term of event.categories) categoryIds.add(term.id);
-    for (const term of event.tags) {
-      if (!tags.has(term.id)) tags.set(term.id, [term.slug, compact({ name: term.name, slug: term.slug, description: term.description })]);
-    }
+    for (const term of event.categories) usedCategories.set(term.id, term);
+    for (const term of event.tags) usedTags.set(term.id, term);
     const entry = eventEntry(event, event.venue ? venueKey(event.venue.id) : undefined, event.organizers.map((o) => organizerKey(o.id)));
     await sink.write(`${first ? '' : ','}\n    ${JSON.stringify(keyOf(event, 'event'))}: ${JSON.stringify(entry)}`);
     first = false;
   }
   await sink.write(`${first ? '' : '\n  '}},\n`);
-  const categories = await lookups.categories([...categoryIds]);
-  const slugOf = new Map(categories.map((term) => [term.term_id, term.slug]));
+  const categories = await lookups.categories([...usedCategories.values()]);
+  const slugOf = new Map(categories.map((term) => [term.id, term.slug]));
   await writeSection(sink, 'venues', keyed(lookups.venues(venueIds), (venue) => [venueKey(venue.id), venueEntry(venue)]));
   await writeSection(sink, 'organizers', keyed(lookups.organizers(organizerIds), (organizer) => [organizerKey(organizer.id), organizerEntry(organizer)]));
-  await writeSection(sink, 'categories', categories.map((term): [string, Record<string, unknown>] => [term.slug, compact({
-    name: term.name, slug: term.slug, description: term.description, parent: term.parent ? slugOf.get(term.parent) : undefined,
-  })]));
-  await writeSection(sink, 'tags', tags.values(), true);
+  await writeSection(sink, 'categories', categories.map((term) => termEntry(term, term.parent ? slugOf.get(term.parent) : undefined)));
+  await writeSection(sink, 'tags', (await lookups.tags([...usedTags.values()])).map((term) => termEntry(term)), true);
   await sink.write('}\n');
 }

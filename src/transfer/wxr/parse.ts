@@ -7,6 +7,7 @@ import { CATEGORIES, TAGS } from '../../resources/terms/definition.ts';
 import { emptyBatch, type EventRecord, type ImportBatch, type OrganizerRecord, type TermRecord, type VenueRecord } from '../records.ts';
 import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
 import { scanWxr, type WxrItem, type WxrTerm } from './scan.ts';
+import { WPCAL_GENERATOR } from './xml.ts';
 
 const CATEGORY_TAXONOMY = CATEGORIES.taxonomy;
 const TAG_TAXONOMY = TAGS.taxonomy;
@@ -96,6 +97,7 @@ class TermCollector {
       if (slug) record.slug = slug;
       if (term?.description) record.description = term.description;
       if (parent !== undefined) record.parentKey = termKey(taxonomy, parent);
+      if (term?.id !== undefined) record.wantedId = term.id;
       out.set(identity, record);
     };
     for (const identity of used.keys()) visit(identity, new Set());
@@ -186,9 +188,19 @@ function eventRecord(item: WxrItem, id: number, meta: Meta, terms: TermCollector
   return event;
 }
 
+/** What venue and organizer items share: status, slug and dates. */
+function linkedPostFields(item: WxrItem): Pick<VenueRecord, 'status' | 'slug' | 'dateUtc' | 'date'> {
+  return {
+    status: item.fields.get('wp:status')?.trim() || undefined,
+    slug: item.fields.get('wp:post_name')?.trim() || undefined,
+    dateUtc: postDate(item, 'wp:post_date_gmt'),
+    date: postDate(item, 'wp:post_date'),
+  };
+}
+
 function venueRecord(item: WxrItem, id: number, meta: Meta): VenueRecord {
   const venue: VenueRecord = { key: postKey(id), wantedId: id, venue: item.fields.get('title') ?? '', description: item.fields.get('content:encoded') ?? '' };
-  assignDefined(venue, { dateUtc: postDate(item, 'wp:post_date_gmt') });
+  assignDefined(venue, linkedPostFields(item));
   for (const [field, key] of VENUE_META) {
     const value = first(meta, key);
     if (value !== undefined) venue[field] = value;
@@ -202,7 +214,7 @@ function venueRecord(item: WxrItem, id: number, meta: Meta): VenueRecord {
 
 function organizerRecord(item: WxrItem, id: number, meta: Meta): OrganizerRecord {
   const organizer: OrganizerRecord = { key: postKey(id), wantedId: id, organizer: item.fields.get('title') ?? '', description: item.fields.get('content:encoded') ?? '' };
-  assignDefined(organizer, { dateUtc: postDate(item, 'wp:post_date_gmt') });
+  assignDefined(organizer, linkedPostFields(item));
   for (const [field, key] of ORGANIZER_META) {
     const value = first(meta, key);
     if (value !== undefined) organizer[field] = value;
@@ -230,8 +242,10 @@ export async function parseWxr(input: NodeJS.ReadableStream | string, file: stri
   const terms = new TermCollector();
   const pending: PendingLinks[] = [];
   const tecTypes: readonly string[] = [EVENT_TYPE.type, VENUE_TYPE.type, ORGANIZER_TYPE.type];
+  let fromWpcal = false;
 
   await scanWxr(input, file, {
+    generator: (text) => { fromWpcal = text === WPCAL_GENERATOR; },
     term: (term) => terms.declare(term),
     item: (item) => {
       const type = item.fields.get('wp:post_type')?.trim() ?? '';
@@ -266,7 +280,8 @@ export async function parseWxr(input: NodeJS.ReadableStream | string, file: stri
   }
   batch.skipped = skipped;
   batch.categories = terms.records(CATEGORY_TAXONOMY, true);
-  // post_tag is shared with blog posts: only the tags events use come along.
-  batch.tags = terms.records(TAG_TAXONOMY, false);
+  // post_tag is shared with blog posts: from a WordPress export only the tags events use come
+  // along; wpcal's exports declare calendar tags only (every one in a backup).
+  batch.tags = terms.records(TAG_TAXONOMY, fromWpcal);
   return batch;
 }

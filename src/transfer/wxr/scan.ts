@@ -18,6 +18,8 @@ export interface WxrItem {
 }
 
 export interface WxrTerm {
+  /** `wp:term_id`; undefined when absent or not a positive integer. */
+  id?: number;
   taxonomy: string;
   slug: string;
   name: string;
@@ -29,6 +31,8 @@ export interface WxrTerm {
 export interface WxrHandlers {
   item(item: WxrItem): void;
   term(term: WxrTerm): void;
+  /** The channel's `<generator>` (WordPress's is its URL and version). */
+  generator?(text: string): void;
 }
 
 // Field names of the three channel-level term elements: taxonomy (or the fixed one), slug, name, parent, description.
@@ -42,7 +46,9 @@ const TERM_ELEMENTS: ReadonlyMap<string, TermLayout> = new Map<string, TermLayou
 function channelTerm(element: string, fields: Map<string, string>): WxrTerm {
   const [taxonomy, slug, name, parent, description] = TERM_ELEMENTS.get(element)!;
   const field = (key: string) => fields.get(key)?.trim() ?? '';
+  const id = field('wp:term_id');
   return {
+    id: /^[1-9]\d*$/.test(id) ? Number(id) : undefined,
     taxonomy: taxonomy.startsWith('=') ? taxonomy.slice(1) : field(taxonomy),
     slug: field(slug),
     name: fields.get(name) ?? '',
@@ -103,6 +109,7 @@ export async function scanWxr(input: NodeJS.ReadableStream | string, file: strin
     const parent = stack[stack.length - 1];
     if (parent === 'channel') {
       if (name === 'wp:wxr_version') version = text.trim();
+      else if (name === 'generator') handlers.generator?.(text.trim());
       else if (name === 'item' && item) handlers.item(item);
       else if (termFields && TERM_ELEMENTS.has(name)) handlers.term(channelTerm(name, termFields));
       if (name === 'item') item = null;

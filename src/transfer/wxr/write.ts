@@ -1,28 +1,26 @@
 // ExportEvent stream → WordPress WXR 1.2, written item by item: each event with all its postmeta,
-// categories and tags, preceded (the first time one is linked) by its venue and organizer items.
-// The result imports with WordPress's importer and back into wpcal with parseWxr.
+// categories and tags, preceded (the first time one is linked) by its venue and organizer items;
+// a backup writes every venue and organizer first. The result imports with WordPress's importer
+// and back into wpcal with parseWxr.
 import { stateProvince } from '../../resources/linked-posts/writes.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type PostTypeDefinition } from '../../resources/post-types.ts';
 import { CATEGORIES, TAGS } from '../../resources/terms/definition.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import { utcToLocal } from '../../time/zones.ts';
-import type { ExportEvent, ExportTerm, ExportTerms } from '../records.ts';
+import type { ExportDeclarations, ExportEvent, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
 import { withSink } from '../sink.ts';
 import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
-import { cdata, escapeXml, NAMESPACES, WXR_VERSION } from './xml.ts';
+import { cdata, escapeXml, NAMESPACES, WPCAL_GENERATOR, WXR_VERSION } from './xml.ts';
 
 /**
  * `categories` and `tags`: the terms to declare in the channel, as WordPress does (parents before
  * children). Each event item names its own terms anyway; only these declarations carry hierarchy
- * and descriptions.
+ * and descriptions. `venues` and `organizers`: items to write before the events.
  */
-export interface WxrWriteOptions extends Partial<ExportTerms> {
+export interface WxrWriteOptions extends Partial<ExportDeclarations> {
   /** The channel's pubDate; now by default. */
   now?: Date;
 }
-
-type Venue = NonNullable<ExportEvent['venue']>;
-type Organizer = ExportEvent['organizers'][number];
 
 /** One `<item>`: what WordPress's exporter writes for a post. */
 interface WxrPost {
@@ -35,6 +33,8 @@ interface WxrPost {
   /** UTC DB datetimes; `''` when unknown (WordPress then uses the import time). */
   createdUtc: string;
   modifiedUtc: string;
+  /** post_date of a post without a UTC date; derived from `createdUtc` otherwise. */
+  created?: string;
   slug: string;
   status: string;
   menuOrder: number;
@@ -83,7 +83,7 @@ function itemXml(post: WxrPost, site: SiteSettings): string {
     line(2, 'content:encoded', cdata(post.content)),
     line(2, 'excerpt:encoded', cdata(post.excerpt)),
     line(2, 'wp:post_id', String(post.id)),
-    line(2, 'wp:post_date', cdata(localDate(post.createdUtc, site))),
+    line(2, 'wp:post_date', cdata(post.created ?? localDate(post.createdUtc, site))),
     line(2, 'wp:post_date_gmt', cdata(post.createdUtc)),
     line(2, 'wp:post_modified', cdata(localDate(post.modifiedUtc, site))),
     line(2, 'wp:post_modified_gmt', cdata(post.modifiedUtc)),
@@ -114,31 +114,33 @@ function eventPost(event: ExportEvent): WxrPost {
   ];
   return {
     id: event.id, type: EVENT_TYPE, title: event.title, link: event.url, content: event.description, excerpt: event.excerpt,
-    createdUtc: event.createdUtc, modifiedUtc: event.modifiedUtc, slug: event.slug, status: event.status,
+    createdUtc: event.createdUtc, modifiedUtc: event.modifiedUtc, created: event.created, slug: event.slug, status: event.status,
     menuOrder: event.sticky ? -1 : 0, password: event.password ?? '', terms, meta: event.meta,
   };
 }
 
-// Venues and organizers come with their publication date only: published, slug left to the importer.
-function linkedPost(type: PostTypeDefinition, id: number, title: string, content: string, meta: Array<[string, string]>, createdUtc: string, site: SiteSettings): WxrPost {
+// Venues and organizers come with their publication date, status and slug (published and slug
+// left to the importer when the record has none).
+function linkedPost(type: PostTypeDefinition, record: ExportVenue | ExportOrganizer, title: string, meta: Array<[string, string]>, site: SiteSettings): WxrPost {
   return {
-    id, type, title, link: idLink(site, type, id), content, excerpt: '', createdUtc, modifiedUtc: '',
-    slug: '', status: 'publish', menuOrder: 0, password: '', terms: [], meta,
+    id: record.id, type, title, link: idLink(site, type, record.id), content: record.description ?? '', excerpt: '',
+    createdUtc: record.dateUtc ?? '', modifiedUtc: '', created: record.date,
+    slug: record.slug ?? '', status: record.status ?? 'publish', menuOrder: 0, password: '', terms: [], meta,
   };
 }
 
-function venuePost(venue: Venue, site: SiteSettings): WxrPost {
+function venuePost(venue: ExportVenue, site: SiteSettings): WxrPost {
   const meta: Array<[string, string]> = [];
   for (const [field, key] of VENUE_META) if (venue[field] !== undefined) meta.push([key, venue[field]]);
   meta.push(['_VenueStateProvince', stateProvince('', venue.state ?? '', venue.province ?? '', venue.country ?? '')]);
   for (const [field, key] of VENUE_MAP_FLAGS) if (venue[field] !== undefined) meta.push([key, venue[field] ? '1' : 'false']);
-  return linkedPost(VENUE_TYPE, venue.id, venue.venue, venue.description ?? '', meta, venue.dateUtc ?? '', site);
+  return linkedPost(VENUE_TYPE, venue, venue.venue, meta, site);
 }
 
-function organizerPost(organizer: Organizer, site: SiteSettings): WxrPost {
+function organizerPost(organizer: ExportOrganizer, site: SiteSettings): WxrPost {
   const meta: Array<[string, string]> = [];
   for (const [field, key] of ORGANIZER_META) if (organizer[field] !== undefined) meta.push([key, organizer[field]]);
-  return linkedPost(ORGANIZER_TYPE, organizer.id, organizer.organizer, organizer.description ?? '', meta, organizer.dateUtc ?? '', site);
+  return linkedPost(ORGANIZER_TYPE, organizer, organizer.organizer, meta, site);
 }
 
 /** Terms with each parent before its children (WordPress's importer links parents by slug as it goes). */
@@ -183,6 +185,7 @@ function headerXml(site: SiteSettings, options: WxrWriteOptions): string {
     line(1, 'description', escapeXml(site.description)),
     line(1, 'pubDate', rfc2822(options.now ?? new Date())),
     line(1, 'language', 'en-US'),
+    line(1, 'generator', WPCAL_GENERATOR),
     line(1, 'wp:wxr_version', WXR_VERSION),
     line(1, 'wp:base_site_url', escapeXml(site.siteurl)),
     line(1, 'wp:base_blog_url', escapeXml(site.home)),
@@ -206,6 +209,12 @@ export async function writeWxr(events: AsyncIterable<ExportEvent>, out: NodeJS.W
   };
   await withSink(out, 'the export', async (sink) => {
     await sink.write(headerXml(site, options));
+    for await (const venue of options.venues ?? []) {
+      if (firstTime(VENUE_TYPE, venue.id)) await sink.write(itemXml(venuePost(venue, site), site));
+    }
+    for await (const organizer of options.organizers ?? []) {
+      if (firstTime(ORGANIZER_TYPE, organizer.id)) await sink.write(itemXml(organizerPost(organizer, site), site));
+    }
     for await (const event of events) {
       const chunks: string[] = [];
       if (event.venue && firstTime(VENUE_TYPE, event.venue.id)) chunks.push(itemXml(venuePost(event.venue, site), site));

@@ -2,6 +2,9 @@
 
 export const WXR_VERSION = '1.2';
 
+/** The channel's `<generator>` in wpcal's exports: tells parseWxr that every declared tag belongs to the calendar. */
+export const WPCAL_GENERATOR = 'wpcal';
+
 export const NAMESPACES = {
   excerpt: `http://wordpress.org/export/${WXR_VERSION}/excerpt/`,
   content: 'http://purl.org/rss/1.0/modules/content/',

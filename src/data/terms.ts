@@ -1,7 +1,8 @@
 // The generic taxonomy store: terms + term_taxonomy + term_relationships, with counts kept the way
 // WordPress keeps them (published objects only). Categories and tags are thin definitions on top.
 import { sql } from 'kysely';
-import type { Executor } from './options.ts';
+import type { Reader, Writer } from './executor.ts';
+import { dialectOf } from './transaction.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
 export interface Term {
@@ -16,7 +17,7 @@ export interface Term {
   count: number;
 }
 
-function termQuery(db: Executor) {
+function termQuery(db: Reader) {
   return db.selectFrom('terms as t')
     .innerJoin('term_taxonomy as tt', 'tt.term_id', 't.term_id')
     .select([
@@ -41,19 +42,19 @@ function toTerm(row: Record<string, unknown>): Term {
   };
 }
 
-export async function getTerm(db: Executor, taxonomy: string, termId: number): Promise<Term | undefined> {
+export async function getTerm(db: Reader, taxonomy: string, termId: number): Promise<Term | undefined> {
   if (!Number.isSafeInteger(termId) || termId <= 0) return undefined;
   const row = await termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.term_id', '=', termId).executeTakeFirst();
   return row ? toTerm(row) : undefined;
 }
 
-export async function findTermBySlug(db: Executor, taxonomy: string, slug: string): Promise<Term | undefined> {
+export async function findTermBySlug(db: Reader, taxonomy: string, slug: string): Promise<Term | undefined> {
   const row = await termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.slug', '=', slug)
     .orderBy('t.term_id').executeTakeFirst();
   return row ? toTerm(row) : undefined;
 }
 
-export async function findTermByName(db: Executor, taxonomy: string, name: string, parent?: number): Promise<Term | undefined> {
+export async function findTermByName(db: Reader, taxonomy: string, name: string, parent?: number): Promise<Term | undefined> {
   let query = termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.name', '=', name);
   if (parent !== undefined) query = query.where('tt.parent', '=', parent);
   const row = await query.orderBy('t.term_id').executeTakeFirst();
@@ -61,13 +62,13 @@ export async function findTermByName(db: Executor, taxonomy: string, name: strin
 }
 
 /** Runs a caller-shaped query over terms of one taxonomy (lists filter and order it themselves). */
-export async function queryTerms(db: Executor, taxonomy: string, shape: (query: TermQuery) => TermQuery): Promise<Term[]> {
+export async function queryTerms(db: Reader, taxonomy: string, shape: (query: TermQuery) => TermQuery): Promise<Term[]> {
   const rows = await shape(termQuery(db).where('tt.taxonomy', '=', taxonomy)).execute();
   return rows.map(toTerm);
 }
 
 /** The terms of many posts in one query, each post's terms ordered by name (wp_get_object_terms). */
-export async function termsOfPosts(db: Executor, postIds: readonly number[], taxonomies: readonly string[]): Promise<Map<number, Term[]>> {
+export async function termsOfPosts(db: Reader, postIds: readonly number[], taxonomies: readonly string[]): Promise<Map<number, Term[]>> {
   const result = new Map<number, Term[]>();
   for (const id of postIds) result.set(id, []);
   if (!postIds.length) return result;
@@ -85,7 +86,7 @@ export async function termsOfPosts(db: Executor, postIds: readonly number[], tax
 }
 
 /** IDs of the term and all its descendants (WordPress tax queries include children). */
-export async function withDescendants(db: Executor, taxonomy: string, termIds: readonly number[]): Promise<number[]> {
+export async function withDescendants(db: Reader, taxonomy: string, termIds: readonly number[]): Promise<number[]> {
   const all = new Set(termIds);
   let frontier = [...termIds];
   while (frontier.length) {
@@ -104,16 +105,34 @@ export interface NewTerm {
   parent: number;
 }
 
-export async function insertTerm(db: Executor, taxonomy: string, term: NewTerm): Promise<Term> {
-  const inserted = await db.insertInto('terms').values({ name: term.name, slug: term.slug, term_group: 0 }).executeTakeFirstOrThrow();
-  const termId = Number(inserted.insertId);
+/** `wantedId` when it is a positive ID no row of the table has yet, else undefined (a new ID is handed out). */
+async function freeId(db: Reader, table: 'terms' | 'term_taxonomy', wantedId: number | undefined): Promise<number | undefined> {
+  if (wantedId === undefined || !Number.isSafeInteger(wantedId) || wantedId <= 0) return undefined;
+  const taken = table === 'terms'
+    ? await db.selectFrom('terms').select('term_id').where('term_id', '=', wantedId).executeTakeFirst()
+    : await db.selectFrom('term_taxonomy').select('term_taxonomy_id').where('term_taxonomy_id', '=', wantedId).executeTakeFirst();
+  return taken ? undefined : wantedId;
+}
+
+/**
+ * wp_insert_term's rows. `wantedId` (an import keeping IDs) becomes the term ID, and the term
+ * taxonomy ID as well (they are equal for a term of one taxonomy made on a fresh site), where free.
+ */
+export async function insertTerm(db: Writer, taxonomy: string, term: NewTerm, wantedId?: number): Promise<Term> {
+  const keptId = await freeId(db, 'terms', wantedId);
+  const inserted = await db.insertInto('terms')
+    .values({ ...(keptId === undefined ? {} : { term_id: keptId }), name: term.name, slug: term.slug, term_group: 0 })
+    .executeTakeFirstOrThrow();
+  const termId = keptId ?? Number(inserted.insertId);
+  const keptTaxonomyId = await freeId(db, 'term_taxonomy', keptId);
   await db.insertInto('term_taxonomy').values({
+    ...(keptTaxonomyId === undefined ? {} : { term_taxonomy_id: keptTaxonomyId }),
     term_id: termId, taxonomy, description: term.description, parent: term.parent, count: 0,
   }).execute();
   return (await getTerm(db, taxonomy, termId))!;
 }
 
-export async function updateTerm(db: Executor, term: Term, changes: Partial<NewTerm>): Promise<Term> {
+export async function updateTerm(db: Writer, term: Term, changes: Partial<NewTerm>): Promise<Term> {
   const termFields: { name?: string; slug?: string } = {};
   if (changes.name !== undefined) termFields.name = changes.name;
   if (changes.slug !== undefined) termFields.slug = changes.slug;
@@ -128,7 +147,7 @@ export async function updateTerm(db: Executor, term: Term, changes: Partial<NewT
 }
 
 /** wp_delete_term: relationships, taxonomy row, children re-parented, term row if now unused. */
-export async function deleteTerm(db: Executor, term: Term): Promise<void> {
+export async function deleteTerm(db: Writer, term: Term): Promise<void> {
   await db.deleteFrom('term_relationships').where('term_taxonomy_id', '=', term.term_taxonomy_id).execute();
   await db.updateTable('term_taxonomy').set({ parent: term.parent })
     .where('taxonomy', '=', term.taxonomy).where('parent', '=', term.term_id).execute();
@@ -151,10 +170,14 @@ const COUNTED_TYPES: Readonly<Record<string, readonly string[]>> = {
   post_tag: ['post', 'tribe_events'],
 };
 
-export async function recountTerms(db: Executor, termTaxonomyIds: readonly number[]): Promise<void> {
+export async function recountTerms(db: Writer, termTaxonomyIds: readonly number[]): Promise<void> {
   const ids = [...new Set(termTaxonomyIds)];
   if (!ids.length) return;
-  const rows = await db.selectFrom('term_taxonomy').select(['term_taxonomy_id', 'taxonomy']).where('term_taxonomy_id', 'in', ids).execute();
+  // Locked in ID order, so two writers recounting the same terms cannot deadlock; each count below
+  // is a statement begun after the lock, so it sees the links of the writer that held it before.
+  const query = db.selectFrom('term_taxonomy').select(['term_taxonomy_id', 'taxonomy'])
+    .where('term_taxonomy_id', 'in', ids).orderBy('term_taxonomy_id');
+  const rows = await (dialectOf(db) === 'mysql' ? query.forUpdate() : query).execute();
   for (const row of rows) {
     const types = COUNTED_TYPES[row.taxonomy];
     if (!types) continue;
@@ -171,7 +194,7 @@ export async function recountTerms(db: Executor, termTaxonomyIds: readonly numbe
 }
 
 /** The term_taxonomy IDs a post holds in these taxonomies. */
-export async function postTermTaxonomyIds(db: Executor, postId: number, taxonomy: string): Promise<number[]> {
+export async function postTermTaxonomyIds(db: Reader, postId: number, taxonomy: string): Promise<number[]> {
   const rows = await db.selectFrom('term_relationships as tr')
     .innerJoin('term_taxonomy as tt', 'tt.term_taxonomy_id', 'tr.term_taxonomy_id')
     .select('tr.term_taxonomy_id')
@@ -181,7 +204,7 @@ export async function postTermTaxonomyIds(db: Executor, postId: number, taxonomy
 }
 
 /** wp_set_object_terms (replace): links exactly these terms and recounts every term touched. */
-export async function setPostTerms(db: Executor, postId: number, taxonomy: string, terms: readonly Term[]): Promise<void> {
+export async function setPostTerms(db: Writer, postId: number, taxonomy: string, terms: readonly Term[]): Promise<void> {
   const before = await postTermTaxonomyIds(db, postId, taxonomy);
   const after = [...new Set(terms.map((t) => t.term_taxonomy_id))];
   const removed = before.filter((id) => !after.includes(id));
@@ -190,13 +213,14 @@ export async function setPostTerms(db: Executor, postId: number, taxonomy: strin
     await db.deleteFrom('term_relationships').where('object_id', '=', postId).where('term_taxonomy_id', 'in', removed).execute();
   }
   for (const ttId of added) {
-    await db.insertInto('term_relationships').values({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }).execute();
+    // Ignored when it exists: the link is what matters, whoever made it.
+    await db.insertInto('term_relationships').orIgnore().values({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }).execute();
   }
   await recountTerms(db, [...removed, ...added]);
 }
 
 /** Recounts every term a post holds (after its status changes). */
-export async function recountPostTerms(db: Executor, postId: number): Promise<void> {
+export async function recountPostTerms(db: Writer, postId: number): Promise<void> {
   const rows = await db.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', '=', postId).execute();
   await recountTerms(db, rows.map((r) => Number(r.term_taxonomy_id)));
 }

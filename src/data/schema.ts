@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Db, DialectName } from './connect.ts';
 import type { TableName } from './tables.ts';
+import { listTables } from './table-discovery.ts';
 
 export interface SchemaChanges {
   /** Prefixed names of the tables this run created. */
@@ -93,11 +94,7 @@ async function loadSchema(db: Db): Promise<TableDdl[]> {
 const fold = (name: string): string => name.toLowerCase();
 
 async function existingTables(db: Db): Promise<Set<string>> {
-  const query = db.dialect === 'mysql'
-    ? sql<{ name: string }>`SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()`
-    : sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`;
-  const { rows } = await query.execute(db.kysely);
-  return new Set(rows.map((row) => fold(row.name)));
+  return new Set((await listTables(db)).map(fold));
 }
 
 /** Index names per (folded) table name. */

@@ -1,20 +1,20 @@
-import type { Executor } from './options.ts';
-import type { UserRow } from '../db/tables.ts';
+import type { Reader, Writer } from './executor.ts';
+import type { UserRow } from './tables.ts';
 
-export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
+export async function findUserByLogin(db: Reader, login: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('user_login', '=', login).executeTakeFirst();
 }
 
-export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Reader, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('user_email', '=', email).executeTakeFirst();
 }
 
-export async function userExists(db: Executor, id: number): Promise<boolean> {
+export async function userExists(db: Reader, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('ID').where('ID', '=', id).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function getUserMeta(db: Executor, userId: number, key: string): Promise<string | undefined> {
+export async function getUserMeta(db: Reader, userId: number, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('usermeta').select('meta_value')
     .where('user_id', '=', userId).where('meta_key', '=', key)
     .orderBy('umeta_id').executeTakeFirst();
@@ -22,7 +22,7 @@ export async function getUserMeta(db: Executor, userId: number, key: string): Pr
 }
 
 /** update_user_meta: rewrites the first row of that key, or adds one. */
-export async function setUserMeta(db: Executor, userId: number, key: string, value: string): Promise<void> {
+export async function setUserMeta(db: Writer, userId: number, key: string, value: string): Promise<void> {
   const existing = await db.selectFrom('usermeta').select('umeta_id')
     .where('user_id', '=', userId).where('meta_key', '=', key).orderBy('umeta_id').executeTakeFirst();
   if (existing) {
@@ -41,7 +41,7 @@ export interface NewUser {
   passwordHash: string;
 }
 
-export async function insertUser(db: Executor, user: NewUser): Promise<number> {
+export async function insertUser(db: Writer, user: NewUser): Promise<number> {
   const result = await db.insertInto('users').values({
     user_login: user.login,
     user_pass: user.passwordHash,

@@ -4,8 +4,9 @@
 // from the site time zone first, as TEC's time zone updater adds it. Only events without an
 // occurrence row are looked at, so an interrupted run resumes where it stopped.
 import type { Db } from './connect.ts';
-import { getOptions, type Executor } from '../store/options.ts';
-import { addMeta, firstMeta, loadMeta, type PostMeta } from '../store/posts.ts';
+import { getOptions } from './options.ts';
+import type { Reader, Writer } from './executor.ts';
+import { addMeta, firstMeta, loadMeta, type PostMeta } from './posts.ts';
 import { syncOccurrence, type StoredEventDates } from '../resources/events/storage.ts';
 import { EVENT_TYPE } from '../resources/post-types.ts';
 import { durationSeconds } from '../time/occurrence.ts';
@@ -98,7 +99,7 @@ export function planEventRows(meta: PostMeta, siteZone: string): EventRowPlan {
   };
 }
 
-function pendingEvents(db: Executor) {
+function pendingEvents(db: Reader) {
   return db.selectFrom('posts as p')
     .where('p.post_type', '=', EVENT_TYPE.type)
     .where('p.post_status', '!=', 'auto-draft')
@@ -119,7 +120,7 @@ async function siteZoneOf(db: Db): Promise<string> {
 }
 
 /** Migrates one batch in a transaction; returns the skipped events. */
-async function migrateBatch(trx: Executor, ids: number[], siteZone: string, now: Date): Promise<SkippedEvent[]> {
+async function migrateBatch(trx: Writer, ids: number[], siteZone: string, now: Date): Promise<SkippedEvent[]> {
   const metas = await loadMeta(trx, ids, DATE_KEYS);
   const skipped: SkippedEvent[] = [];
   for (const id of ids) {
@@ -150,7 +151,7 @@ export async function migrateEvents(db: Db, options: EventMigrationOptions = {})
       .orderBy('p.ID').limit(batchSize).execute();
     if (rows.length === 0) break;
     const ids = rows.map((row) => Number(row.ID));
-    const skipped = await db.kysely.transaction().execute((trx) => migrateBatch(trx, ids, siteZone, now()));
+    const skipped = await db.write((trx) => migrateBatch(trx, ids, siteZone, now()));
     result.skipped.push(...skipped);
     result.migrated += ids.length - skipped.length;
     done += ids.length;

@@ -1,16 +1,21 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import { createPool, type Pool, type PoolConnection } from 'mysql2';
+import { createPool, type PoolConnection } from 'mysql2';
 import {
-  Kysely, MysqlDialect, SqliteDialect, sql, type KyselyPlugin, type PluginTransformQueryArgs,
+  Kysely, MysqlDialect, sql, type Dialect, type KyselyPlugin, type PluginTransformQueryArgs,
   type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type UnknownRow,
 } from 'kysely';
 import type { Database } from './tables.ts';
 import { TablePrefixPlugin } from './table-prefix-plugin.ts';
 import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from './innodb-changes.ts';
+import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
+import type { DialectName, Writer } from './executor.ts';
+import { poolWithDeadlines } from './mysql-pool.ts';
+import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
+import { WriteTransactions } from './transaction.ts';
 
-export type DialectName = 'sqlite' | 'mysql';
+export type { DialectName };
 
 /** One open database: the Kysely handle plus what the rest of the code needs to know about it. */
 export interface Db {
@@ -27,6 +32,10 @@ export interface Db {
    * reads whose results it will tag.
    */
   dataVersion(): Promise<string | null>;
+  /** Runs `work` in a write transaction, with transaction.ts's lock rules and retries. */
+  write<T>(work: (trx: Writer) => Promise<T>): Promise<T>;
+  /** What a request may wait for; commands start without deadlines, `serve` sets its own. */
+  deadlines: Deadlines;
   close(): Promise<void>;
 }
 
@@ -78,13 +87,23 @@ export function parseDatabaseUrl(url: string): ParsedUrl {
 }
 
 // WordPress drops the strict and zero-date modes on every connection: its zero dates and loose
-// GROUP BYs need it. mysql2 runs a connection's commands in order, so queueing the SET here puts
-// it before the first query the pool hands the connection out for.
-function relaxSqlMode(connection: PoolConnection): void {
+// GROUP BYs need it. Write transactions run READ COMMITTED (transaction.ts says why); single
+// statements read the same either way. mysql2 runs a connection's commands in order, so queueing
+// the SET here puts it before the first query the pool hands the connection out for.
+function configureSession(connection: PoolConnection): void {
   connection.query("SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION'");
+  connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
 }
 
-function openMysql(url: string): { dialect: MysqlDialect; pool: Pool; label: string } {
+interface Opened {
+  dialect: Dialect;
+  /** SQLite: a connection of its own for write transactions, so that reads never wait for a lock. */
+  writeDialect?: Dialect;
+  label: string;
+  otherConnectionsVersion?: () => number;
+}
+
+function openMysql(url: string, deadlines: () => Deadlines): Opened {
   const u = new URL(url);
   const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
   if (!database) throw new DatabaseUrlError(`database URL "${u.protocol}//${u.host}/" names no database`);
@@ -101,45 +120,75 @@ function openMysql(url: string): { dialect: MysqlDialect; pool: Pool; label: str
     connectionLimit: 10,
     connectTimeout: 5000,
   });
-  pool.on('connection', relaxSqlMode);
-  return { dialect: new MysqlDialect({ pool }), pool, label: `mysql://${u.host}/${database}` };
+  pool.on('connection', configureSession);
+  return { dialect: new MysqlDialect({ pool: poolWithDeadlines(pool, deadlines) }), label: `mysql://${u.host}/${database}` };
 }
 
-function openSqlite(file: string): { dialect: SqliteDialect; label: string; otherConnectionsVersion: () => number } {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+/**
+ * `busyMs` is how long a statement blocks the event loop waiting for another process's lock:
+ * long for the reading connection (WAL readers all but never wait), none for the writing one,
+ * whose BEGIN IMMEDIATE is retried without blocking by writeTransaction.
+ */
+function sqliteConnection(file: string, busyMs: number): SqliteDatabase.Database {
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${busyMs}`);
   database.pragma('synchronous = NORMAL');
+  return database;
+}
+
+function openSqlite(file: string): Opened {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = sqliteConnection(file, 5000);
   // Changes whenever another connection (another process, WordPress itself) commits.
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
-  return { dialect: new SqliteDialect({ database }), label: `sqlite:${file}`, otherConnectionsVersion: () => Number(dataVersion.get()) };
+  return {
+    dialect: new ImmediateSqliteDialect({ database }),
+    // Two connections to ':memory:' would be two databases.
+    writeDialect: file === ':memory:' ? undefined : new ImmediateSqliteDialect({ database: sqliteConnection(file, 0) }),
+    label: `sqlite:${file}`,
+    otherConnectionsVersion: () => Number(dataVersion.get()),
+  };
 }
 
 /** Opens the database and checks that it answers; throws with a one-line reason when it does not. */
 export async function openDatabase(url: string, prefix: string): Promise<Db> {
   if (!/^[A-Za-z0-9_]+$/.test(prefix)) throw new DatabaseUrlError(`invalid table prefix "${prefix}" (letters, digits and _ only)`);
   const parsed = parseDatabaseUrl(url);
-  const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target) : openMysql(parsed.target);
+  let deadlines = COMMAND_DEADLINES;
+  const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target) : openMysql(parsed.target, () => deadlines);
   const writes = new WriteCounter();
-  const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins: [new TablePrefixPlugin(prefix), writes] });
+  const plugins = [new TablePrefixPlugin(prefix), writes];
+  const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins });
+  const writer = opened.writeDialect ? new Kysely<Database>({ dialect: opened.writeDialect, plugins }) : kysely;
+  const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs });
   let otherConnections: () => Promise<string | null> = async () => null;
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
     prefix,
     label: opened.label,
+    write: (work) => transactions.run(work),
+    get deadlines() {
+      return deadlines;
+    },
+    set deadlines(value) {
+      deadlines = value;
+    },
     dataVersion: async () => {
       // Read before the other side: a write of ours in between then shows as a changed count.
       const ours = writes.count;
       const theirs = await otherConnections();
       return theirs === null ? null : `${ours}.${theirs}`;
     },
-    close: () => kysely.destroy(),
+    close: async () => {
+      if (writer !== kysely) await writer.destroy();
+      await kysely.destroy();
+    },
   };
   try {
     await sql`SELECT 1`.execute(kysely);
-    if ('otherConnectionsVersion' in opened) {
+    if (opened.otherConnectionsVersion) {
       const sqliteVersion = opened.otherConnectionsVersion;
       // The pragma costs three system calls: requests taken in during one turn of the event loop
       // share one read, made after all of them arrived.

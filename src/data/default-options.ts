@@ -1,7 +1,7 @@
 // The options a fresh WordPress + TEC site has and wpcal relies on. Added only when missing,
 // so an existing WordPress database keeps every value it has.
 import type { Db } from './connect.ts';
-import { addOption } from '../store/options.ts';
+import { addOption } from './options.ts';
 import { phpSerialize } from '../php/serialize.ts';
 import { defaultRoles } from '../auth/roles.ts';
 
@@ -16,7 +16,7 @@ export async function ensureDefaultOptions(db: Db): Promise<string[]> {
     [`${db.prefix}user_roles`, phpSerialize(defaultRoles())],
   ];
   const added: string[] = [];
-  await db.kysely.transaction().execute(async (trx) => {
+  await db.write(async (trx) => {
     for (const [name, value] of defaults) {
       if (await addOption(trx, name, value)) added.push(name);
     }

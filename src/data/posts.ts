@@ -1,52 +1,71 @@
 // The generic post-type store: wp_posts rows and their postmeta, with meta loaded in batches so a
 // page of N posts costs a constant number of queries. Every resource (events, venues, organizers)
 // is a thin definition on top of it.
-import type { Executor } from './options.ts';
-import type { NewPost, PostRow } from '../db/tables.ts';
+import type { Reader, Writer } from './executor.ts';
+import type { NewPost, PostRow } from './tables.ts';
+import { chunked } from './bulk-insert.ts';
+import { dialectOf } from './transaction.ts';
 
 /** All meta rows of a post, grouped by key, each key's values in meta_id order. */
 export type PostMeta = Map<string, string[]>;
 
+/** IDs per `IN` list when reading posts and their meta. */
 const CHUNK = 500;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 export function firstMeta(meta: PostMeta | undefined, key: string): string | undefined {
   return meta?.get(key)?.[0];
 }
 
-export async function getPost(db: Executor, id: number): Promise<PostRow | undefined> {
+/**
+ * The post's row, locked until the transaction ends: a write of an existing post takes this lock
+ * first, so concurrent writes of one post run one after the other and each reads what the one
+ * before it committed. (SQLite needs no row lock: BEGIN IMMEDIATE holds the whole database.)
+ */
+export async function lockPost(trx: Writer, id: number): Promise<PostRow | undefined> {
+  const query = trx.selectFrom('posts').selectAll().where('ID', '=', id);
+  return (dialectOf(trx) === 'mysql' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function getPost(db: Reader, id: number): Promise<PostRow | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   return db.selectFrom('posts').selectAll().where('ID', '=', id).executeTakeFirst();
 }
 
 /** Rows by ID, in the order the IDs were given (missing ones skipped). */
-export async function getPosts(db: Executor, ids: readonly number[]): Promise<PostRow[]> {
+export async function getPosts(db: Reader, ids: readonly number[]): Promise<PostRow[]> {
   const byId = new Map<number, PostRow>();
-  for (const part of chunks([...new Set(ids)])) {
+  for (const part of chunked([...new Set(ids)], CHUNK)) {
     const rows = await db.selectFrom('posts').selectAll().where('ID', 'in', part).execute();
     for (const row of rows) byId.set(Number(row.ID), row);
   }
   return ids.map((id) => byId.get(id)).filter((row): row is PostRow => row !== undefined);
 }
 
+/** The IDs of the type's posts in these statuses, in ID order, `size` at a time (keyset paging). */
+export async function* postIdsOfType(db: Reader, postType: string, statuses: readonly string[], size = CHUNK): AsyncGenerator<number> {
+  for (let after = 0; ;) {
+    const rows = await db.selectFrom('posts').select('ID')
+      .where('post_type', '=', postType).where('post_status', 'in', statuses).where('ID', '>', after)
+      .orderBy('ID').limit(size).execute();
+    for (const row of rows) yield Number(row.ID);
+    if (rows.length < size) return;
+    after = Number(rows[rows.length - 1]!.ID);
+  }
+}
+
 /** get_page_by_path for a flat slug: a top-level post of that type, any status. */
-export async function findPostBySlug(db: Executor, postType: string, slug: string): Promise<PostRow | undefined> {
+export async function findPostBySlug(db: Reader, postType: string, slug: string): Promise<PostRow | undefined> {
   return db.selectFrom('posts').selectAll()
     .where('post_type', '=', postType).where('post_name', '=', slug).where('post_parent', '=', 0)
     .orderBy('ID').executeTakeFirst();
 }
 
 /** Meta of many posts in one query per chunk; `keys` narrows what is returned. */
-export async function loadMeta(db: Executor, postIds: readonly number[], keys?: readonly string[]): Promise<Map<number, PostMeta>> {
+export async function loadMeta(db: Reader, postIds: readonly number[], keys?: readonly string[]): Promise<Map<number, PostMeta>> {
   const result = new Map<number, PostMeta>();
   for (const id of postIds) result.set(id, new Map());
   const wanted = keys ? new Set(keys) : null;
-  for (const part of chunks([...new Set(postIds)])) {
+  for (const part of chunked([...new Set(postIds)], CHUNK)) {
     // Keys are filtered here, not in SQL: given a key list, SQLite prefers the meta_key index and
     // reads every row of those keys in the table instead of the few rows of these posts.
     const rows = await db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value'])
@@ -62,7 +81,7 @@ export async function loadMeta(db: Executor, postIds: readonly number[], keys?: 
   return result;
 }
 
-export async function loadPostMeta(db: Executor, postId: number): Promise<PostMeta> {
+export async function loadPostMeta(db: Reader, postId: number): Promise<PostMeta> {
   return (await loadMeta(db, [postId])).get(postId) ?? new Map();
 }
 
@@ -89,39 +108,39 @@ export const POST_DEFAULTS = {
 
 export type PostFields = Omit<NewPost, keyof typeof POST_DEFAULTS> & Partial<typeof POST_DEFAULTS>;
 
-export async function insertPost(db: Executor, fields: PostFields): Promise<number> {
+export async function insertPost(db: Writer, fields: PostFields): Promise<number> {
   const result = await db.insertInto('posts').values({ ...POST_DEFAULTS, ...fields }).executeTakeFirstOrThrow();
   return Number(result.insertId);
 }
 
-export async function updatePost(db: Executor, id: number, fields: Partial<NewPost>): Promise<void> {
+export async function updatePost(db: Writer, id: number, fields: Partial<NewPost>): Promise<void> {
   if (Object.keys(fields).length === 0) return;
   await db.updateTable('posts').set(fields).where('ID', '=', id).execute();
 }
 
-export async function addMeta(db: Executor, postId: number, key: string, value: string): Promise<void> {
+export async function addMeta(db: Writer, postId: number, key: string, value: string): Promise<void> {
   await db.insertInto('postmeta').values({ post_id: postId, meta_key: key, meta_value: value }).execute();
 }
 
-export async function deleteMeta(db: Executor, postId: number, key: string): Promise<void> {
+export async function deleteMeta(db: Writer, postId: number, key: string): Promise<void> {
   await db.deleteFrom('postmeta').where('post_id', '=', postId).where('meta_key', '=', key).execute();
 }
 
 /** update_post_meta: rewrites every row of the key, or adds one when there is none. */
-export async function setMeta(db: Executor, postId: number, key: string, value: string): Promise<void> {
+export async function setMeta(db: Writer, postId: number, key: string, value: string): Promise<void> {
   const updated = await db.updateTable('postmeta').set({ meta_value: value })
     .where('post_id', '=', postId).where('meta_key', '=', key).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await addMeta(db, postId, key, value);
 }
 
 /** Replaces all rows of a key with these values, one row each, in order. */
-export async function replaceMeta(db: Executor, postId: number, key: string, values: readonly string[]): Promise<void> {
+export async function replaceMeta(db: Writer, postId: number, key: string, values: readonly string[]): Promise<void> {
   await deleteMeta(db, postId, key);
   for (const value of values) await addMeta(db, postId, key, value);
 }
 
 /** wp_unique_post_slug for flat post types: `slug`, else `slug-2`, `slug-3`… */
-export async function uniquePostSlug(db: Executor, slug: string, postType: string, postId: number): Promise<string> {
+export async function uniquePostSlug(db: Reader, slug: string, postType: string, postId: number): Promise<string> {
   const taken = await db.selectFrom('posts').select('post_name')
     .where('post_type', '=', postType).where('ID', '!=', postId)
     // LIKE wildcards inside the slug only widen the candidates; the Set below compares exactly.
@@ -140,7 +159,7 @@ export function firstFreeSlug(slug: string, taken: ReadonlySet<string>): string 
 }
 
 /** wp_trash_post: status → trash, bookkeeping meta, `__trashed` slug. */
-export async function trashPost(db: Executor, post: PostRow, nowUnix: number): Promise<void> {
+export async function trashPost(db: Writer, post: PostRow, nowUnix: number): Promise<void> {
   const id = Number(post.ID);
   await addMeta(db, id, '_wp_trash_meta_status', post.post_status);
   await addMeta(db, id, '_wp_trash_meta_time', String(nowUnix));

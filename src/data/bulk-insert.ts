@@ -1,0 +1,84 @@
+// Bulk writes of imports: multi-row INSERTs whose SQL is compiled once per shape, and ID lists cut
+// into chunks. Every statement is issued before the functions return, so a transaction runs them in
+// the order they were issued, before any statement issued later.
+import { CompiledQuery } from 'kysely';
+import type { Reader, Writer } from './executor.ts';
+import type { TableName } from './tables.ts';
+
+/** Rows per chunk of an import's bulk writes, and IDs per `IN` list. */
+export const BULK_ROWS = 1000;
+
+export function chunked<T>(items: readonly T[], size = BULK_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Placeholders per statement of insertRows, within SQLite's limit of 32766. */
+const MAX_PARAMETERS = 30_000;
+/**
+ * Characters of text values per statement of insertRows: even at 3 bytes each in UTF-8, the
+ * statement stays under MySQL 5.7's default max_allowed_packet (4 MB). A longer row goes alone.
+ */
+const MAX_STATEMENT_CHARS = 1_000_000;
+
+/** The SQL of `INSERT INTO table (columns) VALUES (?…), …` per executor and shape, compiled once. */
+const insertStatements = new WeakMap<Reader, Map<string, string>>();
+
+function insertSql(trx: Writer, table: TableName, columns: readonly string[], rows: number): string {
+  const statements = insertStatements.get(trx) ?? insertStatements.set(trx, new Map()).get(trx)!;
+  const shape = `${table}(${columns.join()})x${rows}`;
+  let text = statements.get(shape);
+  if (text === undefined) {
+    const placeholders = Object.fromEntries(columns.map((column) => [column, null]));
+    // Compiled by the executor's own plugins (table prefix), with the values as placeholders.
+    text = trx.insertInto(table).values(Array.from({ length: rows }, () => placeholders) as never).compile().sql;
+    statements.set(shape, text);
+  }
+  return text;
+}
+
+/** Where the statement starting at value `from` ends: as many whole rows as both limits allow. */
+function statementEnd(values: readonly unknown[], from: number, width: number): number {
+  const last = Math.min(values.length, from + Math.floor(MAX_PARAMETERS / width) * width);
+  let chars = 0;
+  let end = from;
+  while (end < last) {
+    let rowChars = 0;
+    for (let i = end; i < end + width; i++) {
+      const value = values[i];
+      if (typeof value === 'string') rowChars += value.length;
+    }
+    if (end > from && chars + rowChars > MAX_STATEMENT_CHARS) break;
+    chars += rowChars;
+    end += width;
+  }
+  return end;
+}
+
+/**
+ * Resolves once every one of these promises (statements issued on a transaction) has settled,
+ * failing with the first failure. A transaction must not be rolled back while statements it
+ * issued still wait for the connection: they would run after the rollback, outside it.
+ */
+export async function allSettled(promises: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  const failure = (await Promise.allSettled(promises)).find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
+ * Inserts rows given as one flat list of values, row after row in `columns` order, with
+ * multi-row INSERTs whose SQL is built once per shape (building it per statement through the
+ * query builder costs more than running it). Every statement is issued before this returns, so
+ * a transaction runs them in this order, before any statement issued later.
+ */
+export function insertRows(trx: Writer, table: TableName, columns: readonly string[], values: unknown[]): Promise<void> {
+  const statements: Array<Promise<unknown>> = [];
+  for (let from = 0; from < values.length;) {
+    const end = statementEnd(values, from, columns.length);
+    const part = from === 0 && end === values.length ? values : values.slice(from, end);
+    statements.push(trx.executeQuery(CompiledQuery.raw(insertSql(trx, table, columns, part.length / columns.length), part)));
+    from = end;
+  }
+  return allSettled(statements);
+}

@@ -1,0 +1,102 @@
+// The TEC 6 custom tables of events (events.md §9.3): one `tec_events` row and one
+// `tec_occurrences` row per event, written from values the caller derives from the event's date
+// meta; and the reads of upcoming occurrences.
+import type { Reader, Writer } from './executor.ts';
+import { allSettled, chunked, insertRows } from './bulk-insert.ts';
+
+/** The columns of an event's `tec_events` row and its `tec_occurrences` row (without `event_id`). */
+export interface EventRows {
+  event: {
+    post_id: number; start_date: string; end_date: string; start_date_utc: string; end_date_utc: string;
+    duration: number; timezone: string; updated_at: string;
+  };
+  occurrence: {
+    post_id: number; start_date: string; end_date: string; start_date_utc: string; end_date_utc: string;
+    duration: number; hash: string; updated_at: string;
+  };
+}
+
+/**
+ * Writes the event's `tec_events` row and its (first) `tec_occurrences` row: updated when present, else
+ * inserted. `created`: the post is new in this transaction, so there is nothing to look for.
+ */
+export async function saveEventRows(trx: Writer, rows: EventRows, created = false): Promise<void> {
+  const { post_id: postId, ...eventColumns } = rows.event;
+  const existing = created ? undefined : await trx.selectFrom('tec_events').select('event_id').where('post_id', '=', postId).executeTakeFirst();
+  let eventId: number;
+  if (existing) {
+    eventId = Number(existing.event_id);
+    await trx.updateTable('tec_events').set(eventColumns).where('event_id', '=', eventId).execute();
+  } else {
+    const inserted = await trx.insertInto('tec_events').values({ ...rows.event, hash: '' }).executeTakeFirstOrThrow();
+    eventId = Number(inserted.insertId);
+  }
+  const occurrence = { event_id: eventId, ...rows.occurrence };
+  const current = created ? undefined : await trx.selectFrom('tec_occurrences').select('occurrence_id').where('post_id', '=', postId)
+    .orderBy('occurrence_id').executeTakeFirst();
+  if (current) {
+    await trx.updateTable('tec_occurrences').set(occurrence).where('occurrence_id', '=', Number(current.occurrence_id)).execute();
+  } else {
+    await trx.insertInto('tec_occurrences').values(occurrence).execute();
+  }
+}
+
+/** Deletes the `tec_occurrences` and `tec_events` rows of these posts. */
+export async function deleteEventRows(trx: Writer, postIds: readonly number[]): Promise<void> {
+  for (const part of chunked(postIds)) {
+    await trx.deleteFrom('tec_occurrences').where('post_id', 'in', part).execute();
+    await trx.deleteFrom('tec_events').where('post_id', 'in', part).execute();
+  }
+}
+
+/** The TEC 6 rows of one event of a bulk insert, with the `tec_events` ID chosen for it. */
+export interface NumberedEventRows {
+  eventId: number;
+  rows: EventRows;
+}
+
+const TEC_EVENT_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'timezone', 'updated_at', 'hash'];
+const OCCURRENCE_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'hash', 'updated_at'];
+
+/**
+ * Inserts the `tec_events` rows of these events, then their `tec_occurrences` rows, with
+ * multi-row INSERTs (bulk-insert.ts). Every statement is issued before this returns.
+ */
+export function insertEventRowsBulk(trx: Writer, events: readonly NumberedEventRows[]): Promise<void> {
+  const tecEvents: unknown[] = [];
+  const occurrences: unknown[] = [];
+  for (const { eventId, rows: { event: e, occurrence: o } } of events) {
+    tecEvents.push(eventId, e.post_id, e.start_date, e.end_date, e.start_date_utc, e.end_date_utc, e.duration, e.timezone, e.updated_at, '');
+    occurrences.push(eventId, o.post_id, o.start_date, o.end_date, o.start_date_utc, o.end_date_utc, o.duration, o.hash, o.updated_at);
+  }
+  return allSettled([
+    insertRows(trx, 'tec_events', TEC_EVENT_COLUMNS, tecEvents),
+    insertRows(trx, 'tec_occurrences', OCCURRENCE_COLUMNS, occurrences),
+  ]);
+}
+
+export interface UpcomingOccurrences {
+  postType: string;
+  statuses: readonly string[];
+  /** Occurrences whose `start_date` (event-local) is on or after this DB datetime. */
+  from: string;
+  /** Posts holding a meta row of this key are left out. */
+  exceptWithMeta: string;
+  limit: number;
+}
+
+/** The post IDs of the first occurrences from `from`, in start order (a post once per occurrence). */
+export async function upcomingOccurrencePostIds(db: Reader, q: UpcomingOccurrences): Promise<number[]> {
+  const rows = await db.selectFrom('tec_occurrences').innerJoin('posts', 'posts.ID', 'tec_occurrences.post_id')
+    .select(['tec_occurrences.post_id', 'tec_occurrences.start_date'])
+    .where('posts.post_type', '=', q.postType)
+    .where('posts.post_status', 'in', q.statuses)
+    .where('tec_occurrences.start_date', '>=', q.from)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('postmeta').select('postmeta.meta_id')
+      .whereRef('postmeta.post_id', '=', 'tec_occurrences.post_id')
+      .where('postmeta.meta_key', '=', q.exceptWithMeta))))
+    .orderBy('tec_occurrences.start_date').orderBy('tec_occurrences.post_id')
+    .limit(q.limit)
+    .execute();
+  return rows.map((row) => Number(row.post_id));
+}

@@ -1,0 +1,29 @@
+import type { Reader, Writer } from './executor.ts';
+
+export async function getOptions(db: Reader, names: readonly string[]): Promise<Map<string, string>> {
+  if (!names.length) return new Map();
+  const rows = await db.selectFrom('options').select(['option_name', 'option_value'])
+    .where('option_name', 'in', names).execute();
+  return new Map(rows.map((r) => [r.option_name, r.option_value]));
+}
+
+export async function getOption(db: Reader, name: string): Promise<string | undefined> {
+  return (await getOptions(db, [name])).get(name);
+}
+
+/** update_option: writes the value, creating the row when it is missing. */
+export async function setOption(db: Writer, name: string, value: string, autoload = 'yes'): Promise<void> {
+  if (await addOption(db, name, value, autoload)) return;
+  await db.updateTable('options').set({ option_value: value }).where('option_name', '=', name).execute();
+}
+
+/**
+ * add_option: creates the row only when it is missing; never changes an existing value. The insert
+ * is ignored when another writer created the row first (option_name is unique).
+ */
+export async function addOption(db: Writer, name: string, value: string, autoload = 'yes'): Promise<boolean> {
+  if ((await getOption(db, name)) !== undefined) return false;
+  const inserted = await db.insertInto('options').orIgnore()
+    .values({ option_name: name, option_value: value, autoload }).executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}

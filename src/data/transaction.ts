@@ -1,0 +1,144 @@
+// The one way to write: every REST write, import, migration and user command runs its work through
+// `writeTransaction`, which
+// - begins so that the work never has to upgrade a lock it cannot get: SQLite takes the write lock
+//   at BEGIN (sqlite-immediate.ts); MySQL/MariaDB run READ COMMITTED, so searches take no gap locks
+//   (two writers inserting meta of two new posts at the end of an index deadlock on the gap under
+//   REPEATABLE READ) and each statement after a lock wait sees what the holder committed;
+// - runs it again, whole, after a deadlock, a lock wait timeout or a busy SQLite, with jittered
+//   backoff, until the deadline passes (then `DatabaseBusyError`, answered 503);
+// - runs the tasks registered with `afterCommit` once the work is committed, each a transaction of
+//   its own: hot rows every write touches (TEC's `tribe_last_save_post`) are never held while
+//   the work runs, which would order every writer on them and deadlock on MySQL, and
+//   concurrent writers share one update of such a row.
+import type { Kysely } from 'kysely';
+import type { DialectName, Writer } from './executor.ts';
+import type { Database } from './tables.ts';
+
+export class DatabaseBusyError extends Error {
+  readonly code = 'WPCAL_DB_BUSY';
+}
+
+interface TransactionState {
+  dialect: DialectName;
+  afterCommit: Map<string, (trx: Writer) => Promise<void>>;
+}
+
+const states = new WeakMap<Writer, TransactionState>();
+
+function stateOf(trx: Writer): TransactionState {
+  const state = states.get(trx);
+  if (!state) throw new Error('not a transaction opened by writeTransaction');
+  return state;
+}
+
+export function dialectOf(trx: Writer): DialectName {
+  return stateOf(trx).dialect;
+}
+
+/**
+ * Runs `task` in a transaction of its own after this one commits (never if it rolls back). Of the
+ * tasks registered under one `key`, only the last runs, and only the newest of those of
+ * concurrent transactions: use it for a value where the latest write wins.
+ */
+export function afterCommit(trx: Writer, key: string, task: (trx: Writer) => Promise<void>): void {
+  const tasks = stateOf(trx).afterCommit;
+  tasks.delete(key);
+  tasks.set(key, task);
+}
+
+const MYSQL_RETRYABLE = new Set([
+  1213, // ER_LOCK_DEADLOCK
+  1205, // ER_LOCK_WAIT_TIMEOUT
+  1020, // ER_CHECKREAD: MariaDB's snapshot isolation saw the row change under a locking read
+]);
+
+/** A lost race between writers: the whole transaction can simply run again. */
+export function isLockConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { errno, code } = error as { errno?: unknown; code?: unknown };
+  if (typeof errno === 'number' && MYSQL_RETRYABLE.has(errno)) return true;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+export interface TransactionOptions {
+  dialect: DialectName;
+  /** The handle write transactions are opened on (SQLite: a connection of its own). */
+  kysely: Kysely<Database>;
+  /** Milliseconds a write may keep retrying lost lock races before it gives up. */
+  budgetMs(): number;
+}
+
+const FIRST_PAUSE_MS = 2;
+const LONGEST_PAUSE_MS = 250;
+
+function pause(attempt: number): number {
+  const ceiling = Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt);
+  return ceiling / 2 + Math.random() * ceiling / 2;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The write transactions of one database handle. */
+export class WriteTransactions {
+  /** Per after-commit key: the newest task, the one running, and the newest generation done. */
+  readonly #newest = new Map<string, { task: (trx: Writer) => Promise<void>; generation: number }>();
+  readonly #running = new Map<string, Promise<void>>();
+  readonly #done = new Map<string, number>();
+  #generations = 0;
+
+  constructor(private readonly options: TransactionOptions) {}
+
+  async run<T>(work: (trx: Writer) => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.options.budgetMs();
+    for (let attempt = 0; ; attempt++) {
+      const state: TransactionState = { dialect: this.options.dialect, afterCommit: new Map() };
+      let result: T;
+      try {
+        result = await this.#once(work, state);
+      } catch (error) {
+        if (!isLockConflict(error)) throw error;
+        const wait = pause(attempt);
+        if (Date.now() + wait > deadline) {
+          throw new DatabaseBusyError(`the database stayed busy for ${this.options.budgetMs()} ms (${attempt + 1} attempts)`, { cause: error });
+        }
+        await sleep(wait);
+        continue;
+      }
+      for (const [key, task] of state.afterCommit) await this.#afterCommit(key, task);
+      return result;
+    }
+  }
+
+  #once<T>(work: (trx: Writer) => Promise<T>, state: TransactionState): Promise<T> {
+    // MySQL connections are READ COMMITTED for the session (connect.ts): no statement needed here.
+    return this.options.kysely.transaction().execute(async (trx) => {
+      states.set(trx, state);
+      return work(trx);
+    });
+  }
+
+  /**
+   * Runs the task, or waits for a newer one of the same key to have run: concurrent writers then
+   * share one update of a hot row (one commit for many) instead of queueing one each. The work
+   * is committed by now, so the request has succeeded: a task that cannot run (the database went
+   * away in between) is dropped rather than turning that success into an error.
+   */
+  async #afterCommit(key: string, task: (trx: Writer) => Promise<void>): Promise<void> {
+    const generation = ++this.#generations;
+    this.#newest.set(key, { task, generation });
+    while ((this.#done.get(key) ?? 0) < generation) {
+      const running = this.#running.get(key);
+      if (running) {
+        await running;
+        continue;
+      }
+      const newest = this.#newest.get(key)!;
+      const run = this.run(newest.task).catch(() => undefined).then(() => {
+        this.#done.set(key, Math.max(this.#done.get(key) ?? 0, newest.generation));
+        this.#running.delete(key);
+      });
+      this.#running.set(key, run);
+      await run;
+    }
+  }
+}

@@ -1,0 +1,80 @@
+// Request bodies: JSON, form-encoded and multipart fields, up to BODY_LIMIT_BYTES. No route takes
+// files, so a multipart body with a file part is refused, and nothing of it is ever written to disk.
+import { Writable } from 'node:stream';
+import type Koa from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
+import type qs from 'qs';
+import { RestError } from '../rest/errors.ts';
+
+const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
+
+/** The largest body read: JSON, form-encoded, text, or the fields of a multipart body. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+// formidable's code (errors.maxFilesExceeded) for a file part beyond `maxFiles`.
+const FORMIDABLE_TOO_MANY_FILES = 1015;
+
+/**
+ * Where formidable writes a file part: nowhere. With `maxFiles: 0` it fails as the first file part
+ * begins, but still opens that file's stream and writes the part's data to it; a file on disk
+ * would stay behind.
+ */
+function discardedFile(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() });
+}
+
+/** koa-body for the methods that carry a body; a failed read is left in `ctx.state.bodyError`. */
+export function bodyParser(queryString: qs.IParseOptions): Koa.Middleware {
+  const parse = koaBody({
+    json: true,
+    urlencoded: true,
+    multipart: true,
+    jsonStrict: false,
+    jsonLimit: BODY_LIMIT_BYTES,
+    formLimit: BODY_LIMIT_BYTES,
+    textLimit: BODY_LIMIT_BYTES,
+    formidable: { maxFiles: 0, maxFieldsSize: BODY_LIMIT_BYTES, fileWriteStreamHandler: discardedFile },
+    parsedMethods: BODY_METHODS,
+    queryString,
+    onError: (error, ctx) => {
+      ctx.state.bodyError = error;
+    },
+  });
+  // koa-body looks at the content type of every request before it checks the method.
+  const bodyMethods = new Set<string>(BODY_METHODS);
+  return (ctx, next) => (bodyMethods.has(ctx.method) ? parse(ctx, next) : next());
+}
+
+function invalidJson(message: string): RestError {
+  return RestError.withStatus('rest_invalid_json', 'Invalid JSON body passed.', 400, {
+    json_error_code: 4,
+    json_error_message: message,
+  });
+}
+
+/** The answer to a body that could not be read: too large (413), a file (415), else unreadable. */
+function unreadBody(error: Error): RestError {
+  // raw-body sets `status`, formidable `httpCode`.
+  const { status, httpCode, code } = error as { status?: unknown; httpCode?: unknown; code?: unknown };
+  if (code === FORMIDABLE_TOO_MANY_FILES) {
+    return RestError.withStatus('rest_upload_not_supported', 'File uploads are not accepted.', 415);
+  }
+  if (status === 413 || httpCode === 413) {
+    return RestError.withStatus('rest_payload_too_large', `The request body is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MB.`, 413);
+  }
+  return invalidJson('Syntax error');
+}
+
+export function readBody(ctx: Koa.Context): { body: Record<string, unknown> | null; error: RestError | null } {
+  const parseError = ctx.state.bodyError as Error | undefined;
+  if (parseError) return { body: null, error: unreadBody(parseError) };
+  const body: unknown = ctx.request.body;
+  if (body === undefined || body === null) return { body: null, error: null };
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    // PHP would decode `true` or `[1]` and then crash on it; wpcal refuses them up front.
+    return ctx.is('json') && !(Array.isArray(body) && body.length === 0)
+      ? { body: null, error: invalidJson('The JSON body must be an object.') }
+      : { body: null, error: null };
+  }
+  return { body: body as Record<string, unknown>, error: null };
+}

@@ -1,0 +1,177 @@
+// The write path (src/data/transaction.ts): every write runs whole or not at all, lost lock races
+// are run again, the database's own contention is waited out, and after-commit tasks run only
+// for committed work.
+import { expect } from 'chai';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import type { Writer } from '../../src/data/executor.ts';
+import { getOption, setOption } from '../../src/data/options.ts';
+import { getPost, insertPost, lockPost, updatePost } from '../../src/data/posts.ts';
+import { prepareDatabase } from '../../src/data/prepare.ts';
+import { DatabaseBusyError, afterCommit } from '../../src/data/transaction.ts';
+import { databaseKinds, type TestDatabase } from '../support/databases.ts';
+
+/** The error each engine raises when a writer loses a lock race. */
+function lostRace(kind: 'sqlite' | 'mysql'): Error {
+  return kind === 'mysql'
+    ? Object.assign(new Error('Deadlock found when trying to get lock'), { errno: 1213, code: 'ER_LOCK_DEADLOCK' })
+    : Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+}
+
+const DATES = { post_date: '2026-01-01 00:00:00', post_date_gmt: '2026-01-01 00:00:00', post_modified: '2026-01-01 00:00:00', post_modified_gmt: '2026-01-01 00:00:00' };
+
+for (const kind of databaseKinds()) {
+  describe(`writeTransaction [${kind.name}]`, function () {
+    this.timeout(30_000);
+    let database: TestDatabase;
+    let db: Db;
+    let other: Db;
+
+    before(async () => {
+      database = await kind.create();
+      db = await openDatabase(database.url, 'wp_');
+      await prepareDatabase(db);
+      other = await openDatabase(database.url, 'wp_');
+    });
+    after(async () => {
+      await other.close();
+      await db.close();
+      await database.drop();
+    });
+
+    it('runs the whole work again after a lost lock race; the lost attempt leaves nothing', async () => {
+      let attempts = 0;
+      const result = await db.write(async (trx) => {
+        attempts++;
+        await setOption(trx, `attempt_${attempts}`, 'written');
+        if (attempts === 1) throw lostRace(kind.name);
+        return 'done';
+      });
+      expect(result).to.equal('done');
+      expect(attempts).to.equal(2);
+      expect(await getOption(db.kysely, 'attempt_1'), 'rolled back').to.equal(undefined);
+      expect(await getOption(db.kysely, 'attempt_2')).to.equal('written');
+    });
+
+    it('gives up with DatabaseBusyError once its time is spent, having written nothing', async () => {
+      const saved = db.deadlines;
+      db.deadlines = { ...saved, writeMs: 60 };
+      let attempts = 0;
+      try {
+        await db.write(async (trx) => {
+          attempts++;
+          await setOption(trx, 'never_kept', String(attempts));
+          throw lostRace(kind.name);
+        });
+        expect.fail('should have given up');
+      } catch (error) {
+        expect(error).to.be.instanceOf(DatabaseBusyError);
+      } finally {
+        db.deadlines = saved;
+      }
+      expect(attempts, 'retried before giving up').to.be.greaterThan(1);
+      expect(await getOption(db.kysely, 'never_kept')).to.equal(undefined);
+    });
+
+    it('passes any other error on at once, rolled back', async () => {
+      let attempts = 0;
+      const failure = new Error('a bad value');
+      const outcome = await db.write(async (trx) => {
+        attempts++;
+        await setOption(trx, 'bad_value', 'x');
+        throw failure;
+      }).catch((error: unknown) => error);
+      expect(outcome).to.equal(failure);
+      expect(attempts).to.equal(1);
+      expect(await getOption(db.kysely, 'bad_value')).to.equal(undefined);
+    });
+
+    it('runs after-commit tasks once the work is committed, the last per key, and never after a rollback', async () => {
+      const seen: string[] = [];
+      await db.write(async (trx) => {
+        await setOption(trx, 'main_work', 'done');
+        afterCommit(trx, 'marker', async (own) => {
+          seen.push('first marker');
+          await setOption(own, 'marker', 'first');
+        });
+        afterCommit(trx, 'marker', async (own) => {
+          // Committed work is visible to the task's own transaction.
+          seen.push(`second marker sees ${await getOption(own, 'main_work')}`);
+          await setOption(own, 'marker', 'second');
+        });
+        expect(seen, 'nothing runs before the commit').to.deep.equal([]);
+      });
+      expect(seen).to.deep.equal(['second marker sees done']);
+      expect(await getOption(db.kysely, 'marker')).to.equal('second');
+
+      await db.write(async (trx) => {
+        afterCommit(trx, 'rolled_back', (own) => setOption(own, 'rolled_back_marker', 'ran'));
+        throw new Error('rolled back');
+      }).catch(() => undefined);
+      expect(await getOption(db.kysely, 'rolled_back_marker')).to.equal(undefined);
+    });
+
+    it('lets concurrent writers share one run of an after-commit task of the same key, the newest winning', async () => {
+      const ran: number[] = [];
+      const writes = Array.from({ length: 8 }, (_, i) => db.write(async (trx) => {
+        await setOption(trx, `shared_${i}`, 'x');
+        afterCommit(trx, 'shared_marker', async (own) => {
+          ran.push(i);
+          await setOption(own, 'shared_marker', String(i));
+        });
+      }).then(async () => {
+        // By the time a write is answered, its task or a newer one has run.
+        expect(ran.some((j) => j >= 0), `write ${i} answered before any marker`).to.equal(true);
+        return i;
+      }));
+      await Promise.all(writes);
+      expect(ran.length, `runs: ${ran.join(',')}`).to.be.lessThan(8);
+      expect(await getOption(db.kysely, 'shared_marker')).to.equal(String(ran[ran.length - 1]));
+    });
+
+    it('waits for another connection writing the same post, then builds on what it committed', async () => {
+      const id = await db.write((trx) => insertPost(trx, { post_type: 'tribe_events', post_title: '0', ...DATES }));
+      const increment = async (trx: Writer, pause: Promise<void>) => {
+        const post = await lockPost(trx, id);
+        await pause;
+        await updatePost(trx, id, { post_title: String(Number(post!.post_title) + 1) });
+      };
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const holds = new Promise<void>((resolve) => (locked = resolve));
+      const first = other.write(async (trx) => {
+        await increment(trx, (locked(), held));
+      });
+      await holds;
+      const second = db.write((trx) => increment(trx, Promise.resolve()));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      await Promise.all([first, second]);
+      expect((await getPost(db.kysely, id))!.post_title, 'neither increment lost').to.equal('2');
+    });
+
+    it('turns a real deadlock between two connections into one more attempt', async () => {
+      await db.write(async (trx) => {
+        await setOption(trx, 'lock_a', '0');
+        await setOption(trx, 'lock_b', '0');
+      });
+      let bothHoldOne!: () => void;
+      const gate = new Promise<void>((resolve) => (bothHoldOne = resolve));
+      let holders = 0;
+      const attempts = { ab: 0, ba: 0 };
+      const crossing = (handle: Db, order: ['lock_a', 'lock_b'] | ['lock_b', 'lock_a'], name: 'ab' | 'ba') => handle.write(async (trx) => {
+        attempts[name]++;
+        await setOption(trx, order[0], name);
+        if (attempts[name] === 1 && ++holders === 2) bothHoldOne();
+        // Only the first attempts meet; a retry runs alone. SQLite never gets here twice at once.
+        if (attempts[name] === 1) await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, 200))]);
+        await setOption(trx, order[1], name);
+      });
+      await Promise.all([crossing(db, ['lock_a', 'lock_b'], 'ab'), crossing(other, ['lock_b', 'lock_a'], 'ba')]);
+      const a = await getOption(db.kysely, 'lock_a');
+      const b = await getOption(db.kysely, 'lock_b');
+      expect(a, 'one writer wrote both rows last').to.equal(b);
+      if (kind.name === 'mysql') expect(attempts.ab + attempts.ba, 'the deadlock victim ran again').to.equal(3);
+    });
+  });
+}
