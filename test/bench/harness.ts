@@ -35,11 +35,17 @@ export interface BenchRow {
   bare: Load;
 }
 
-export interface Bench {
+/**
+ * A benchmark. Its rows are throughput rows (BenchRow, in the shared wpcal-vs-bare table) unless it
+ * has a `table`: then they are of its own shape and `table` prints them after the shared one.
+ */
+export interface Bench<Row = BenchRow> {
   /** Runs the scenarios; calls `report` as each row is measured. */
-  run(options: BenchOptions, report: (row: BenchRow) => void): Promise<void>;
+  run(options: BenchOptions, report: (row: Row) => void): Promise<void>;
   /** The targets this benchmark's rows missed, one line each. */
-  check?(rows: readonly BenchRow[]): string[];
+  check?(rows: readonly Row[]): string[];
+  /** This benchmark's own table of its rows (see markdownTable). */
+  table?(rows: readonly Row[]): string;
 }
 
 /** The requested databases: SQLite always, MariaDB/MySQL (WPCAL_TEST_MYSQL) with `--mysql`. */
@@ -143,11 +149,19 @@ export function tableCells(row: BenchRow): string[] {
   ];
 }
 
-/** A Markdown table (readable as is in a terminal, pasteable into the README). */
+/**
+ * A Markdown table (readable as is in a terminal, pasteable into the README): the first
+ * `textColumns` columns left-aligned, the figures after them right-aligned.
+ */
+export function markdownTable(headers: readonly string[], rows: readonly string[][], textColumns: number): string {
+  const cells = [headers, ...rows];
+  const widths = headers.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
+  const line = (values: readonly string[]) => `| ${values.map((v, i) => (i < textColumns ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i < textColumns ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [line(headers), rule, ...rows.map(line)].join('\n');
+}
+
+/** The shared table of throughput rows. */
 export function formatTable(rows: readonly BenchRow[]): string {
-  const cells = [HEADERS, ...rows.map(tableCells)];
-  const widths = HEADERS.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
-  const line = (values: string[]) => `| ${values.map((v, i) => (i < 4 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i < 4 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
-  return [line(HEADERS), rule, ...cells.slice(1).map(line)].join('\n');
+  return markdownTable(HEADERS, rows.map(tableCells), 4);
 }

@@ -1,7 +1,8 @@
 // `npm run bench [-- NAME…] [--mysql] [--duration=S] [--rounds=N] [--warmup=S] [--connections=N]
 //   [--events=10000,100000] [--log=silent,info] [--cpu-prof=DIR]`
-// Runs every test/bench/*.bench.ts (or the named ones) and prints one table of all rows, each
-// ratio measured against the bare route in the same run.
+// Runs every test/bench/*.bench.ts (or the named ones) and prints one table of all throughput rows,
+// each ratio measured against the bare route in the same run, then the tables of benchmarks whose
+// rows have a shape of their own (e.g. writes.bench.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,8 +24,26 @@ function logLevels(text: string): BenchOptions['logLevels'] {
   return levels as BenchOptions['logLevels'];
 }
 
-function isBench(value: unknown): value is Bench {
+function isBench(value: unknown): value is Bench<unknown> {
   return typeof value === 'object' && value !== null && 'run' in value && typeof value.run === 'function';
+}
+
+/**
+ * Runs one benchmark and returns the targets it missed. Its rows join `throughput` (the shared
+ * table), or, when it has a table of its own, that table joins `tables`.
+ */
+async function runBench(bench: Bench<unknown>, options: BenchOptions, throughput: BenchRow[], tables: string[]): Promise<string[]> {
+  const own: unknown[] = [];
+  await bench.run(options, (row) => {
+    own.push(row);
+    if (bench.table) return;
+    // Without a table of its own, a benchmark reports throughput rows (Bench's default row type).
+    const measured = row as BenchRow;
+    throughput.push(measured);
+    process.stderr.write(`  ${measured.scenario} [${measured.log}]: ${measured.wpcal.rps.toFixed(0)} vs ${measured.bare.rps.toFixed(0)} req/s\n`);
+  });
+  if (bench.table && own.length) tables.push(bench.table(own));
+  return bench.check?.(own) ?? [];
 }
 
 async function main(): Promise<void> {
@@ -57,24 +76,19 @@ async function main(): Promise<void> {
   const selected = positionals.length ? positionals : available;
 
   const rows: BenchRow[] = [];
+  const tables: string[] = [];
   const failures: string[] = [];
   for (const name of selected) {
     const module: Record<string, unknown> = await import(pathToFileURL(path.join(HERE, `${name}${SUFFIX}`)).href);
     if (!isBench(module.bench)) throw new Error(`${name}${SUFFIX} exports no \`bench\``);
-    const bench = module.bench;
-    const own: BenchRow[] = [];
-    await bench.run(options, (row) => {
-      own.push(row);
-      rows.push(row);
-      process.stderr.write(`  ${row.scenario} [${row.log}]: ${row.wpcal.rps.toFixed(0)} vs ${row.bare.rps.toFixed(0)} req/s\n`);
-    });
-    failures.push(...(bench.check?.(own) ?? []));
+    failures.push(...await runBench(module.bench, options, rows, tables));
   }
   // Only the load benchmarks report throughput rows; the others print their own lines as they go.
   if (rows.length) {
     process.stdout.write(`\n${formatTable(rows)}\n\n`);
     process.stdout.write(`${options.connections} connections; ${options.rounds} rounds of ${options.duration} s per target, the targets taking turns, after ${options.warmup} s of warm-up each; req/s = mean over the rounds, p99 = median of the rounds; ratio = wpcal req/s ÷ bare req/s\n`);
   }
+  for (const table of tables) process.stdout.write(`\n${table}\n\n`);
   if (failures.length) {
     process.stdout.write(`targets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
     process.exitCode = 1;
