@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
 import { UsageError, databaseConfig, serveConfig } from '../config.ts';
 import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
-import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../data/prepare.ts';
+import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../setup/prepare.ts';
 import { progressBar } from './progress.ts';
 import { StartupError, startServer } from '../server.ts';
 import { ROLE_NAMES, isRoleName } from '../auth/roles.ts';

@@ -1,9 +1,11 @@
-// Bulk writes of imports: multi-row INSERTs whose SQL is compiled once per shape, and ID lists cut
-// into chunks. Every statement is issued before the functions return, so a transaction runs them in
-// the order they were issued, before any statement issued later.
-import { CompiledQuery } from 'kysely';
+// Bulk writes of imports: multi-row INSERTs whose SQL is compiled once per shape, ID lists cut
+// into chunks, and the highest IDs the rows inserted with IDs of their own are numbered above.
+// Every statement is issued before the functions return, so a transaction runs them in the order
+// they were issued, before any statement issued later.
+import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { Reader, Writer } from './executor.ts';
-import type { TableName } from './tables.ts';
+import type { Database, TableName } from './tables.ts';
+import { dialectOf } from './transaction.ts';
 
 /** Rows per chunk of an import's bulk writes, and IDs per `IN` list. */
 export const BULK_ROWS = 1000;
@@ -81,4 +83,26 @@ export function insertRows(trx: Writer, table: TableName, columns: readonly stri
     from = end;
   }
   return allSettled(statements);
+}
+
+/** A query of the highest ID of a table's key column, as `highest` (null when the table is empty). */
+type HighestIdQuery = SelectQueryBuilder<Database, 'posts' | 'tec_events', { highest: unknown }>;
+
+/**
+ * Runs a query of a table's highest ID; on MySQL it locks the highest row (FOR UPDATE) so
+ * concurrent writers wait for the import instead of taking the IDs above it.
+ */
+async function highestId(trx: Writer, query: HighestIdQuery): Promise<number> {
+  const row = await (dialectOf(trx) === 'mysql' ? query.forUpdate() : query).executeTakeFirst();
+  return Number(row?.highest ?? 0);
+}
+
+/** The highest post ID (0: no post), locked on MySQL until the transaction ends. */
+export function highestPostId(trx: Writer): Promise<number> {
+  return highestId(trx, trx.selectFrom('posts').select((eb) => eb.fn.max('ID').as('highest')));
+}
+
+/** The highest `tec_events` ID (0: no row), locked on MySQL until the transaction ends. */
+export function highestEventRowId(trx: Writer): Promise<number> {
+  return highestId(trx, trx.selectFrom('tec_events').select((eb) => eb.fn.max('event_id').as('highest')));
 }

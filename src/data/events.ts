@@ -1,6 +1,6 @@
 // The TEC 6 custom tables of events (events.md §9.3): one `tec_events` row and one
 // `tec_occurrences` row per event, written from values the caller derives from the event's date
-// meta; and the reads of upcoming occurrences.
+// meta; the reads of upcoming occurrences; and the posts still lacking rows (`wpcal migrate`).
 import type { Reader, Writer } from './executor.ts';
 import { allSettled, chunked, insertRows } from './bulk-insert.ts';
 
@@ -99,4 +99,27 @@ export async function upcomingOccurrencePostIds(db: Reader, q: UpcomingOccurrenc
     .limit(q.limit)
     .execute();
   return rows.map((row) => Number(row.post_id));
+}
+
+/** Posts of the type, in any status but `exceptStatus`, that have no `tec_occurrences` row. */
+function postsWithoutOccurrences(db: Reader, postType: string, exceptStatus: string) {
+  return db.selectFrom('posts as p')
+    .where('p.post_type', '=', postType)
+    .where('p.post_status', '!=', exceptStatus)
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('tec_occurrences as o').select('o.occurrence_id').whereRef('o.post_id', '=', 'p.ID'),
+    )));
+}
+
+/** How many posts of the type, in any status but `exceptStatus`, have no `tec_occurrences` row. */
+export async function countPostsWithoutOccurrences(db: Reader, postType: string, exceptStatus: string): Promise<number> {
+  const row = await postsWithoutOccurrences(db, postType, exceptStatus).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The IDs of the next `limit` such posts after ID `after`, in ID order (keyset paging). */
+export async function postIdsWithoutOccurrences(db: Reader, postType: string, exceptStatus: string, after: number, limit: number): Promise<number[]> {
+  const rows = await postsWithoutOccurrences(db, postType, exceptStatus).select('p.ID').where('p.ID', '>', after)
+    .orderBy('p.ID').limit(limit).execute();
+  return rows.map((row) => Number(row.ID));
 }

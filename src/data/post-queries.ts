@@ -2,11 +2,48 @@
 // meta rows by key or value across posts, and the bulk meta writes of imports.
 import type { Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
+import { literalIds } from './id-lists.ts';
+import type { NewPost } from './tables.ts';
 
 /** Whether any post of this type exists (any status). */
 export async function hasPostOfType(db: Reader, postType: string): Promise<boolean> {
-  const row = await db.selectFrom('posts').select('ID').where('post_type', '=', postType).executeTakeFirst();
+  const row = await db.selectFrom('posts').select('ID').where('post_type', '=', postType).limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Which of these IDs are the IDs of posts (of this type, when given), in no particular order. */
+export async function existingPostIds(db: Reader, ids: readonly number[], postType?: string): Promise<number[]> {
+  let query = db.selectFrom('posts').select('ID').where('ID', 'in', literalIds(ids));
+  if (postType !== undefined) query = query.where('post_type', '=', postType);
+  return (await query.execute()).map((row) => Number(row.ID));
+}
+
+/** The first post (lowest ID) of the type titled exactly `title`, in any status but `exceptStatus`. */
+export async function firstPostIdWithTitle(db: Reader, postType: string, title: string, exceptStatus: string): Promise<number | undefined> {
+  const row = await db.selectFrom('posts').select('ID')
+    .where('post_type', '=', postType).where('post_status', '!=', exceptStatus)
+    .where('post_title', '=', title).orderBy('ID').executeTakeFirst();
+  return row ? Number(row.ID) : undefined;
+}
+
+/** The name and type of every post named one of these (any type: the post_name index is used). */
+export async function postNamesAndTypes(db: Reader, names: readonly string[]): Promise<Array<{ post_name: string; post_type: string }>> {
+  return db.selectFrom('posts').select(['post_name', 'post_type']).where('post_name', 'in', names).execute();
+}
+
+export interface PostTitleAndMeta {
+  ID: number;
+  post_title: string;
+  meta_value: string | null;
+}
+
+/** Each post of the type in any status but `exceptStatus`, once per value of its meta `key`, in post ID order. */
+export async function postTitlesWithMeta(db: Reader, postType: string, exceptStatus: string, key: string): Promise<PostTitleAndMeta[]> {
+  return db.selectFrom('posts as p').innerJoin('postmeta as m', 'm.post_id', 'p.ID')
+    .select(['p.ID', 'p.post_title', 'm.meta_value'])
+    .where('p.post_type', '=', postType).where('p.post_status', '!=', exceptStatus)
+    .where('m.meta_key', '=', key)
+    .orderBy('p.ID').execute();
 }
 
 export interface MetaRow {
@@ -19,6 +56,19 @@ export interface MetaRow {
 export async function metaRowsWithKeys(db: Reader, keys: readonly string[]): Promise<MetaRow[]> {
   return db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value'])
     .where('meta_key', 'in', keys).orderBy('meta_id').execute();
+}
+
+/**
+ * The rows of meta `key` on posts of the type whose value starts with `prefix` (LIKE wildcards in
+ * it match any text), in meta_id order.
+ */
+export async function metaRowsStartingWith(db: Reader, key: string, postType: string, prefix: string): Promise<Array<{ post_id: number; meta_value: string | null }>> {
+  return db.selectFrom('postmeta as m').innerJoin('posts as p', 'p.ID', 'm.post_id')
+    .select(['m.post_id', 'm.meta_value'])
+    .where('m.meta_key', '=', key).where('p.post_type', '=', postType)
+    .where('m.meta_value', 'like', `${prefix}%`)
+    .orderBy('m.meta_id')
+    .execute();
 }
 
 /** The values of one meta key of one post (unordered). */
@@ -46,6 +96,14 @@ export async function deleteMetaOfPosts(trx: Writer, postIds: readonly number[],
 /** Deletes the rows of this key holding exactly this value, of every post. */
 export async function deleteMetaWithValue(trx: Writer, key: string, value: string): Promise<void> {
   await trx.deleteFrom('postmeta').where('meta_key', '=', key).where('meta_value', '=', value).execute();
+}
+
+/**
+ * Inserts posts given as one flat list of values, row after row in `columns` order (IDs included),
+ * with multi-row INSERTs (bulk-insert.ts). Every statement is issued before this returns.
+ */
+export function insertPostRowsBulk(trx: Writer, columns: ReadonlyArray<keyof NewPost>, values: unknown[]): Promise<void> {
+  return insertRows(trx, 'posts', columns, values);
 }
 
 const META_COLUMNS = ['post_id', 'meta_key', 'meta_value'];

@@ -139,14 +139,21 @@ export async function replaceMeta(db: Writer, postId: number, key: string, value
   for (const value of values) await addMeta(db, postId, key, value);
 }
 
+/**
+ * The names of the type's posts (other than post `exceptId`) that start with `prefix`: LIKE
+ * wildcards inside it only widen the candidates, so callers compare the names exactly.
+ */
+export async function postNamesStartingWith(db: Reader, postType: string, prefix: string, exceptId?: number): Promise<string[]> {
+  let query = db.selectFrom('posts').select('post_name').where('post_type', '=', postType);
+  if (exceptId !== undefined) query = query.where('ID', '!=', exceptId);
+  const rows = await query.where('post_name', 'like', `${prefix}%`).execute();
+  return rows.map((row) => row.post_name);
+}
+
 /** wp_unique_post_slug for flat post types: `slug`, else `slug-2`, `slug-3`… */
 export async function uniquePostSlug(db: Reader, slug: string, postType: string, postId: number): Promise<string> {
-  const taken = await db.selectFrom('posts').select('post_name')
-    .where('post_type', '=', postType).where('ID', '!=', postId)
-    // LIKE wildcards inside the slug only widen the candidates; the Set below compares exactly.
-    .where('post_name', 'like', `${slug}%`)
-    .execute();
-  return firstFreeSlug(slug, new Set(taken.map((row) => row.post_name.toLowerCase())));
+  const taken = await postNamesStartingWith(db, postType, slug, postId);
+  return firstFreeSlug(slug, new Set(taken.map((name) => name.toLowerCase())));
 }
 
 /** wp_unique_post_slug's rule: `slug` when `taken` (lower-cased names) lacks it, else the first free `slug-2`, `slug-3`… */

@@ -82,6 +82,11 @@ export async function allTerms(db: Reader, taxonomy: string): Promise<Term[]> {
   return queryTerms(db, taxonomy, (query) => query);
 }
 
+/** Every term of the taxonomy, in term ID order. */
+export async function allTermsInIdOrder(db: Reader, taxonomy: string): Promise<Term[]> {
+  return queryTerms(db, taxonomy, (query) => query.orderBy('t.term_id'));
+}
+
 /** The terms of the taxonomy with these term IDs. */
 export async function termsByIds(db: Reader, taxonomy: string, termIds: readonly number[]): Promise<Term[]> {
   return queryTerms(db, taxonomy, (query) => query.where('t.term_id', 'in', literalIds(termIds)));

@@ -2,6 +2,7 @@
 // WordPress keeps them (published objects only). Categories and tags are thin definitions on top.
 import { sql } from 'kysely';
 import type { Reader, Writer } from './executor.ts';
+import { chunked, insertRows } from './bulk-insert.ts';
 import { dialectOf } from './transaction.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
@@ -61,7 +62,10 @@ export async function findTermByName(db: Reader, taxonomy: string, name: string,
   return row ? toTerm(row) : undefined;
 }
 
-/** Runs a caller-shaped query over terms of one taxonomy (lists filter and order it themselves). */
+/**
+ * Runs a query over terms of one taxonomy, filtered and ordered by `shape`: the base of the data
+ * layer's term reads (term-queries.ts, post-selection.ts); code above the data layer calls those.
+ */
 export async function queryTerms(db: Reader, taxonomy: string, shape: (query: TermQuery) => TermQuery): Promise<Term[]> {
   const rows = await shape(termQuery(db).where('tt.taxonomy', '=', taxonomy)).execute();
   return rows.map(toTerm);
@@ -219,8 +223,43 @@ export async function setPostTerms(db: Writer, postId: number, taxonomy: string,
   await recountTerms(db, [...removed, ...added]);
 }
 
+/** The term_taxonomy IDs these posts hold, of every taxonomy (one per link). */
+export async function termTaxonomyIdsOfPosts(db: Reader, postIds: readonly number[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunked(postIds)) {
+    const rows = await db.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', 'in', part).execute();
+    for (const row of rows) ids.push(Number(row.term_taxonomy_id));
+  }
+  return ids;
+}
+
 /** Recounts every term a post holds (after its status changes). */
 export async function recountPostTerms(db: Writer, postId: number): Promise<void> {
-  const rows = await db.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', '=', postId).execute();
-  await recountTerms(db, rows.map((r) => Number(r.term_taxonomy_id)));
+  await recountTerms(db, await termTaxonomyIdsOfPosts(db, [postId]));
+}
+
+/**
+ * Removes every link of these posts to terms of the taxonomy; returns the term_taxonomy IDs they
+ * linked (one per link), whose counts the caller recounts.
+ */
+export async function unlinkPostsFromTaxonomy(trx: Writer, postIds: readonly number[], taxonomy: string): Promise<number[]> {
+  const unlinked: number[] = [];
+  for (const part of chunked(postIds)) {
+    const ttIds = trx.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', taxonomy);
+    const old = await trx.selectFrom('term_relationships').select('term_taxonomy_id')
+      .where('object_id', 'in', part).where('term_taxonomy_id', 'in', ttIds).execute();
+    for (const row of old) unlinked.push(Number(row.term_taxonomy_id));
+    await trx.deleteFrom('term_relationships').where('object_id', 'in', part).where('term_taxonomy_id', 'in', ttIds).execute();
+  }
+  return unlinked;
+}
+
+const RELATIONSHIP_COLUMNS = ['object_id', 'term_taxonomy_id', 'term_order'];
+
+/**
+ * Inserts term links given as one flat list of `object_id, term_taxonomy_id, term_order` values,
+ * with multi-row INSERTs (bulk-insert.ts); the caller recounts the terms. Every statement is issued before this returns.
+ */
+export function insertTermLinksBulk(trx: Writer, values: number[]): Promise<void> {
+  return insertRows(trx, 'term_relationships', RELATIONSHIP_COLUMNS, values);
 }

@@ -1,22 +1,9 @@
 // Post IDs, `tec_events` IDs and unique slugs for rows inserted in bulk, where wp_insert_post's
 // one-row-at-a-time "insert, then make the slug unique against the table" would cost queries per post.
-import type { SelectQueryBuilder } from 'kysely';
-import type { DialectName } from '../data/connect.ts';
-import type { Database } from '../data/tables.ts';
 import type { Writer } from '../data/executor.ts';
-import { firstFreeSlug } from '../data/posts.ts';
-
-/** A query of the highest ID of a table's key column, as `highest` (null when the table is empty). */
-type HighestIdQuery = SelectQueryBuilder<Database, 'posts' | 'tec_events', { highest: unknown }>;
-
-/**
- * Runs a query of a table's highest ID; on MySQL it locks the highest row (FOR UPDATE) so
- * concurrent writers wait for the import instead of taking the IDs above it.
- */
-async function highestId(dialect: DialectName, query: HighestIdQuery): Promise<number> {
-  const row = await (dialect === 'mysql' ? query.forUpdate() : query).executeTakeFirst();
-  return Number(row?.highest ?? 0);
-}
+import { highestEventRowId, highestPostId } from '../data/bulk-insert.ts';
+import { existingPostIds, hasPostOfType, postNamesAndTypes } from '../data/post-queries.ts';
+import { firstFreeSlug, postNamesStartingWith } from '../data/posts.ts';
 
 /**
  * Hands out post IDs above the table's highest, or a wanted ID when it is free. refresh() reads
@@ -27,19 +14,16 @@ export class PostIdAllocator {
   private next = 1;
   private readonly used = new Set<number>();
 
-  constructor(private readonly dialect: DialectName) {}
-
+  /** Reads the highest post ID (on MySQL locking it, so concurrent writers wait for the import instead of taking the IDs above it). */
   async refresh(trx: Writer): Promise<void> {
-    const highest = await highestId(this.dialect, trx.selectFrom('posts').select((eb) => eb.fn.max('ID').as('highest')));
-    this.next = Math.max(this.next, highest + 1);
+    this.next = Math.max(this.next, await highestPostId(trx) + 1);
   }
 
   /** Which of these wanted IDs are free (no post has them, none handed out yet). */
   async free(trx: Writer, wanted: readonly number[]): Promise<Set<number>> {
     const candidates = [...new Set(wanted)].filter((id) => Number.isSafeInteger(id) && id > 0 && !this.used.has(id));
     if (!candidates.length) return new Set();
-    const taken = await trx.selectFrom('posts').select('ID').where('ID', 'in', candidates).execute();
-    const takenIds = new Set(taken.map((row) => Number(row.ID)));
+    const takenIds = new Set(await existingPostIds(trx, candidates));
     return new Set(candidates.filter((id) => !takenIds.has(id)));
   }
 
@@ -63,10 +47,8 @@ export class PostIdAllocator {
 export class EventRowIds {
   private next = 1;
 
-  constructor(private readonly dialect: DialectName) {}
-
   async start(trx: Writer): Promise<void> {
-    this.next = await highestId(this.dialect, trx.selectFrom('tec_events').select((eb) => eb.fn.max('event_id').as('highest'))) + 1;
+    this.next = await highestEventRowId(trx) + 1;
   }
 
   readonly take = (): number => this.next++;
@@ -87,8 +69,7 @@ export class SlugAllocator {
 
   /** Looks whether the table holds any post of the type (one query), before any slug is handed out. */
   async start(trx: Writer): Promise<void> {
-    const stored = await trx.selectFrom('posts').select('ID').where('post_type', '=', this.postType).limit(1).executeTakeFirst();
-    this.noneStored = stored === undefined;
+    this.noneStored = !await hasPostOfType(trx, this.postType);
   }
 
   /** Reads which of these slugs the table already holds (one query). */
@@ -96,8 +77,7 @@ export class SlugAllocator {
     const wanted = [...new Set(slugs.filter((slug) => slug !== ''))];
     if (this.noneStored || !wanted.length) return;
     // By name only, so the post_name index is used; the type is checked here.
-    const rows = await trx.selectFrom('posts').select(['post_name', 'post_type']).where('post_name', 'in', wanted).execute();
-    for (const row of rows) if (row.post_type === this.postType) this.taken.add(row.post_name.toLowerCase());
+    for (const row of await postNamesAndTypes(trx, wanted)) if (row.post_type === this.postType) this.taken.add(row.post_name.toLowerCase());
   }
 
   async take(trx: Writer, slug: string): Promise<string> {
@@ -105,9 +85,7 @@ export class SlugAllocator {
     if (!this.noneStored && this.taken.has(lower) && !this.widened.has(lower)) {
       this.widened.add(lower);
       // LIKE wildcards inside the slug only widen the candidates; the Set compares exactly.
-      const rows = await trx.selectFrom('posts').select('post_name')
-        .where('post_type', '=', this.postType).where('post_name', 'like', `${slug}%`).execute();
-      for (const row of rows) this.taken.add(row.post_name.toLowerCase());
+      for (const name of await postNamesStartingWith(trx, this.postType, slug)) this.taken.add(name.toLowerCase());
     }
     const unique = firstFreeSlug(slug, this.taken);
     this.taken.add(unique.toLowerCase());

@@ -5,15 +5,16 @@
 import type { NewPost, PostRow } from '../data/tables.ts';
 import type { RestRequest } from '../rest/context.ts';
 import { RestError } from '../rest/errors.ts';
-import { allSettled, clearEventsBulk, forCreate, eventMetaOps, insertEventsBulk, insertRows, storedDates, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
+import { allSettled, clearEventsBulk, forCreate, eventMetaOps, insertEventsBulk, storedDates, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
 import { costEntries, websiteValue } from '../resources/events/write-args.ts';
 import { isRegisteredStatus } from '../resources/shared/validators.ts';
 import { publishLinkedPosts } from '../resources/events/write-links.ts';
 import { EVENT_TYPE } from '../resources/post-types.ts';
 import { baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../resources/shared/post-writes.ts';
 import type { Writer } from '../data/executor.ts';
+import { insertPostRowsBulk, postTitlesWithMeta } from '../data/post-queries.ts';
 import { POST_DEFAULTS, getPosts, type PostFields } from '../data/posts.ts';
-import { recountTerms, type Term } from '../data/terms.ts';
+import { insertTermLinksBulk, recountTerms, termTaxonomyIdsOfPosts, unlinkPostsFromTaxonomy, type Term } from '../data/terms.ts';
 import { computeEventDates, type EventDates } from '../time/event-dates.ts';
 import { EventRowIds, PostIdAllocator, SlugAllocator } from './allocate.ts';
 import type { LinkedPosts } from './apply-linked.ts';
@@ -202,8 +203,8 @@ export class EventImporter {
     private readonly links: EventLinks,
     private readonly options: EventApplyOptions,
   ) {
-    this.ids = new PostIdAllocator(req.services.db.dialect);
-    this.eventIds = new EventRowIds(req.services.db.dialect);
+    this.ids = new PostIdAllocator();
+    this.eventIds = new EventRowIds();
   }
 
   private async loadMatches(): Promise<void> {
@@ -211,12 +212,7 @@ export class EventImporter {
       this.matches = await loadImportKeys(this.trx, EVENT_TYPE.type, this.options.source);
       return;
     }
-    const rows = await this.trx.selectFrom('posts as p').innerJoin('postmeta as m', 'm.post_id', 'p.ID')
-      .select(['p.ID', 'p.post_title', 'm.meta_value'])
-      .where('p.post_type', '=', EVENT_TYPE.type).where('p.post_status', '!=', 'trash')
-      .where('m.meta_key', '=', '_EventStartDate')
-      .orderBy('p.ID').execute();
-    for (const row of rows) {
+    for (const row of await postTitlesWithMeta(this.trx, EVENT_TYPE.type, 'trash', '_EventStartDate')) {
       const match = `${row.post_title}\n${row.meta_value ?? ''}`;
       if (!this.matches.has(match)) this.matches.set(match, Number(row.ID));
     }
@@ -337,14 +333,7 @@ export class EventImporter {
     for (const [name, def] of Object.entries(TAXONOMIES) as Array<[keyof typeof TAXONOMIES, (typeof TAXONOMIES)[keyof typeof TAXONOMIES]]>) {
       const replaced = posts.filter((post) => post.plan.terms[name] !== undefined);
       const stale = replaced.filter((post) => !post.fresh).map((post) => post.id);
-      for (let i = 0; i < stale.length; i += BULK_ROWS) {
-        const part = stale.slice(i, i + BULK_ROWS);
-        const ttIds = this.trx.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', def.taxonomy);
-        const old = await this.trx.selectFrom('term_relationships').select('term_taxonomy_id')
-          .where('object_id', 'in', part).where('term_taxonomy_id', 'in', ttIds).execute();
-        for (const row of old) this.touchedTerms.add(Number(row.term_taxonomy_id));
-        await this.trx.deleteFrom('term_relationships').where('object_id', 'in', part).where('term_taxonomy_id', 'in', ttIds).execute();
-      }
+      for (const ttId of await unlinkPostsFromTaxonomy(this.trx, stale, def.taxonomy)) this.touchedTerms.add(ttId);
       for (const post of replaced) {
         for (const term of post.plan.terms[name]!) {
           relationships.push(post.id, term.term_taxonomy_id, 0);
@@ -352,13 +341,10 @@ export class EventImporter {
         }
       }
     }
-    await insertRows(this.trx, 'term_relationships', ['object_id', 'term_taxonomy_id', 'term_order'], relationships);
+    await insertTermLinksBulk(this.trx, relationships);
     // A status change moves every term the post holds in or out of the published counts.
     const changed = posts.filter((post) => post.statusChanged).map((post) => post.id);
-    if (changed.length) {
-      const held = await this.trx.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', 'in', changed).execute();
-      for (const row of held) this.touchedTerms.add(Number(row.term_taxonomy_id));
-    }
+    for (const ttId of await termTaxonomyIdsOfPosts(this.trx, changed)) this.touchedTerms.add(ttId);
   }
 
   /**
@@ -366,7 +352,7 @@ export class EventImporter {
    * Resolves once every statement of the write is issued (at once for a chunk of new posts only).
    */
   private async writeChunk(plans: readonly Plan[], posts: NewPosts): Promise<{ written: Promise<void> }> {
-    const inserted = this.issue(insertRows(this.trx, 'posts', posts.columns, posts.values));
+    const inserted = this.issue(insertPostRowsBulk(this.trx, posts.columns, posts.values));
     const updated = await this.updatePosts(plans.filter((plan) => plan.existing !== undefined));
     const writes: BulkEventWrite[] = [];
     const linked: Array<{ plan: Plan; id: number; fresh: boolean; statusChanged: boolean }> = [];

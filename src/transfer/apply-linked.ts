@@ -3,6 +3,7 @@
 // created. Events naming a venue or organizer that is not in the batch link an existing post of
 // that title, or a new one with just the name.
 import type { Writer } from '../data/executor.ts';
+import { firstPostIdWithTitle } from '../data/post-queries.ts';
 import { getPost, setMeta, uniquePostSlug, updatePost } from '../data/posts.ts';
 import type { PostRow } from '../data/tables.ts';
 import type { RestRequest } from '../rest/context.ts';
@@ -48,11 +49,8 @@ export class LinkedPosts {
     private readonly keyed: boolean,
   ) {}
 
-  private async byTitle(title: string): Promise<number | undefined> {
-    const row = await this.trx.selectFrom('posts').select('ID')
-      .where('post_type', '=', this.definition.postType.type).where('post_status', '!=', 'trash')
-      .where('post_title', '=', title).orderBy('ID').executeTakeFirst();
-    return row ? Number(row.ID) : undefined;
+  private byTitle(title: string): Promise<number | undefined> {
+    return firstPostIdWithTitle(this.trx, this.definition.postType.type, title, 'trash');
   }
 
   private async byKey(key: string): Promise<number | undefined> {

@@ -1,5 +1,5 @@
 // The events an export writes, as a stream of ExportEvent: read in pages ordered by ID (keyset
-// paging, each page as costly as the first: see export-selection.ts), each page with a constant
+// paging, each page as costly as the first: see data/post-selection.ts), each page with a constant
 // number of queries (posts, their meta, their terms, their linked posts and those posts' meta), so
 // memory stays flat and time linear however large the calendar is.
 import type { PostRow } from '../data/tables.ts';
@@ -12,8 +12,10 @@ import { VENUE_DEFINITION } from '../resources/venues.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader } from '../data/executor.ts';
 import { firstMeta, getPosts, loadMeta, postIdsOfType, type PostMeta } from '../data/posts.ts';
-import { queryTerms, termsOfPosts, type Term } from '../data/terms.ts';
-import { exportSelection, selectedPosts, selectionPage, selectsEverything, type ExportFilters } from './export-selection.ts';
+import { selectionPage, termsOfSelection } from '../data/post-selection.ts';
+import { allTermsInIdOrder, termsByIds } from '../data/term-queries.ts';
+import { termsOfPosts, type Term } from '../data/terms.ts';
+import { exportSelection, selectsEverything, type ExportFilters } from './export-selection.ts';
 import type { ExportEvent, ExportOrganizer, ExportTerm, ExportTerms, ExportVenue } from './records.ts';
 
 export { ExportFilterError, selectsEverything, type ExportFilters } from './export-selection.ts';
@@ -165,7 +167,7 @@ export async function* readExportEvents(db: Reader, site: SiteSettings, filters:
   const selection = await exportSelection(db, filters, site, options.now ?? new Date());
   let after = 0;
   for (;;) {
-    const posts = await selectionPage(db, selection, after, pageSize).execute();
+    const posts = await selectionPage(db, selection, after, pageSize);
     if (!posts.length) return;
     const ids = posts.map((post) => Number(post.ID));
     options.onPage?.(ids);
@@ -188,7 +190,7 @@ async function categoriesWithAncestors(db: Reader, ids: readonly number[]): Prom
   const found = new Map<number, Term>();
   let pending = [...new Set(ids)];
   while (pending.length) {
-    const terms = await queryTerms(db, CATEGORIES.taxonomy, (query) => query.where('t.term_id', 'in', pending));
+    const terms = await termsByIds(db, CATEGORIES.taxonomy, pending);
     for (const term of terms) found.set(term.term_id, term);
     pending = [...new Set(terms.map((term) => term.parent).filter((parent) => parent && !found.has(parent)))];
   }
@@ -202,17 +204,15 @@ export async function readExportCategories(db: Reader, used: readonly ExportTerm
 
 /** Every category and tag of the calendar, in term ID order (a backup). */
 export async function readEveryTerm(db: Reader): Promise<ExportTerms> {
-  const every = async (def: TaxonomyDefinition) => (await queryTerms(db, def.taxonomy, (query) => query.orderBy('t.term_id'))).map(exportTerm);
+  const every = async (def: TaxonomyDefinition) => (await allTermsInIdOrder(db, def.taxonomy)).map(exportTerm);
   return { categories: await every(CATEGORIES), tags: await every(TAGS) };
 }
 
 /** The categories (with their ancestors) and tags of the events the filters select: every one when nothing is filtered. */
 export async function readExportTerms(db: Reader, site: SiteSettings, filters: ExportFilters = {}, now = new Date()): Promise<ExportTerms> {
   if (selectsEverything(filters)) return readEveryTerm(db);
-  const eventIds = selectedPosts(db, await exportSelection(db, filters, site, now)).select('ID');
-  const used = (def: TaxonomyDefinition) => queryTerms(db, def.taxonomy, (query) => query
-    .where('tt.term_taxonomy_id', 'in', (eb) => eb.selectFrom('term_relationships').select('term_taxonomy_id').where('object_id', 'in', eventIds))
-    .orderBy('t.term_id'));
+  const selection = await exportSelection(db, filters, site, now);
+  const used = (def: TaxonomyDefinition) => termsOfSelection(db, def.taxonomy, selection);
   const categories = await categoriesWithAncestors(db, (await used(CATEGORIES)).map((term) => term.term_id));
   return { categories: categories.map(exportTerm), tags: (await used(TAGS)).map(exportTerm) };
 }

@@ -1,7 +1,7 @@
 // ISSUE 3: GET /events (per_page 10 and 50) and GET /events/<id>, on calendars of each size,
 // against a bare Koa app answering the same bytes. Target: half the bare throughput at 100k.
 import { openDatabase } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { acrossRounds, load, ServerProcess, type Bench, type BenchOptions, type BenchRow, type Load } from './harness.ts';
 import { seedCalendar } from './seed-events.ts';
 

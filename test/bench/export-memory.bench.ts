@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { BIN } from '../support/cli.ts';
 import { databaseKinds, type DatabaseKind } from '../support/databases.ts';
 import type { Bench, BenchOptions } from './harness.ts';

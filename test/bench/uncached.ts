@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { pino } from 'pino';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { createApp } from '../../src/http/app.ts';
 import { buildServices } from '../../src/services.ts';
 import { databaseKinds } from '../support/databases.ts';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { CompiledQuery, sql } from 'kysely';
 import { pino } from 'pino';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { seedCalendar } from '../bench/seed-events.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';

@@ -3,11 +3,12 @@
 import { expect } from 'chai';
 import { CompiledQuery } from 'kysely';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { LISTED_BY_DEFAULT } from '../../src/resources/post-types.ts';
 import { transferContext, type TransferContext } from '../../src/transfer/context.ts';
 import { readExportEvents, readExportTerms, type ExportFilters } from '../../src/transfer/export-reader.ts';
-import { exportSelection, selectionPage } from '../../src/transfer/export-selection.ts';
+import { selectionPageQuery } from '../../src/data/post-selection.ts';
+import { exportSelection } from '../../src/transfer/export-selection.ts';
 import { seedCalendar } from '../bench/seed-events.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 
@@ -159,7 +160,7 @@ forEachDatabase('export paging', (kind) => {
       startDate: '2026-10-01 00:00:00', endDate: '2028-01-31 00:00:00', category: [termId('tribe_events_cat', 0)], tag: tagIds(0, 50),
       venue: ofType('tribe_venue'), organizer: ofType('tribe_organizer'),
     };
-    const page = selectionPage(db.kysely, await exportSelection(db.kysely, filters, context.site, NOW), ofType('tribe_events')[40]!, PAGE).compile();
+    const page = selectionPageQuery(db.kysely, await exportSelection(db.kysely, filters, context.site, NOW), ofType('tribe_events')[40]!, PAGE);
     if (kind.name === 'sqlite') {
       const plan = (await db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${page.sql}`, [...page.parameters]))).rows
         .map((row) => row.detail).filter((detail) => !detail.startsWith('CORRELATED SCALAR SUBQUERY'));

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from '../../src/data/innodb-changes.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
 
 /** A counter the test moves by hand; each read waits until the test lets it finish. */

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { migrateEvents, planEventRows } from '../../src/data/migrate-events.ts';
+import { migrateEvents, planEventRows } from '../../src/setup/migrate-events.ts';
 import { loadPostMeta, type PostMeta } from '../../src/data/posts.ts';
 import { runCli } from '../support/cli.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';

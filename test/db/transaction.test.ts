@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../../src/data/connect.ts';
 import type { Writer } from '../../src/data/executor.ts';
 import { getOption, setOption } from '../../src/data/options.ts';
 import { getPost, insertPost, lockPost, updatePost } from '../../src/data/posts.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { DatabaseBusyError, afterCommit } from '../../src/data/transaction.ts';
 import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 

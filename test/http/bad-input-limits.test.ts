@@ -8,7 +8,7 @@ import os from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pino } from 'pino';
 import { openDatabase } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { startServer } from '../../src/server.ts';
 import { seedCalendar } from '../bench/seed-events.ts';
 import { databaseKinds, forEachDatabase } from '../support/databases.ts';

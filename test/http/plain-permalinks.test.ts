@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { openDatabase } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { setOption } from '../../src/data/options.ts';
 
 const HOME = 'http://plain.example';

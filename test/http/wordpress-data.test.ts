@@ -1,7 +1,7 @@
 // Serving data exactly as WordPress + TEC wrote it (test/fixtures-sql/calendar.sql on the shared
 // schema dump, table prefix `cal_`), key by key; then building the TEC 6 rows of its TEC 5 events.
 import { expect } from 'chai';
-import { migrateEvents } from '../../src/data/migrate-events.ts';
+import { migrateEvents } from '../../src/setup/migrate-events.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { loadWordPressSite } from '../support/load-sql.ts';
 import { basicAuth, startTestServer, type TestServer } from '../support/server.ts';

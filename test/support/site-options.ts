@@ -1,7 +1,7 @@
 // Site settings written before a test server starts: the site time zone and TEC's serialized
 // options (`tribe_events_calendar_options`), which the server reads as it starts.
 import { openDatabase } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/data/prepare.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { phpSerialize, type PhpValue } from '../../src/php/serialize.ts';
 import { setOption } from '../../src/data/options.ts';
 import type { TestDatabase } from './databases.ts';

@@ -5,7 +5,7 @@ import { DynamicDefault, type ArgSpec, type ArgSpecs } from '../../rest/args.ts'
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import type { Reader } from '../../data/executor.ts';
-import { literalIds } from '../../data/id-lists.ts';
+import { existingPostIds } from '../../data/post-queries.ts';
 import { defaultEndDate, defaultStartDate } from '../../time/event-dates.ts';
 import { EVENT_TYPE, LISTED_BY_DEFAULT, ORGANIZER_TYPE, REGISTERED_STATUSES, VENUE_TYPE } from '../post-types.ts';
 import { CATEGORIES, TAGS } from '../terms/definition.ts';
@@ -24,8 +24,7 @@ async function postsOfType(db: Reader, type: string, value: unknown): Promise<bo
   const items = parseTermList(value);
   if (!items?.length || !items.every((item) => /^\d+$/.test(item))) return false;
   const ids = [...new Set(items.map(Number))];
-  const found = await db.selectFrom('posts').select('ID').where('ID', 'in', literalIds(ids)).where('post_type', '=', type).execute();
-  return found.length === ids.length;
+  return (await existingPostIds(db, ids, type)).length === ids.length;
 }
 
 /** The requested statuses, null when `status` was not sent or is not a list of strings. */

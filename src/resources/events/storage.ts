@@ -184,7 +184,7 @@ export async function syncOccurrence(trx: Writer, postId: number, dates: StoredE
 }
 
 // Re-exported for the imports (transfer/), which write through them.
-export { BULK_ROWS, allSettled, insertRows } from '../../data/bulk-insert.ts';
+export { BULK_ROWS, allSettled } from '../../data/bulk-insert.ts';
 
 /** One event of a bulk write: its post ID, its meta steps, and its dates (for the TEC 6 rows). */
 export interface BulkEventWrite {

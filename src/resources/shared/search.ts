@@ -1,7 +1,6 @@
 // WordPress core search (WP_Query::parse_search): the phrase split into terms, each term to be
 // found (LIKE %term%) in at least one column, or, with a leading `-`, in none of them.
-import type { RawBuilder } from 'kysely';
-import { wordsInColumns } from '../../data/search.ts';
+import type { SearchWord } from '../../data/search.ts';
 
 const TERM_PATTERN = /".*?("|$)|((?<=[\t ",+])|^)[^\t ",+]+/g;
 
@@ -42,11 +41,10 @@ export function searchTerms(phrase: string): string[] {
   return terms.length === 0 || terms.length > MAX_TERMS ? [search] : terms;
 }
 
-/** The SQL condition for a search phrase over these columns (e.g. `p.post_title`). */
-export function searchCondition(phrase: string, columns: readonly string[]): RawBuilder<boolean> {
-  const words = searchTerms(phrase).map((term) => {
+/** The words of a search phrase, a leading `-` making a word one that must not be found. */
+export function searchWords(phrase: string): SearchWord[] {
+  return searchTerms(phrase).map((term) => {
     const exclude = term.startsWith('-');
     return { text: exclude ? term.slice(1) : term, exclude };
   });
-  return wordsInColumns(words, columns);
 }

@@ -4,7 +4,8 @@ import type { CurrentUser } from '../../auth/capabilities.ts';
 import { userCan } from '../../auth/capabilities.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { Reader } from '../../data/executor.ts';
-import { queryTerms, termsOfPosts, type Term } from '../../data/terms.ts';
+import { termsByIds } from '../../data/term-queries.ts';
+import { termsOfPosts, type Term } from '../../data/terms.ts';
 import { tecRestUrl } from '../shared/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from './definition.ts';
 import { addQueryArgs } from '../shared/query-args.ts';
@@ -18,8 +19,7 @@ export async function termPaths(db: Reader, def: TaxonomyDefinition, terms: read
   if (def.hierarchical) {
     let missing = [...new Set(terms.map((t) => t.parent))].filter((id) => id && !known.has(id));
     while (missing.length) {
-      const ids = missing;
-      const parents = await queryTerms(db, def.taxonomy, (q) => q.where('t.term_id', 'in', ids));
+      const parents = await termsByIds(db, def.taxonomy, missing);
       for (const parent of parents) known.set(parent.term_id, parent);
       missing = [...new Set(parents.map((p) => p.parent))].filter((id) => id && !known.has(id));
     }

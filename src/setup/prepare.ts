@@ -1,11 +1,11 @@
 // What commands do to a database before their work: check that the table prefix names a WordPress
 // site of the database (a mistyped prefix would otherwise create a second, empty one), then add
 // the missing tables, indexes and options.
-import type { Db } from './connect.ts';
-import { ensureSchema, type SchemaChanges } from './schema.ts';
+import type { Db } from '../data/connect.ts';
+import { ensureSchema, type SchemaChanges } from '../data/schema.ts';
+import { hasPrefix, wordPressPrefixes } from '../data/table-discovery.ts';
 import { ensureDefaultOptions } from './default-options.ts';
 import { migrateEvents, type EventMigrationOptions, type EventMigrationResult } from './migrate-events.ts';
-import { hasPrefix, wordPressPrefixes } from './table-discovery.ts';
 
 /**
  * When a command may create the WordPress tables of a prefix that has none: never; only in a

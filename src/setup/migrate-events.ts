@@ -3,10 +3,11 @@
 // as the plugin's own migration does (events.md §9.3). Events lacking time zone or UTC meta get it
 // from the site time zone first, as TEC's time zone updater adds it. Only events without an
 // occurrence row are looked at, so an interrupted run resumes where it stopped.
-import type { Db } from './connect.ts';
-import { getOptions } from './options.ts';
-import type { Reader, Writer } from './executor.ts';
-import { addMeta, firstMeta, loadMeta, type PostMeta } from './posts.ts';
+import type { Db } from '../data/connect.ts';
+import { countPostsWithoutOccurrences, postIdsWithoutOccurrences } from '../data/events.ts';
+import type { Writer } from '../data/executor.ts';
+import { getOptions } from '../data/options.ts';
+import { addMeta, firstMeta, loadMeta, type PostMeta } from '../data/posts.ts';
 import { syncOccurrence, type StoredEventDates } from '../resources/events/storage.ts';
 import { EVENT_TYPE } from '../resources/post-types.ts';
 import { durationSeconds } from '../time/occurrence.ts';
@@ -99,19 +100,12 @@ export function planEventRows(meta: PostMeta, siteZone: string): EventRowPlan {
   };
 }
 
-function pendingEvents(db: Reader) {
-  return db.selectFrom('posts as p')
-    .where('p.post_type', '=', EVENT_TYPE.type)
-    .where('p.post_status', '!=', 'auto-draft')
-    .where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom('tec_occurrences as o').select('o.occurrence_id').whereRef('o.post_id', '=', 'p.ID'),
-    )));
-}
+/** Events in this status are left alone (WordPress's unsaved placeholders). */
+const UNSAVED = 'auto-draft';
 
 /** How many events have no `tec_occurrences` row (what `migrateEvents` would look at). */
 export async function countEventsWithoutRows(db: Db): Promise<number> {
-  const row = await pendingEvents(db.kysely).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countPostsWithoutOccurrences(db.kysely, EVENT_TYPE.type, UNSAVED);
 }
 
 async function siteZoneOf(db: Db): Promise<string> {
@@ -147,10 +141,8 @@ export async function migrateEvents(db: Db, options: EventMigrationOptions = {})
   options.onProgress?.(0, total);
   for (;;) {
     // Skipped events keep lacking rows, so the cursor (not the NOT EXISTS alone) moves past them.
-    const rows = await pendingEvents(db.kysely).select('p.ID').where('p.ID', '>', after)
-      .orderBy('p.ID').limit(batchSize).execute();
-    if (rows.length === 0) break;
-    const ids = rows.map((row) => Number(row.ID));
+    const ids = await postIdsWithoutOccurrences(db.kysely, EVENT_TYPE.type, UNSAVED, after, batchSize);
+    if (ids.length === 0) break;
     const skipped = await db.write((trx) => migrateBatch(trx, ids, siteZone, now()));
     result.skipped.push(...skipped);
     result.migrated += ids.length - skipped.length;

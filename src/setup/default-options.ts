@@ -1,7 +1,7 @@
 // The options a fresh WordPress + TEC site has and wpcal relies on. Added only when missing,
 // so an existing WordPress database keeps every value it has.
-import type { Db } from './connect.ts';
-import { addOption } from './options.ts';
+import type { Db } from '../data/connect.ts';
+import { addOption } from '../data/options.ts';
 import { phpSerialize } from '../php/serialize.ts';
 import { defaultRoles } from '../auth/roles.ts';
 

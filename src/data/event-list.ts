@@ -1,0 +1,163 @@
+// The SQL of the events list (GET /events, events.md §3.3–§3.6): posts INNER JOIN
+// tec_occurrences, every filter on indexed columns or keyed meta rows (uncorrelated: a correlated
+// meta lookup per post reads every meta row of every candidate), ordered by the occurrence start.
+// Which post type, statuses, meta keys and search words mean what is the caller's business.
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { Reader } from './executor.ts';
+import { literalIdTexts, literalIds } from './id-lists.ts';
+import { wordsInColumns, type SearchWord } from './search.ts';
+import type { Database, PostsTable, TecOccurrencesTable } from './tables.ts';
+import { addDays } from '../time/wall.ts';
+
+type ListDb = Database & { p: PostsTable; o: TecOccurrencesTable };
+type Eb = ExpressionBuilder<ListDb, 'p' | 'o'>;
+
+/** A bound on an occurrence date: `{field}_date` (or `{field}_date_utc`) `operator` `value`. */
+export interface OccurrenceBound {
+  field: 'start' | 'end';
+  operator: '>=' | '<=' | '<' | '>';
+  /** A DB datetime, in the stored zone of the column compared. */
+  value: string;
+}
+
+/** Conditions on a listed event; every one given holds. */
+export interface EventListFilter {
+  postType: string;
+  /** An empty list matches nothing. */
+  statuses: readonly string[];
+  /** Events holding a meta row of this key are never listed. */
+  hiddenByMeta: string;
+  bounds: readonly OccurrenceBound[];
+  /** Compare `start_date_utc`/`end_date_utc` instead of the event-local columns. */
+  utcColumns: boolean;
+  /** Order by `start_date_utc` instead of the event-local start. */
+  orderByUtc: boolean;
+  /** Words of a search in the title, excerpt and content. */
+  search?: readonly SearchWord[];
+  /** Only posts without a password. */
+  passwordless?: boolean;
+  /** Each: the event holds one of these term_taxonomy IDs (an empty list matches nothing). */
+  termTaxonomyIds: ReadonlyArray<readonly number[]>;
+  /** Each: the event holds a meta row of the key whose value is one of the IDs (none: nothing matches). */
+  metaIds: ReadonlyArray<{ key: string; ids: readonly number[] }>;
+  /** The event holds (or lacks) a meta row of this key. */
+  metaPresence?: { key: string; present: boolean };
+  postParent?: number;
+  /** Only these post IDs; the list is then ordered by post date. */
+  include?: readonly number[];
+}
+
+const NOTHING = sql<SqlBool>`1 = 0`;
+
+const SEARCHED_COLUMNS = ['p.post_title', 'p.post_excerpt', 'p.post_content'];
+
+/** IDs of posts having the meta key (with one of `values`): one uncorrelated lookup on the meta_key index. */
+function postsWithMeta(eb: Eb, key: string, values?: readonly number[]) {
+  let sub = eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', key);
+  if (values) sub = sub.where('m.meta_value', 'in', literalIdTexts(values));
+  return sub;
+}
+
+function hasMeta(eb: Eb, key: string, values?: readonly number[]): Expression<SqlBool> {
+  return eb('p.ID', 'in', postsWithMeta(eb, key, values));
+}
+
+/** `post_id` is NOT NULL, so NOT IN means exactly "has no such meta row". */
+function lacksMeta(eb: Eb, key: string): Expression<SqlBool> {
+  return eb('p.ID', 'not in', postsWithMeta(eb, key));
+}
+
+function inTerms(eb: Eb, termTaxonomyIds: readonly number[]): Expression<SqlBool> {
+  if (!termTaxonomyIds.length) return NOTHING;
+  return eb.exists(eb.selectFrom('term_relationships as tr').select('tr.object_id')
+    .whereRef('tr.object_id', '=', 'p.ID').where('tr.term_taxonomy_id', 'in', literalIds(termTaxonomyIds)));
+}
+
+function conditions(eb: Eb, f: EventListFilter): Expression<SqlBool>[] {
+  const all: Expression<SqlBool>[] = [
+    eb('p.post_type', '=', f.postType),
+    f.statuses.length ? eb('p.post_status', 'in', [...new Set(f.statuses)]) : NOTHING,
+    lacksMeta(eb, f.hiddenByMeta),
+  ];
+  for (const { field, operator, value } of f.bounds) {
+    const column = `o.${field}_date${f.utcColumns ? '_utc' : ''}` as const;
+    all.push(eb(column, operator, value));
+  }
+  if (f.search !== undefined) all.push(wordsInColumns(f.search, SEARCHED_COLUMNS));
+  if (f.passwordless) all.push(eb('p.post_password', '=', ''));
+  for (const ttIds of f.termTaxonomyIds) all.push(inTerms(eb, ttIds));
+  for (const { key, ids } of f.metaIds) all.push(ids.length ? hasMeta(eb, key, ids) : NOTHING);
+  if (f.metaPresence?.present === true) all.push(hasMeta(eb, f.metaPresence.key));
+  if (f.metaPresence?.present === false) all.push(lacksMeta(eb, f.metaPresence.key));
+  if (f.postParent !== undefined) all.push(eb('p.post_parent', '=', f.postParent));
+  if (f.include) all.push(eb('p.ID', 'in', literalIds(f.include)));
+  return all;
+}
+
+function matching(db: Reader, f: EventListFilter) {
+  return db.selectFrom('posts as p')
+    .innerJoin('tec_occurrences as o', 'o.post_id', 'p.ID')
+    .where((eb) => eb.and(conditions(eb, f)));
+}
+
+/**
+ * A lower bound on the walked start column implied by a start bound on the other one (no zone is
+ * a day away from UTC): the walk then begins at the window instead of reading every past event.
+ */
+function impliedWalkBound(eb: Eb, f: EventListFilter, walked: 'o.start_date' | 'o.start_date_utc'): Expression<SqlBool>[] {
+  if (f.utcColumns === (walked === 'o.start_date_utc')) return [];
+  const implied: Expression<SqlBool>[] = [];
+  for (const { field, operator, value } of f.bounds) {
+    const dayBefore = field === 'start' && (operator === '>=' || operator === '>') ? addDays(value, -1) : null;
+    if (dayBefore !== null) implied.push(eb(walked, '>=', dayBefore));
+  }
+  return implied;
+}
+
+/** The same rows, read in occurrence order: SQLite keeps a CROSS JOIN's left table as the outer loop. */
+function matchingByStart(db: Reader, f: EventListFilter, walked: 'o.start_date' | 'o.start_date_utc') {
+  return db.selectFrom('tec_occurrences as o')
+    .crossJoin('posts as p')
+    .whereRef('o.post_id', '=', 'p.ID')
+    .where((eb) => eb.and([...conditions(eb, f), ...impliedWalkBound(eb, f, walked)]));
+}
+
+/** Number of events the filter matches; `repeated`: an event may have several occurrence rows. */
+export async function countListedEvents(db: Reader, f: EventListFilter, repeated: boolean): Promise<number> {
+  const counted = repeated ? sql<number>`COUNT(DISTINCT p.ID)` : sql<number>`COUNT(*)`;
+  const row = await matching(db, f).select(counted.as('total')).executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * IDs of one page, in list order (§3.5, with `ID` as the last key). Sorting every match by
+ * (start, post_date, ID) costs as much as counting them, so the page is found in two steps: the
+ * start of its last event, walked to along the occurrence start index (stopping there), then the
+ * full order among the events starting no later, whose first `offset + limit` are the page.
+ * With `repeated` occurrence rows (TEC PRO's recurring events), events are grouped as the plugin
+ * groups them, each placed at its earliest matching occurrence, by the slower full sort.
+ */
+export async function listedEventIds(db: Reader, f: EventListFilter, limit: number, offset: number, repeated: boolean): Promise<number[]> {
+  const start = f.orderByUtc ? 'o.start_date_utc' : 'o.start_date';
+  let query;
+  if (f.include) {
+    query = matching(db, f).select('p.ID').$if(repeated, (q) => q.groupBy(['p.ID', 'p.post_date']))
+      .orderBy('p.post_date').orderBy('p.ID');
+  } else if (repeated) {
+    query = matching(db, f).select('p.ID').groupBy(['p.ID', 'p.post_date'])
+      .orderBy(sql`MIN(${sql.ref(start)})`).orderBy('p.post_date').orderBy('p.ID');
+  } else {
+    const last = await matchingByStart(db, f, start).select(`${start} as start`).orderBy(start).limit(1).offset(offset + limit - 1).executeTakeFirst();
+    query = matchingByStart(db, f, start).select('p.ID').$if(last !== undefined, (q) => q.where(start, '<=', last!.start))
+      .orderBy(start).orderBy('p.post_date').orderBy('p.ID');
+  }
+  const rows = await query.limit(limit).offset(offset).execute();
+  return rows.map((row) => Number(row.ID));
+}
+
+/** Whether some post has several `tec_occurrences` rows. */
+export async function occurrencesRepeat(db: Reader): Promise<boolean> {
+  const row = await db.selectFrom('tec_occurrences').select('post_id').groupBy('post_id')
+    .having(sql`COUNT(*)`, '>', 1).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

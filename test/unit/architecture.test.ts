@@ -1,0 +1,71 @@
+// The module graph of src/: no import cycles, and the data layer depends on nothing above it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+const IMPORT = /^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** Each file of src/ (relative) → the files of src/ it imports, type-only imports included. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const text = fs.readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(IMPORT)].map((m) => path.relative(SRC, path.resolve(path.dirname(file), m[1]!)));
+    graph.set(path.relative(SRC, file), targets);
+  }
+  return graph;
+}
+
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return found;
+}
+
+describe('architecture of src/', () => {
+  const graph = importGraph();
+
+  it('reads the import graph', () => {
+    expect(graph.size).to.be.greaterThan(100);
+    expect(graph.get('server.ts')).to.include('data/connect.ts');
+  });
+
+  it('has no import cycle', () => {
+    expect(cycles(graph).map((cycle) => cycle.join(' → '))).to.deep.equal([]);
+  });
+
+  it('keeps the data layer free of everything above it', () => {
+    const upward = [...graph].flatMap(([file, targets]) => (file.startsWith('data/')
+      ? targets.filter((target) => !target.startsWith('data/') && !/^(php|time|text)\//.test(target)).map((target) => `${file} → ${target}`)
+      : []));
+    expect(upward).to.deep.equal([]);
+  });
+
+  it('builds SQL only in the data layer', () => {
+    const sqlBuilding = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql(<[^>]*>)?`/;
+    const outside = [...graph.keys()].filter((file) => !file.startsWith('data/')
+      && sqlBuilding.test(fs.readFileSync(path.join(SRC, file), 'utf8')));
+    expect(outside).to.deep.equal([]);
+  });
+});
