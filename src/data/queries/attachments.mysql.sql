@@ -1,0 +1,31 @@
+-- The SQL statements of src/data/attachments.ts, compiled for MySQL/MariaDB with table prefix "wp_".
+-- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
+-- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
+
+-- imageAttachmentIdByGuid
+select
+  `ID`
+from
+  `wp_posts`
+where
+  `post_type` = ?
+  and `post_mime_type` like ?
+  and `guid` = ?
+order by
+  `ID`;
+-- parameters: ["attachment","image/%","https://example.org/wp-content/uploads/2026/02/poster.jpg"]
+
+-- imageAttachmentIdByMeta
+select
+  `wp_posts`.`ID`
+from
+  `wp_postmeta`
+  inner join `wp_posts` on `wp_posts`.`ID` = `wp_postmeta`.`post_id`
+where
+  `wp_postmeta`.`meta_key` = ?
+  and `wp_postmeta`.`meta_value` = ?
+  and `wp_posts`.`post_type` = ?
+  and `wp_posts`.`post_mime_type` like ?
+order by
+  `wp_posts`.`ID`;
+-- parameters: ["_tribe_importer_original_url","https://example.org/poster.jpg","attachment","image/%"]

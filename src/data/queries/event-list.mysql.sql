@@ -1,0 +1,403 @@
+-- The SQL statements of src/data/event-list.ts, compiled for MySQL/MariaDB with table prefix "wp_".
+-- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
+-- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
+
+-- countListedEvents (GET /events defaults)
+select
+  COUNT(*) as `total`
+from
+  `wp_posts` as `p`
+  inner join `wp_tec_occurrences` as `o` on `o`.`post_id` = `p`.`ID`
+where
+  (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`end_date` >= ?
+  );
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00"]
+
+-- countListedEvents (every filter, repeated occurrences)
+select
+  COUNT(DISTINCT p.ID) as `total`
+from
+  `wp_posts` as `p`
+  inner join `wp_tec_occurrences` as `o` on `o`.`post_id` = `p`.`ID`
+where
+  (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?, ?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`start_date_utc` >= ?
+    and `o`.`end_date_utc` <= ?
+    and (
+      (
+        `p`.`post_title` LIKE ? ESCAPE '!'
+        OR `p`.`post_excerpt` LIKE ? ESCAPE '!'
+        OR `p`.`post_content` LIKE ? ESCAPE '!'
+      )
+      AND (
+        `p`.`post_title` NOT LIKE ? ESCAPE '!'
+        AND `p`.`post_excerpt` NOT LIKE ? ESCAPE '!'
+        AND `p`.`post_content` NOT LIKE ? ESCAPE '!'
+      )
+    )
+    and `p`.`post_password` = ?
+    and exists (
+      select
+        `tr`.`object_id`
+      from
+        `wp_term_relationships` as `tr`
+      where
+        `tr`.`object_id` = `p`.`ID`
+        and `tr`.`term_taxonomy_id` in (5, 6)
+    )
+    and exists (
+      select
+        `tr`.`object_id`
+      from
+        `wp_term_relationships` as `tr`
+      where
+        `tr`.`object_id` = `p`.`ID`
+        and `tr`.`term_taxonomy_id` in (9)
+    )
+    and `p`.`ID` in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+        and `m`.`meta_value` in ('7')
+    )
+    and 1 = 0
+    and `p`.`ID` in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `p`.`post_parent` = ?
+  );
+-- parameters: ["tribe_events","publish","private","_EventHideFromUpcoming","2026-03-01 00:00:00","2026-03-31 23:59:59","%jazz%","%jazz%","%jazz%","%50!%!_off%","%50!%!_off%","%50!%!_off%","","_EventVenueID","_tribe_featured",0]
+
+-- countListedEvents (no status allowed)
+select
+  COUNT(*) as `total`
+from
+  `wp_posts` as `p`
+  inner join `wp_tec_occurrences` as `o` on `o`.`post_id` = `p`.`ID`
+where
+  (
+    `p`.`post_type` = ?
+    and 1 = 0
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`end_date` >= ?
+  );
+-- parameters: ["tribe_events","_EventHideFromUpcoming","2026-03-01 12:00:00"]
+
+-- listedEventIds (page 1 of the defaults, fewer events than a page), statement 1 of 2
+select
+  `o`.`start_date` as `start`
+from
+  `wp_tec_occurrences` as `o`
+  cross join `wp_posts` as `p`
+where
+  `o`.`post_id` = `p`.`ID`
+  and (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`end_date` >= ?
+  )
+order by
+  `o`.`start_date`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",1,9]
+
+-- listedEventIds (page 1 of the defaults, fewer events than a page), statement 2 of 2
+select
+  `p`.`ID`
+from
+  `wp_tec_occurrences` as `o`
+  cross join `wp_posts` as `p`
+where
+  `o`.`post_id` = `p`.`ID`
+  and (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`end_date` >= ?
+  )
+order by
+  `o`.`start_date`,
+  `p`.`post_date`,
+  `p`.`ID`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",10,0]
+
+-- listedEventIds (page 3, its last event found; ordered by UTC start), statement 1 of 2
+select
+  `o`.`start_date_utc` as `start`
+from
+  `wp_tec_occurrences` as `o`
+  cross join `wp_posts` as `p`
+where
+  `o`.`post_id` = `p`.`ID`
+  and (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`start_date` >= ?
+    and `o`.`start_date_utc` >= ?
+  )
+order by
+  `o`.`start_date_utc`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00","2026-02-28 12:00:00",1,29]
+
+-- listedEventIds (page 3, its last event found; ordered by UTC start), statement 2 of 2
+select
+  `p`.`ID`
+from
+  `wp_tec_occurrences` as `o`
+  cross join `wp_posts` as `p`
+where
+  `o`.`post_id` = `p`.`ID`
+  and (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`start_date` >= ?
+    and `o`.`start_date_utc` >= ?
+  )
+  and `o`.`start_date_utc` <= ?
+order by
+  `o`.`start_date_utc`,
+  `p`.`post_date`,
+  `p`.`ID`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00","2026-02-28 12:00:00","2026-03-20 18:00:00",10,20]
+
+-- listedEventIds (every filter, repeated occurrences)
+select
+  `p`.`ID`
+from
+  `wp_posts` as `p`
+  inner join `wp_tec_occurrences` as `o` on `o`.`post_id` = `p`.`ID`
+where
+  (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?, ?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`start_date_utc` >= ?
+    and `o`.`end_date_utc` <= ?
+    and (
+      (
+        `p`.`post_title` LIKE ? ESCAPE '!'
+        OR `p`.`post_excerpt` LIKE ? ESCAPE '!'
+        OR `p`.`post_content` LIKE ? ESCAPE '!'
+      )
+      AND (
+        `p`.`post_title` NOT LIKE ? ESCAPE '!'
+        AND `p`.`post_excerpt` NOT LIKE ? ESCAPE '!'
+        AND `p`.`post_content` NOT LIKE ? ESCAPE '!'
+      )
+    )
+    and `p`.`post_password` = ?
+    and exists (
+      select
+        `tr`.`object_id`
+      from
+        `wp_term_relationships` as `tr`
+      where
+        `tr`.`object_id` = `p`.`ID`
+        and `tr`.`term_taxonomy_id` in (5, 6)
+    )
+    and exists (
+      select
+        `tr`.`object_id`
+      from
+        `wp_term_relationships` as `tr`
+      where
+        `tr`.`object_id` = `p`.`ID`
+        and `tr`.`term_taxonomy_id` in (9)
+    )
+    and `p`.`ID` in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+        and `m`.`meta_value` in ('7')
+    )
+    and 1 = 0
+    and `p`.`ID` in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `p`.`post_parent` = ?
+  )
+group by
+  `p`.`ID`,
+  `p`.`post_date`
+order by
+  MIN(`o`.`start_date_utc`),
+  `p`.`post_date`,
+  `p`.`ID`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","private","_EventHideFromUpcoming","2026-03-01 00:00:00","2026-03-31 23:59:59","%jazz%","%jazz%","%jazz%","%50!%!_off%","%50!%!_off%","%50!%!_off%","","_EventVenueID","_tribe_featured",0,10,0]
+
+-- listedEventIds (include)
+select
+  `p`.`ID`
+from
+  `wp_posts` as `p`
+  inner join `wp_tec_occurrences` as `o` on `o`.`post_id` = `p`.`ID`
+where
+  (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`end_date` >= ?
+    and `p`.`ID` in (12, 13, -1)
+  )
+order by
+  `p`.`post_date`,
+  `p`.`ID`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",10,0]
+
+-- listedEventIds (include, repeated occurrences)
+select
+  `p`.`ID`
+from
+  `wp_posts` as `p`
+  inner join `wp_tec_occurrences` as `o` on `o`.`post_id` = `p`.`ID`
+where
+  (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`end_date` >= ?
+    and `p`.`ID` in (12, 13)
+  )
+group by
+  `p`.`ID`,
+  `p`.`post_date`
+order by
+  `p`.`post_date`,
+  `p`.`ID`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",10,0]
+
+-- occurrencesRepeat
+select
+  `post_id`
+from
+  `wp_tec_occurrences`
+group by
+  `post_id`
+having
+  COUNT(*) > ?
+limit
+  ?;
+-- parameters: [1,1]

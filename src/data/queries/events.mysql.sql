@@ -1,0 +1,258 @@
+-- The SQL statements of src/data/events.ts, compiled for MySQL/MariaDB with table prefix "wp_".
+-- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
+-- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
+
+-- saveEventRows (new post), statement 1 of 2
+insert into
+  `wp_tec_events` (
+    `post_id`,
+    `start_date`,
+    `end_date`,
+    `start_date_utc`,
+    `end_date_utc`,
+    `duration`,
+    `timezone`,
+    `updated_at`,
+    `hash`
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",""]
+
+-- saveEventRows (new post), statement 2 of 2
+insert into
+  `wp_tec_occurrences` (
+    `event_id`,
+    `post_id`,
+    `start_date`,
+    `end_date`,
+    `start_date_utc`,
+    `end_date_utc`,
+    `duration`,
+    `hash`,
+    `updated_at`
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [null,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
+
+-- saveEventRows (existing post without rows), statement 1 of 4
+select
+  `event_id`
+from
+  `wp_tec_events`
+where
+  `post_id` = ?;
+-- parameters: [12]
+
+-- saveEventRows (existing post without rows), statement 2 of 4
+insert into
+  `wp_tec_events` (
+    `post_id`,
+    `start_date`,
+    `end_date`,
+    `start_date_utc`,
+    `end_date_utc`,
+    `duration`,
+    `timezone`,
+    `updated_at`,
+    `hash`
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",""]
+
+-- saveEventRows (existing post without rows), statement 3 of 4
+select
+  `occurrence_id`
+from
+  `wp_tec_occurrences`
+where
+  `post_id` = ?
+order by
+  `occurrence_id`;
+-- parameters: [12]
+
+-- saveEventRows (existing post without rows), statement 4 of 4
+insert into
+  `wp_tec_occurrences` (
+    `event_id`,
+    `post_id`,
+    `start_date`,
+    `end_date`,
+    `start_date_utc`,
+    `end_date_utc`,
+    `duration`,
+    `hash`,
+    `updated_at`
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
+
+-- saveEventRows (rows present), statement 1 of 4
+select
+  `event_id`
+from
+  `wp_tec_events`
+where
+  `post_id` = ?;
+-- parameters: [12]
+
+-- saveEventRows (rows present), statement 2 of 4
+update `wp_tec_events`
+set
+  `start_date` = ?,
+  `end_date` = ?,
+  `start_date_utc` = ?,
+  `end_date_utc` = ?,
+  `duration` = ?,
+  `timezone` = ?,
+  `updated_at` = ?
+where
+  `event_id` = ?;
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",3]
+
+-- saveEventRows (rows present), statement 3 of 4
+select
+  `occurrence_id`
+from
+  `wp_tec_occurrences`
+where
+  `post_id` = ?
+order by
+  `occurrence_id`;
+-- parameters: [12]
+
+-- saveEventRows (rows present), statement 4 of 4
+update `wp_tec_occurrences`
+set
+  `event_id` = ?,
+  `post_id` = ?,
+  `start_date` = ?,
+  `end_date` = ?,
+  `start_date_utc` = ?,
+  `end_date_utc` = ?,
+  `duration` = ?,
+  `hash` = ?,
+  `updated_at` = ?
+where
+  `occurrence_id` = ?;
+-- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",4]
+
+-- deleteEventRows, statement 1 of 2
+delete from `wp_tec_occurrences`
+where
+  `post_id` in (?, ?);
+-- parameters: [12,13]
+
+-- deleteEventRows, statement 2 of 2
+delete from `wp_tec_events`
+where
+  `post_id` in (?, ?);
+-- parameters: [12,13]
+
+-- insertEventRowsBulk (two events), statement 1 of 2
+insert into
+  `wp_tec_events` (
+    `event_id`,
+    `post_id`,
+    `start_date`,
+    `end_date`,
+    `start_date_utc`,
+    `end_date_utc`,
+    `duration`,
+    `timezone`,
+    `updated_at`,
+    `hash`
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?),
+  (?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00","",4,13,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",""]
+
+-- insertEventRowsBulk (two events), statement 2 of 2
+insert into
+  `wp_tec_occurrences` (
+    `event_id`,
+    `post_id`,
+    `start_date`,
+    `end_date`,
+    `start_date_utc`,
+    `end_date_utc`,
+    `duration`,
+    `hash`,
+    `updated_at`
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?),
+  (?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",4,13,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
+
+-- upcomingOccurrencePostIds
+select
+  `wp_tec_occurrences`.`post_id`,
+  `wp_tec_occurrences`.`start_date`
+from
+  `wp_tec_occurrences`
+  inner join `wp_posts` on `wp_posts`.`ID` = `wp_tec_occurrences`.`post_id`
+where
+  `wp_posts`.`post_type` = ?
+  and `wp_posts`.`post_status` in (?)
+  and `wp_tec_occurrences`.`start_date` >= ?
+  and not exists (
+    select
+      `wp_postmeta`.`meta_id`
+    from
+      `wp_postmeta`
+    where
+      `wp_postmeta`.`post_id` = `wp_tec_occurrences`.`post_id`
+      and `wp_postmeta`.`meta_key` = ?
+  )
+order by
+  `wp_tec_occurrences`.`start_date`,
+  `wp_tec_occurrences`.`post_id`
+limit
+  ?;
+-- parameters: ["tribe_events","publish","2026-03-01 12:00:00","_EventHideFromUpcoming",10]
+
+-- countPostsWithoutOccurrences
+select
+  count(*) as `n`
+from
+  `wp_posts` as `p`
+where
+  `p`.`post_type` = ?
+  and `p`.`post_status` != ?
+  and not exists (
+    select
+      `o`.`occurrence_id`
+    from
+      `wp_tec_occurrences` as `o`
+    where
+      `o`.`post_id` = `p`.`ID`
+  );
+-- parameters: ["tribe_events","auto-draft"]
+
+-- postIdsWithoutOccurrences
+select
+  `p`.`ID`
+from
+  `wp_posts` as `p`
+where
+  `p`.`post_type` = ?
+  and `p`.`post_status` != ?
+  and not exists (
+    select
+      `o`.`occurrence_id`
+    from
+      `wp_tec_occurrences` as `o`
+    where
+      `o`.`post_id` = `p`.`ID`
+  )
+  and `p`.`ID` > ?
+order by
+  `p`.`ID`
+limit
+  ?;
+-- parameters: ["tribe_events","auto-draft",12,500]

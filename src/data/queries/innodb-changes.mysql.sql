@@ -1,0 +1,35 @@
+-- The SQL statements of src/data/innodb-changes.ts, compiled for MySQL/MariaDB with table prefix "wp_".
+-- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
+-- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
+
+-- commitCounterReader (MariaDB, every table InnoDB; then one read), statement 1 of 3
+SHOW GLOBAL STATUS LIKE ?;
+-- parameters: ["Innodb_max_trx_id"]
+
+-- commitCounterReader (MariaDB, every table InnoDB; then one read), statement 2 of 3
+SELECT
+  COUNT(*) AS n
+FROM
+  information_schema.TABLES
+WHERE
+  TABLE_SCHEMA = DATABASE()
+  AND TABLE_TYPE = 'BASE TABLE'
+  AND ENGINE <> 'InnoDB'
+  AND LEFT(TABLE_NAME, ?) = ?;
+-- parameters: [3,"wp_"]
+
+-- commitCounterReader (MariaDB, every table InnoDB; then one read), statement 3 of 3
+SHOW GLOBAL STATUS LIKE ?;
+-- parameters: ["Innodb_max_trx_id"]
+
+-- commitCounterReader (no commit counter), statement 1 of 3
+SHOW GLOBAL STATUS LIKE ?;
+-- parameters: ["Innodb_max_trx_id"]
+
+-- commitCounterReader (no commit counter), statement 2 of 3
+SHOW GLOBAL STATUS LIKE ?;
+-- parameters: ["Innodb_lsn_current"]
+
+-- commitCounterReader (no commit counter), statement 3 of 3
+SHOW GLOBAL STATUS LIKE ?;
+-- parameters: ["Innodb_redo_log_current_lsn"]

@@ -1,0 +1,110 @@
+-- The SQL statements of src/data/options.ts, compiled for MySQL/MariaDB with table prefix "wp_".
+-- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
+-- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
+
+-- getOptions
+select
+  `option_name`,
+  `option_value`
+from
+  `wp_options`
+where
+  `option_name` in (?, ?, ?);
+-- parameters: ["home","timezone_string","gmt_offset"]
+
+-- getOption
+select
+  `option_name`,
+  `option_value`
+from
+  `wp_options`
+where
+  `option_name` in (?);
+-- parameters: ["home"]
+
+-- setOption (row missing), statement 1 of 2
+select
+  `option_name`,
+  `option_value`
+from
+  `wp_options`
+where
+  `option_name` in (?);
+-- parameters: ["tribe_last_save_post"]
+
+-- setOption (row missing), statement 2 of 2
+insert ignore into
+  `wp_options` (`option_name`, `option_value`, `autoload`)
+values
+  (?, ?, ?);
+-- parameters: ["tribe_last_save_post","1772366400.1234","yes"]
+
+-- setOption (row present), statement 1 of 2
+select
+  `option_name`,
+  `option_value`
+from
+  `wp_options`
+where
+  `option_name` in (?);
+-- parameters: ["tribe_last_save_post"]
+
+-- setOption (row present), statement 2 of 2
+update `wp_options`
+set
+  `option_value` = ?
+where
+  `option_name` = ?;
+-- parameters: ["1772366400.1234","tribe_last_save_post"]
+
+-- setOption (row created by another writer meanwhile), statement 1 of 3
+select
+  `option_name`,
+  `option_value`
+from
+  `wp_options`
+where
+  `option_name` in (?);
+-- parameters: ["tribe_last_save_post"]
+
+-- setOption (row created by another writer meanwhile), statement 2 of 3
+insert ignore into
+  `wp_options` (`option_name`, `option_value`, `autoload`)
+values
+  (?, ?, ?);
+-- parameters: ["tribe_last_save_post","1772366400.1234","no"]
+
+-- setOption (row created by another writer meanwhile), statement 3 of 3
+update `wp_options`
+set
+  `option_value` = ?
+where
+  `option_name` = ?;
+-- parameters: ["1772366400.1234","tribe_last_save_post"]
+
+-- addOption (row missing), statement 1 of 2
+select
+  `option_name`,
+  `option_value`
+from
+  `wp_options`
+where
+  `option_name` in (?);
+-- parameters: ["wpcal_version"]
+
+-- addOption (row missing), statement 2 of 2
+insert ignore into
+  `wp_options` (`option_name`, `option_value`, `autoload`)
+values
+  (?, ?, ?);
+-- parameters: ["wpcal_version","0.1.0","yes"]
+
+-- addOption (row present)
+select
+  `option_name`,
+  `option_value`
+from
+  `wp_options`
+where
+  `option_name` in (?);
+-- parameters: ["wpcal_version"]

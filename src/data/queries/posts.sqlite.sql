@@ -1,0 +1,284 @@
+-- The SQL statements of src/data/posts.ts, compiled for SQLite with table prefix "wp_".
+-- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
+-- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
+
+-- lockPost
+select
+  *
+from
+  "wp_posts"
+where
+  "ID" = ?;
+-- parameters: [12]
+
+-- getPost
+select
+  *
+from
+  "wp_posts"
+where
+  "ID" = ?;
+-- parameters: [12]
+
+-- getPosts
+select
+  *
+from
+  "wp_posts"
+where
+  "ID" in (?, ?);
+-- parameters: [13,12]
+
+-- postIdsOfType (two pages of 2), statement 1 of 2
+select
+  "ID"
+from
+  "wp_posts"
+where
+  "post_type" = ?
+  and "post_status" in (?, ?)
+  and "ID" > ?
+order by
+  "ID"
+limit
+  ?;
+-- parameters: ["tribe_events","publish","private",0,2]
+
+-- postIdsOfType (two pages of 2), statement 2 of 2
+select
+  "ID"
+from
+  "wp_posts"
+where
+  "post_type" = ?
+  and "post_status" in (?, ?)
+  and "ID" > ?
+order by
+  "ID"
+limit
+  ?;
+-- parameters: ["tribe_events","publish","private",13,2]
+
+-- findPostBySlug
+select
+  *
+from
+  "wp_posts"
+where
+  "post_type" = ?
+  and "post_name" = ?
+  and "post_parent" = ?
+order by
+  "ID";
+-- parameters: ["tribe_events","jazz-night",0]
+
+-- loadMeta
+select
+  "post_id",
+  "meta_key",
+  "meta_value"
+from
+  "wp_postmeta"
+where
+  "post_id" in (?, ?)
+order by
+  "meta_id";
+-- parameters: [12,13]
+
+-- loadPostMeta
+select
+  "post_id",
+  "meta_key",
+  "meta_value"
+from
+  "wp_postmeta"
+where
+  "post_id" in (?)
+order by
+  "meta_id";
+-- parameters: [12]
+
+-- insertPost
+insert into
+  "wp_posts" (
+    "post_author",
+    "post_content",
+    "post_title",
+    "post_excerpt",
+    "post_status",
+    "comment_status",
+    "ping_status",
+    "post_password",
+    "post_name",
+    "to_ping",
+    "pinged",
+    "post_content_filtered",
+    "post_parent",
+    "guid",
+    "menu_order",
+    "post_mime_type",
+    "comment_count",
+    "post_date",
+    "post_date_gmt",
+    "post_modified",
+    "post_modified_gmt",
+    "post_type"
+  )
+values
+  (
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?
+  );
+-- parameters: [1,"","Jazz Night","","publish","closed","closed","","jazz-night","","","",0,"",0,"",0,"2026-02-20 09:30:00","2026-02-20 08:30:00","2026-02-20 09:30:00","2026-02-20 08:30:00","tribe_events"]
+
+-- updatePost
+update "wp_posts"
+set
+  "post_title" = ?,
+  "post_modified" = ?,
+  "post_modified_gmt" = ?
+where
+  "ID" = ?;
+-- parameters: ["Jazz Night II","2026-03-01 12:00:00","2026-03-01 12:00:00",12]
+
+-- addMeta
+insert into
+  "wp_postmeta" ("post_id", "meta_key", "meta_value")
+values
+  (?, ?, ?);
+-- parameters: [12,"_EventCost","15"]
+
+-- deleteMeta
+delete from "wp_postmeta"
+where
+  "post_id" = ?
+  and "meta_key" = ?;
+-- parameters: [12,"_EventCost"]
+
+-- setMeta (rows of the key present)
+update "wp_postmeta"
+set
+  "meta_value" = ?
+where
+  "post_id" = ?
+  and "meta_key" = ?;
+-- parameters: ["15",12,"_EventCost"]
+
+-- setMeta (no row of the key), statement 1 of 2
+update "wp_postmeta"
+set
+  "meta_value" = ?
+where
+  "post_id" = ?
+  and "meta_key" = ?;
+-- parameters: ["15",12,"_EventCost"]
+
+-- setMeta (no row of the key), statement 2 of 2
+insert into
+  "wp_postmeta" ("post_id", "meta_key", "meta_value")
+values
+  (?, ?, ?);
+-- parameters: [12,"_EventCost","15"]
+
+-- replaceMeta, statement 1 of 3
+delete from "wp_postmeta"
+where
+  "post_id" = ?
+  and "meta_key" = ?;
+-- parameters: [12,"_EventOrganizerID"]
+
+-- replaceMeta, statement 2 of 3
+insert into
+  "wp_postmeta" ("post_id", "meta_key", "meta_value")
+values
+  (?, ?, ?);
+-- parameters: [12,"_EventOrganizerID","8"]
+
+-- replaceMeta, statement 3 of 3
+insert into
+  "wp_postmeta" ("post_id", "meta_key", "meta_value")
+values
+  (?, ?, ?);
+-- parameters: [12,"_EventOrganizerID","9"]
+
+-- postNamesStartingWith (any post)
+select
+  "post_name"
+from
+  "wp_posts"
+where
+  "post_type" = ?
+  and "post_name" like ?;
+-- parameters: ["tribe_events","jazz-night%"]
+
+-- postNamesStartingWith (except one post)
+select
+  "post_name"
+from
+  "wp_posts"
+where
+  "post_type" = ?
+  and "ID" != ?
+  and "post_name" like ?;
+-- parameters: ["tribe_events",12,"jazz-night%"]
+
+-- uniquePostSlug
+select
+  "post_name"
+from
+  "wp_posts"
+where
+  "post_type" = ?
+  and "ID" != ?
+  and "post_name" like ?;
+-- parameters: ["tribe_events",12,"jazz-night%"]
+
+-- trashPost, statement 1 of 4
+insert into
+  "wp_postmeta" ("post_id", "meta_key", "meta_value")
+values
+  (?, ?, ?);
+-- parameters: [12,"_wp_trash_meta_status","publish"]
+
+-- trashPost, statement 2 of 4
+insert into
+  "wp_postmeta" ("post_id", "meta_key", "meta_value")
+values
+  (?, ?, ?);
+-- parameters: [12,"_wp_trash_meta_time","1772366400"]
+
+-- trashPost, statement 3 of 4
+insert into
+  "wp_postmeta" ("post_id", "meta_key", "meta_value")
+values
+  (?, ?, ?);
+-- parameters: [12,"_wp_desired_post_slug","jazz-night"]
+
+-- trashPost, statement 4 of 4
+update "wp_posts"
+set
+  "post_status" = ?,
+  "post_name" = ?
+where
+  "ID" = ?;
+-- parameters: ["trash","jazz-night__trashed",12]

@@ -1,0 +1,576 @@
+-- The SQL statements of src/data/terms.ts, compiled for MySQL/MariaDB with table prefix "wp_".
+-- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
+-- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
+
+-- getTerm
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+where
+  `tt`.`taxonomy` = ?
+  and `t`.`term_id` = ?;
+-- parameters: ["tribe_events_cat",5]
+
+-- findTermBySlug
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+where
+  `tt`.`taxonomy` = ?
+  and `t`.`slug` = ?
+order by
+  `t`.`term_id`;
+-- parameters: ["tribe_events_cat","music"]
+
+-- findTermByName (any parent)
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+where
+  `tt`.`taxonomy` = ?
+  and `t`.`name` = ?
+order by
+  `t`.`term_id`;
+-- parameters: ["tribe_events_cat","Music"]
+
+-- findTermByName (under a parent)
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+where
+  `tt`.`taxonomy` = ?
+  and `t`.`name` = ?
+  and `tt`.`parent` = ?
+order by
+  `t`.`term_id`;
+-- parameters: ["tribe_events_cat","Jazz",5]
+
+-- queryTerms (shaped by the caller)
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+where
+  `tt`.`taxonomy` = ?
+  and `t`.`slug` = ?;
+-- parameters: ["tribe_events_cat","music"]
+
+-- termsOfPosts
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`,
+  `tr`.`object_id`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+  inner join `wp_term_relationships` as `tr` on `tr`.`term_taxonomy_id` = `tt`.`term_taxonomy_id`
+where
+  `tr`.`object_id` in (?, ?)
+order by
+  `t`.`name`,
+  `t`.`term_id`;
+-- parameters: [12,13]
+
+-- withDescendants (two generations), statement 1 of 2
+select
+  `term_id`
+from
+  `wp_term_taxonomy`
+where
+  `taxonomy` = ?
+  and `parent` in (?);
+-- parameters: ["tribe_events_cat",5]
+
+-- withDescendants (two generations), statement 2 of 2
+select
+  `term_id`
+from
+  `wp_term_taxonomy`
+where
+  `taxonomy` = ?
+  and `parent` in (?);
+-- parameters: ["tribe_events_cat",6]
+
+-- insertTerm (new ID), statement 1 of 3
+insert into
+  `wp_terms` (`name`, `slug`, `term_group`)
+values
+  (?, ?, ?);
+-- parameters: ["Music","music",0]
+
+-- insertTerm (new ID), statement 2 of 3
+insert into
+  `wp_term_taxonomy` (
+    `term_id`,
+    `taxonomy`,
+    `description`,
+    `parent`,
+    `count`
+  )
+values
+  (?, ?, ?, ?, ?);
+-- parameters: [5,"tribe_events_cat","",0,0]
+
+-- insertTerm (new ID), statement 3 of 3
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+where
+  `tt`.`taxonomy` = ?
+  and `t`.`term_id` = ?;
+-- parameters: ["tribe_events_cat",5]
+
+-- insertTerm (kept ID, free), statement 1 of 5
+select
+  `term_id`
+from
+  `wp_terms`
+where
+  `term_id` = ?;
+-- parameters: [40]
+
+-- insertTerm (kept ID, free), statement 2 of 5
+insert into
+  `wp_terms` (`term_id`, `name`, `slug`, `term_group`)
+values
+  (?, ?, ?, ?);
+-- parameters: [40,"Jazz","jazz",0]
+
+-- insertTerm (kept ID, free), statement 3 of 5
+select
+  `term_taxonomy_id`
+from
+  `wp_term_taxonomy`
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [40]
+
+-- insertTerm (kept ID, free), statement 4 of 5
+insert into
+  `wp_term_taxonomy` (
+    `term_taxonomy_id`,
+    `term_id`,
+    `taxonomy`,
+    `description`,
+    `parent`,
+    `count`
+  )
+values
+  (?, ?, ?, ?, ?, ?);
+-- parameters: [40,40,"tribe_events_cat","Late sets.",5,0]
+
+-- insertTerm (kept ID, free), statement 5 of 5
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+where
+  `tt`.`taxonomy` = ?
+  and `t`.`term_id` = ?;
+-- parameters: ["tribe_events_cat",40]
+
+-- updateTerm (every field), statement 1 of 3
+update `wp_terms`
+set
+  `name` = ?,
+  `slug` = ?
+where
+  `term_id` = ?;
+-- parameters: ["Live Music","live-music",5]
+
+-- updateTerm (every field), statement 2 of 3
+update `wp_term_taxonomy`
+set
+  `description` = ?,
+  `parent` = ?
+where
+  `term_taxonomy_id` = ?;
+-- parameters: ["On stage.",0,5]
+
+-- updateTerm (every field), statement 3 of 3
+select
+  `t`.`term_id`,
+  `t`.`name`,
+  `t`.`slug`,
+  `t`.`term_group`,
+  `tt`.`term_taxonomy_id`,
+  `tt`.`taxonomy`,
+  `tt`.`description`,
+  `tt`.`parent`,
+  `tt`.`count`
+from
+  `wp_terms` as `t`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
+where
+  `tt`.`taxonomy` = ?
+  and `t`.`term_id` = ?;
+-- parameters: ["tribe_events_cat",5]
+
+-- deleteTerm (term left unused), statement 1 of 6
+delete from `wp_term_relationships`
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [5]
+
+-- deleteTerm (term left unused), statement 2 of 6
+update `wp_term_taxonomy`
+set
+  `parent` = ?
+where
+  `taxonomy` = ?
+  and `parent` = ?;
+-- parameters: [0,"tribe_events_cat",5]
+
+-- deleteTerm (term left unused), statement 3 of 6
+delete from `wp_term_taxonomy`
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [5]
+
+-- deleteTerm (term left unused), statement 4 of 6
+select
+  `term_id`
+from
+  `wp_term_taxonomy`
+where
+  `term_id` = ?;
+-- parameters: [5]
+
+-- deleteTerm (term left unused), statement 5 of 6
+delete from `wp_termmeta`
+where
+  `term_id` = ?;
+-- parameters: [5]
+
+-- deleteTerm (term left unused), statement 6 of 6
+delete from `wp_terms`
+where
+  `term_id` = ?;
+-- parameters: [5]
+
+-- deleteTerm (term still used by another taxonomy), statement 1 of 4
+delete from `wp_term_relationships`
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [5]
+
+-- deleteTerm (term still used by another taxonomy), statement 2 of 4
+update `wp_term_taxonomy`
+set
+  `parent` = ?
+where
+  `taxonomy` = ?
+  and `parent` = ?;
+-- parameters: [0,"tribe_events_cat",5]
+
+-- deleteTerm (term still used by another taxonomy), statement 3 of 4
+delete from `wp_term_taxonomy`
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [5]
+
+-- deleteTerm (term still used by another taxonomy), statement 4 of 4
+select
+  `term_id`
+from
+  `wp_term_taxonomy`
+where
+  `term_id` = ?;
+-- parameters: [5]
+
+-- recountTerms (a category, a tag and a term of another taxonomy), statement 1 of 3
+select
+  `term_taxonomy_id`,
+  `taxonomy`
+from
+  `wp_term_taxonomy`
+where
+  `term_taxonomy_id` in (?, ?, ?)
+order by
+  `term_taxonomy_id`
+for update;
+-- parameters: [9,5,11]
+
+-- recountTerms (a category, a tag and a term of another taxonomy), statement 2 of 3
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = ?
+      AND p.post_status = 'publish'
+      AND p.post_type IN (?)
+  )
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [5,"tribe_events",5]
+
+-- recountTerms (a category, a tag and a term of another taxonomy), statement 3 of 3
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = ?
+      AND p.post_status = 'publish'
+      AND p.post_type IN (?, ?)
+  )
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [9,"post","tribe_events",9]
+
+-- postTermTaxonomyIds
+select
+  `tr`.`term_taxonomy_id`
+from
+  `wp_term_relationships` as `tr`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_taxonomy_id` = `tr`.`term_taxonomy_id`
+where
+  `tr`.`object_id` = ?
+  and `tt`.`taxonomy` = ?;
+-- parameters: [12,"tribe_events_cat"]
+
+-- setPostTerms (one term removed, one added), statement 1 of 6
+select
+  `tr`.`term_taxonomy_id`
+from
+  `wp_term_relationships` as `tr`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_taxonomy_id` = `tr`.`term_taxonomy_id`
+where
+  `tr`.`object_id` = ?
+  and `tt`.`taxonomy` = ?;
+-- parameters: [12,"tribe_events_cat"]
+
+-- setPostTerms (one term removed, one added), statement 2 of 6
+delete from `wp_term_relationships`
+where
+  `object_id` = ?
+  and `term_taxonomy_id` in (?);
+-- parameters: [12,5]
+
+-- setPostTerms (one term removed, one added), statement 3 of 6
+insert ignore into
+  `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
+values
+  (?, ?, ?);
+-- parameters: [12,7,0]
+
+-- setPostTerms (one term removed, one added), statement 4 of 6
+select
+  `term_taxonomy_id`,
+  `taxonomy`
+from
+  `wp_term_taxonomy`
+where
+  `term_taxonomy_id` in (?, ?)
+order by
+  `term_taxonomy_id`
+for update;
+-- parameters: [5,7]
+
+-- setPostTerms (one term removed, one added), statement 5 of 6
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = ?
+      AND p.post_status = 'publish'
+      AND p.post_type IN (?)
+  )
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [5,"tribe_events",5]
+
+-- setPostTerms (one term removed, one added), statement 6 of 6
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = ?
+      AND p.post_status = 'publish'
+      AND p.post_type IN (?)
+  )
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [7,"tribe_events",7]
+
+-- termTaxonomyIdsOfPosts
+select
+  `term_taxonomy_id`
+from
+  `wp_term_relationships`
+where
+  `object_id` in (?, ?);
+-- parameters: [12,13]
+
+-- recountPostTerms, statement 1 of 3
+select
+  `term_taxonomy_id`
+from
+  `wp_term_relationships`
+where
+  `object_id` in (?);
+-- parameters: [12]
+
+-- recountPostTerms, statement 2 of 3
+select
+  `term_taxonomy_id`,
+  `taxonomy`
+from
+  `wp_term_taxonomy`
+where
+  `term_taxonomy_id` in (?)
+order by
+  `term_taxonomy_id`
+for update;
+-- parameters: [5]
+
+-- recountPostTerms, statement 3 of 3
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = ?
+      AND p.post_status = 'publish'
+      AND p.post_type IN (?)
+  )
+where
+  `term_taxonomy_id` = ?;
+-- parameters: [5,"tribe_events",5]
+
+-- unlinkPostsFromTaxonomy, statement 1 of 2
+select
+  `term_taxonomy_id`
+from
+  `wp_term_relationships`
+where
+  `object_id` in (?, ?)
+  and `term_taxonomy_id` in (
+    select
+      `term_taxonomy_id`
+    from
+      `wp_term_taxonomy`
+    where
+      `taxonomy` = ?
+  );
+-- parameters: [12,13,"post_tag"]
+
+-- unlinkPostsFromTaxonomy, statement 2 of 2
+delete from `wp_term_relationships`
+where
+  `object_id` in (?, ?)
+  and `term_taxonomy_id` in (
+    select
+      `term_taxonomy_id`
+    from
+      `wp_term_taxonomy`
+    where
+      `taxonomy` = ?
+  );
+-- parameters: [12,13,"post_tag"]
+
+-- insertTermLinksBulk
+insert into
+  `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
+values
+  (?, ?, ?),
+  (?, ?, ?);
+-- parameters: [12,5,0,13,5,0]

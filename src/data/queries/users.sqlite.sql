@@ -1,0 +1,98 @@
+-- The SQL statements of src/data/users.ts, compiled for SQLite with table prefix "wp_".
+-- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
+-- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
+
+-- findUserByLogin
+select
+  *
+from
+  "wp_users"
+where
+  "user_login" = ?;
+-- parameters: ["alice"]
+
+-- findUserByEmail
+select
+  *
+from
+  "wp_users"
+where
+  "user_email" = ?;
+-- parameters: ["alice@example.org"]
+
+-- userExists
+select
+  "ID"
+from
+  "wp_users"
+where
+  "ID" = ?;
+-- parameters: [1]
+
+-- getUserMeta
+select
+  "meta_value"
+from
+  "wp_usermeta"
+where
+  "user_id" = ?
+  and "meta_key" = ?
+order by
+  "umeta_id";
+-- parameters: [1,"_application_passwords"]
+
+-- setUserMeta (row present), statement 1 of 2
+select
+  "umeta_id"
+from
+  "wp_usermeta"
+where
+  "user_id" = ?
+  and "meta_key" = ?
+order by
+  "umeta_id";
+-- parameters: [1,"wp_capabilities"]
+
+-- setUserMeta (row present), statement 2 of 2
+update "wp_usermeta"
+set
+  "meta_value" = ?
+where
+  "umeta_id" = ?;
+-- parameters: ["a:1:{s:6:\"editor\";b:1;}",31]
+
+-- setUserMeta (row missing), statement 1 of 2
+select
+  "umeta_id"
+from
+  "wp_usermeta"
+where
+  "user_id" = ?
+  and "meta_key" = ?
+order by
+  "umeta_id";
+-- parameters: [1,"wp_capabilities"]
+
+-- setUserMeta (row missing), statement 2 of 2
+insert into
+  "wp_usermeta" ("user_id", "meta_key", "meta_value")
+values
+  (?, ?, ?);
+-- parameters: [1,"wp_capabilities","a:1:{s:6:\"editor\";b:1;}"]
+
+-- insertUser
+insert into
+  "wp_users" (
+    "user_login",
+    "user_pass",
+    "user_nicename",
+    "user_email",
+    "user_url",
+    "user_registered",
+    "user_activation_key",
+    "user_status",
+    "display_name"
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: ["Alice Smith","*","alice-smith","alice@example.org","","2026-03-01 12:00:00","",0,"Alice Smith"]

@@ -1,0 +1,615 @@
+// The query catalogue: every export of src/data/ that issues SQL, called with small realistic
+// sample arguments (fixed: no clock, no randomness) on the recording executors of
+// query-recorder.ts, one case per branch worth seeing. Statements that depend on what an earlier
+// one read get canned `answers` (the recording driver answers an empty result otherwise). Every
+// other exported function or class is listed under `noSql` (issues none) or `uncatalogued`
+// (issues SQL that no snapshot shows, and why): test/unit/query-snapshots.test.ts fails when an
+// export of src/data/*.ts is in none of the three.
+//
+// Kept under test/support rather than src/data/queries: it is test tooling (sample data, a fake
+// driver, sql-formatter, a dev dependency), and src/ is what `wpcal` runs; src/data/queries holds
+// only its output, the files a reviewer reads.
+import * as attachments from '../../src/data/attachments.ts';
+import * as bulkInsert from '../../src/data/bulk-insert.ts';
+import * as connect from '../../src/data/connect.ts';
+import * as eventList from '../../src/data/event-list.ts';
+import * as events from '../../src/data/events.ts';
+import * as failures from '../../src/data/failures.ts';
+import * as idLists from '../../src/data/id-lists.ts';
+import * as innodbChanges from '../../src/data/innodb-changes.ts';
+import * as linkedPosts from '../../src/data/linked-posts.ts';
+import * as metaChanges from '../../src/data/meta-changes.ts';
+import * as mysqlPool from '../../src/data/mysql-pool.ts';
+import * as options from '../../src/data/options.ts';
+import * as postQueries from '../../src/data/post-queries.ts';
+import * as postSelection from '../../src/data/post-selection.ts';
+import * as posts from '../../src/data/posts.ts';
+import * as savepoint from '../../src/data/savepoint.ts';
+import * as schema from '../../src/data/schema.ts';
+import * as search from '../../src/data/search.ts';
+import * as sqliteImmediate from '../../src/data/sqlite-immediate.ts';
+import * as tableDiscovery from '../../src/data/table-discovery.ts';
+import * as tablePrefixPlugin from '../../src/data/table-prefix-plugin.ts';
+import { TABLE_NAMES, type PostRow } from '../../src/data/tables.ts';
+import * as termQueries from '../../src/data/term-queries.ts';
+import * as terms from '../../src/data/terms.ts';
+import * as transaction from '../../src/data/transaction.ts';
+import * as users from '../../src/data/users.ts';
+import { PREFIX, moduleEntry, type ModuleEntry } from './query-recorder.ts';
+
+// Sample data: an event (post 12, a second one 13), its venue (7) and organizer (8), a category
+// (term 5, term_taxonomy 5), a tag (term_taxonomy 9), user 1; "now" is 2026-03-01 12:00:00 UTC.
+const EVENT = 'tribe_events';
+const VENUE = 'tribe_venue';
+const CATEGORY = 'tribe_events_cat';
+const TAG = 'post_tag';
+const NOW = '2026-03-01 12:00:00';
+const NOW_UNIX = 1_772_366_400;
+const LISTED = ['publish', 'private'];
+
+const EVENT_POST: PostRow = {
+  ID: 12, post_author: 1, post_date: '2026-02-20 09:30:00', post_date_gmt: '2026-02-20 08:30:00',
+  post_content: 'Quartet and friends.', post_title: 'Jazz Night', post_excerpt: '', post_status: 'publish',
+  comment_status: 'closed', ping_status: 'closed', post_password: '', post_name: 'jazz-night', to_ping: '',
+  pinged: '', post_modified: '2026-02-20 09:30:00', post_modified_gmt: '2026-02-20 08:30:00',
+  post_content_filtered: '', post_parent: 0, guid: 'https://example.org/?post_type=tribe_events&p=12',
+  menu_order: 0, post_type: EVENT, post_mime_type: '', comment_count: 0,
+};
+
+const CATEGORY_TERM: terms.Term = {
+  term_id: 5, name: 'Music', slug: 'music', term_group: 0, term_taxonomy_id: 5, taxonomy: CATEGORY,
+  description: '', parent: 0, count: 3,
+};
+
+const EVENT_ROWS: events.EventRows = {
+  event: {
+    post_id: 12, start_date: '2026-03-14 19:00:00', end_date: '2026-03-14 23:00:00',
+    start_date_utc: '2026-03-14 18:00:00', end_date_utc: '2026-03-14 22:00:00', duration: 14400,
+    timezone: 'Europe/Berlin', updated_at: NOW,
+  },
+  occurrence: {
+    post_id: 12, start_date: '2026-03-14 19:00:00', end_date: '2026-03-14 23:00:00',
+    start_date_utc: '2026-03-14 18:00:00', end_date_utc: '2026-03-14 22:00:00', duration: 14400,
+    hash: '5d41402abc4b2a76b9719d911017c592', updated_at: NOW,
+  },
+};
+
+/** GET /events with its defaults: listed statuses, ends after now, event-local columns. */
+const DEFAULT_LIST: eventList.EventListFilter = {
+  postType: EVENT, statuses: ['publish'], hiddenByMeta: '_EventHideFromUpcoming',
+  bounds: [{ field: 'end', operator: '>=', value: NOW }], utcColumns: false, orderByUtc: false,
+  termTaxonomyIds: [], metaIds: [],
+};
+
+/** GET /events with every filter: search, categories and tags, venue and organizer, featured, parent. */
+const FILTERED_LIST: eventList.EventListFilter = {
+  postType: EVENT, statuses: ['publish', 'private', 'publish'], hiddenByMeta: '_EventHideFromUpcoming',
+  bounds: [{ field: 'start', operator: '>=', value: '2026-03-01 00:00:00' }, { field: 'end', operator: '<=', value: '2026-03-31 23:59:59' }],
+  utcColumns: true, orderByUtc: true,
+  search: [{ text: 'jazz', exclude: false }, { text: '50%_off', exclude: true }], passwordless: true,
+  termTaxonomyIds: [[5, 6], [9]], metaIds: [{ key: '_EventVenueID', ids: [7] }, { key: '_EventOrganizerID', ids: [] }],
+  metaPresence: { key: '_tribe_featured', present: true }, postParent: 0,
+};
+
+const EXPORT_ALL: postSelection.PostSelection = { postType: EVENT, statuses: LISTED, termTaxonomyIds: [], meta: [] };
+
+const EXPORT_FILTERED: postSelection.PostSelection = {
+  postType: EVENT, statuses: LISTED, termTaxonomyIds: [[5, 6], []],
+  meta: [
+    { key: '_EventVenueID', compare: 'in', value: ['7'] },
+    { key: '_EventEndDate', compare: '>=', value: '2026-03-01 00:00:00' },
+    { key: '_EventStartDate', compare: '<=', value: '2026-03-31 23:59:59' },
+  ],
+  ids: [12, 13],
+};
+
+const DEFAULT_TERM_LIST: termQueries.TermListFilter = {
+  includeIds: [], excludeIds: [], countedOnly: true, order: { column: 'name' }, descending: false,
+};
+
+const VENUE_SEARCH: linkedPosts.PostListFilter = {
+  postType: VENUE, statuses: ['publish'], includeIds: new Set([7, 21]), excludeIds: new Set([30]),
+  exceptStatus: 'trash', search: { words: ['hall', 'main'], metaKeys: ['_VenueCity', '_VenueAddress'] },
+};
+
+const POST_ROW_COLUMNS = Object.keys(EVENT_POST) as Array<keyof PostRow>;
+const postRowValues = (row: PostRow): unknown[] => POST_ROW_COLUMNS.map((column) => row[column]);
+
+const lockConflict = () => Object.assign(new Error('Deadlock found when trying to get lock'), { errno: 1213 });
+
+export const CATALOGUE: readonly ModuleEntry[] = [
+  moduleEntry('attachments', attachments, {
+    cases: {
+      imageAttachmentIdByGuid: [{ run: ({ reader }) => attachments.imageAttachmentIdByGuid(reader, 'https://example.org/wp-content/uploads/2026/02/poster.jpg') }],
+      imageAttachmentIdByMeta: [{ run: ({ reader }) => attachments.imageAttachmentIdByMeta(reader, '_tribe_importer_original_url', 'https://example.org/poster.jpg') }],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('bulk-insert', bulkInsert, {
+    cases: {
+      insertRows: [{
+        case: 'two rows in one statement',
+        run: ({ write }) => write((trx) => bulkInsert.insertRows(trx, 'postmeta', ['post_id', 'meta_key', 'meta_value'], [12, '_EventCost', '15', 13, '_EventCost', '20'])),
+      }],
+      highestPostId: [{ run: ({ write }) => write((trx) => bulkInsert.highestPostId(trx)) }],
+      highestEventRowId: [{ run: ({ write }) => write((trx) => bulkInsert.highestEventRowId(trx)) }],
+    },
+    noSql: {
+      chunked: 'splits an array',
+      allSettled: 'waits for promises',
+    },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('connect', connect, {
+    cases: {},
+    noSql: {
+      parseDatabaseUrl: 'parses a URL',
+      DatabaseUrlError: 'an error class',
+      DatabaseUnreachableError: 'an error class',
+    },
+    uncatalogued: {
+      openDatabase: 'opens real connections; its own statement is the connection check `SELECT 1` '
+        + '(the MySQL commit-counter reads are commitCounterReader\'s, catalogued in innodb-changes)',
+    },
+  }),
+
+  moduleEntry('event-list', eventList, {
+    cases: {
+      countListedEvents: [
+        { case: 'GET /events defaults', run: ({ reader }) => eventList.countListedEvents(reader, DEFAULT_LIST, false) },
+        { case: 'every filter, repeated occurrences', run: ({ reader }) => eventList.countListedEvents(reader, FILTERED_LIST, true) },
+        { case: 'no status allowed', run: ({ reader }) => eventList.countListedEvents(reader, { ...DEFAULT_LIST, statuses: [] }, false) },
+      ],
+      listedEventIds: [
+        { case: 'page 1 of the defaults, fewer events than a page', run: ({ reader }) => eventList.listedEventIds(reader, DEFAULT_LIST, 10, 0, false) },
+        {
+          case: 'page 3, its last event found; ordered by UTC start',
+          answers: [{ rows: [{ start: '2026-03-20 18:00:00' }] }],
+          run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, orderByUtc: true, bounds: [{ field: 'start', operator: '>=', value: NOW }] }, 10, 20, false),
+        },
+        { case: 'every filter, repeated occurrences', run: ({ reader }) => eventList.listedEventIds(reader, FILTERED_LIST, 10, 0, true) },
+        { case: 'include', run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, include: [12, 13, 0] }, 10, 0, false) },
+        { case: 'include, repeated occurrences', run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, include: [12, 13] }, 10, 0, true) },
+      ],
+      occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('events', events, {
+    cases: {
+      saveEventRows: [
+        { case: 'new post', run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS, true)) },
+        {
+          case: 'existing post without rows',
+          answers: [undefined, { insertId: 3 }],
+          run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)),
+        },
+        {
+          case: 'rows present',
+          answers: [{ rows: [{ event_id: 3 }] }, undefined, { rows: [{ occurrence_id: 4 }] }],
+          run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)),
+        },
+      ],
+      deleteEventRows: [{ run: ({ write }) => write((trx) => events.deleteEventRows(trx, [12, 13])) }],
+      insertEventRowsBulk: [{
+        case: 'two events',
+        run: ({ write }) => write((trx) => events.insertEventRowsBulk(trx, [
+          { eventId: 3, rows: EVENT_ROWS },
+          { eventId: 4, rows: { event: { ...EVENT_ROWS.event, post_id: 13 }, occurrence: { ...EVENT_ROWS.occurrence, post_id: 13 } } },
+        ])),
+      }],
+      upcomingOccurrencePostIds: [{
+        run: ({ reader }) => events.upcomingOccurrencePostIds(reader, {
+          postType: EVENT, statuses: ['publish'], from: NOW, exceptWithMeta: '_EventHideFromUpcoming', limit: 10,
+        }),
+      }],
+      countPostsWithoutOccurrences: [{ run: ({ reader }) => events.countPostsWithoutOccurrences(reader, EVENT, 'auto-draft') }],
+      postIdsWithoutOccurrences: [{ run: ({ reader }) => events.postIdsWithoutOccurrences(reader, EVENT, 'auto-draft', 12, 500) }],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('failures', failures, {
+    cases: {},
+    noSql: { databaseUnavailable: 'classifies an error' },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('id-lists', idLists, {
+    cases: {},
+    noSql: {
+      literalIds: 'an SQL fragment, seen inside the statements that use it',
+      literalIdTexts: 'an SQL fragment, seen inside the statements that use it',
+    },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('innodb-changes', innodbChanges, {
+    cases: {
+      commitCounterReader: [
+        {
+          case: 'MariaDB, every table InnoDB; then one read',
+          dialects: ['mysql'],
+          answers: [{ rows: [{ Variable_name: 'Innodb_max_trx_id', Value: '48210' }] }, { rows: [{ n: 0 }] }],
+          run: async ({ reader }) => {
+            const read = await innodbChanges.commitCounterReader(reader.withoutPlugins(), PREFIX);
+            if (!read) throw new Error('expected a reader');
+            return read();
+          },
+        },
+        { case: 'no commit counter', dialects: ['mysql'], run: ({ reader }) => innodbChanges.commitCounterReader(reader.withoutPlugins(), PREFIX) },
+      ],
+    },
+    noSql: { SettledVersions: 'shares the results of a read function it is given' },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('linked-posts', linkedPosts, {
+    cases: {
+      countPostList: [
+        { case: 'published venues', run: ({ reader }) => linkedPosts.countPostList(reader, { postType: VENUE, statuses: ['publish'], includeIds: null, excludeIds: null }) },
+        { case: 'search, include and exclude', run: ({ reader }) => linkedPosts.countPostList(reader, VENUE_SEARCH) },
+      ],
+      postListPage: [
+        { case: 'published venues, page 2', run: ({ reader }) => linkedPosts.postListPage(reader, { postType: VENUE, statuses: ['publish'], includeIds: null, excludeIds: new Set() }, 10, 10) },
+        { case: 'search, include and exclude', run: ({ reader }) => linkedPosts.postListPage(reader, VENUE_SEARCH, 10, 0) },
+      ],
+      postsWithText: [
+        { case: 'title', run: ({ reader }) => linkedPosts.postsWithText(reader, { postType: VENUE, exceptStatus: 'trash', title: 'The Hall' }) },
+        { case: 'title and content', run: ({ reader }) => linkedPosts.postsWithText(reader, { postType: VENUE, exceptStatus: 'trash', title: 'The Hall', content: 'Upstairs.' }) },
+      ],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('meta-changes', metaChanges, {
+    cases: {
+      applyMetaChanges: [{
+        case: 'a key rewritten, one replaced, one deleted, two added',
+        run: ({ write }) => write((trx) => metaChanges.applyMetaChanges(trx, 12, [
+          { op: 'set', key: '_EventCost', value: '15' },
+          { op: 'replace', key: '_EventOrganizerID', values: ['8', '9'] },
+          { op: 'delete', key: '_EventURL' },
+          { op: 'add', key: '_EventCurrencySymbol', value: '$' },
+          { op: 'set', key: '_EventShowMap', value: '1' },
+        ], new Map([['_EventCost', ['10']], ['_EventOrganizerID', ['8']], ['_EventURL', ['https://example.org/jazz']]]))),
+      }],
+    },
+    noSql: { metaStatements: 'plans the statements (pure)' },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('mysql-pool', mysqlPool, {
+    cases: {},
+    noSql: {
+      poolWithDeadlines: 'wraps a mysql2 pool; runs the statements it is given',
+      DatabaseTimeoutError: 'an error class',
+    },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('options', options, {
+    cases: {
+      getOptions: [{ run: ({ reader }) => options.getOptions(reader, ['home', 'timezone_string', 'gmt_offset']) }],
+      getOption: [{ run: ({ reader }) => options.getOption(reader, 'home') }],
+      setOption: [
+        { case: 'row missing', answers: [undefined, { affected: 1 }], run: ({ write }) => write((trx) => options.setOption(trx, 'tribe_last_save_post', '1772366400.1234')) },
+        {
+          case: 'row present',
+          answers: [{ rows: [{ option_name: 'tribe_last_save_post', option_value: '1772360000.5' }] }],
+          run: ({ write }) => write((trx) => options.setOption(trx, 'tribe_last_save_post', '1772366400.1234')),
+        },
+        { case: 'row created by another writer meanwhile', run: ({ write }) => write((trx) => options.setOption(trx, 'tribe_last_save_post', '1772366400.1234', 'no')) },
+      ],
+      addOption: [
+        { case: 'row missing', answers: [undefined, { affected: 1 }], run: ({ write }) => write((trx) => options.addOption(trx, 'wpcal_version', '0.1.0')) },
+        { case: 'row present', answers: [{ rows: [{ option_name: 'wpcal_version', option_value: '0.1.0' }] }], run: ({ write }) => write((trx) => options.addOption(trx, 'wpcal_version', '0.1.0')) },
+      ],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('post-queries', postQueries, {
+    cases: {
+      hasPostOfType: [{ run: ({ reader }) => postQueries.hasPostOfType(reader, EVENT) }],
+      existingPostIds: [
+        { case: 'any type', run: ({ reader }) => postQueries.existingPostIds(reader, [12, 13, -4]) },
+        { case: 'of a type', run: ({ reader }) => postQueries.existingPostIds(reader, [7, 21], VENUE) },
+      ],
+      firstPostIdWithTitle: [{ run: ({ reader }) => postQueries.firstPostIdWithTitle(reader, VENUE, 'The Hall', 'trash') }],
+      postNamesAndTypes: [{ run: ({ reader }) => postQueries.postNamesAndTypes(reader, ['jazz-night', 'jazz-night-2']) }],
+      postTitlesWithMeta: [{ run: ({ reader }) => postQueries.postTitlesWithMeta(reader, EVENT, 'trash', '_EventStartDate') }],
+      metaRowsWithKeys: [{ run: ({ reader }) => postQueries.metaRowsWithKeys(reader, ['_VenueLat', '_VenueLng']) }],
+      metaRowsStartingWith: [{ run: ({ reader }) => postQueries.metaRowsStartingWith(reader, '_wpcal_import_key', EVENT, 'csv:') }],
+      metaValuesOfPost: [{ run: ({ reader }) => postQueries.metaValuesOfPost(reader, 12, '_EventOrganizerID') }],
+      metaValuesOfPosts: [{ run: ({ reader }) => postQueries.metaValuesOfPosts(reader, [12, 13], '_EventVenueID') }],
+      deleteMetaOfPosts: [{ run: ({ write }) => write((trx) => postQueries.deleteMetaOfPosts(trx, [12, 13], ['_EventVenueID', '_EventOrganizerID'])) }],
+      deleteMetaWithValue: [{ run: ({ write }) => write((trx) => postQueries.deleteMetaWithValue(trx, '_EventVenueID', '7')) }],
+      insertPostRowsBulk: [{
+        case: 'two posts, IDs included',
+        run: ({ write }) => write((trx) => postQueries.insertPostRowsBulk(trx, POST_ROW_COLUMNS, [
+          ...postRowValues(EVENT_POST),
+          ...postRowValues({ ...EVENT_POST, ID: 13, post_title: 'Blues Night', post_name: 'blues-night' }),
+        ])),
+      }],
+      insertMetaRowsBulk: [{ run: ({ write }) => write((trx) => postQueries.insertMetaRowsBulk(trx, [12, '_EventCost', '15', 12, '_EventVenueID', '7'])) }],
+      metaValuesOnPostsOfType: [{ run: ({ reader }) => postQueries.metaValuesOnPostsOfType(reader, '_EventVenueID', EVENT, ['draft', 'pending']) }],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('post-selection', postSelection, {
+    cases: {
+      selectionPage: [
+        { case: 'every event', run: ({ reader }) => postSelection.selectionPage(reader, EXPORT_ALL, 0, 100) },
+        { case: 'categories, venue, dates and IDs; a term filter that matches nothing', run: ({ reader }) => postSelection.selectionPage(reader, EXPORT_FILTERED, 12, 100) },
+      ],
+      selectionPageQuery: [{ case: 'returned, not run', run: async ({ reader, record }) => record(postSelection.selectionPageQuery(reader, EXPORT_ALL, 0, 100)) }],
+      termsOfSelection: [{ run: ({ reader }) => postSelection.termsOfSelection(reader, CATEGORY, EXPORT_FILTERED) }],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('posts', posts, {
+    cases: {
+      lockPost: [{ run: ({ write }) => write((trx) => posts.lockPost(trx, 12)) }],
+      getPost: [{ run: ({ reader }) => posts.getPost(reader, 12) }],
+      getPosts: [{ run: ({ reader }) => posts.getPosts(reader, [13, 12, 13]) }],
+      postIdsOfType: [{
+        case: 'two pages of 2',
+        answers: [{ rows: [{ ID: 12 }, { ID: 13 }] }],
+        run: async ({ reader }) => {
+          const ids: number[] = [];
+          for await (const id of posts.postIdsOfType(reader, EVENT, LISTED, 2)) ids.push(id);
+          return ids;
+        },
+      }],
+      findPostBySlug: [{ run: ({ reader }) => posts.findPostBySlug(reader, EVENT, 'jazz-night') }],
+      loadMeta: [{ run: ({ reader }) => posts.loadMeta(reader, [12, 13], ['_EventStartDate', '_EventEndDate']) }],
+      loadPostMeta: [{ run: ({ reader }) => posts.loadPostMeta(reader, 12) }],
+      insertPost: [{
+        answers: [{ insertId: 12 }],
+        run: ({ write }) => write((trx) => posts.insertPost(trx, {
+          post_author: 1, post_date: EVENT_POST.post_date, post_date_gmt: EVENT_POST.post_date_gmt,
+          post_modified: EVENT_POST.post_modified, post_modified_gmt: EVENT_POST.post_modified_gmt,
+          post_title: 'Jazz Night', post_name: 'jazz-night', post_status: 'publish', post_type: EVENT,
+        })),
+      }],
+      updatePost: [{ run: ({ write }) => write((trx) => posts.updatePost(trx, 12, { post_title: 'Jazz Night II', post_modified: NOW, post_modified_gmt: NOW })) }],
+      addMeta: [{ run: ({ write }) => write((trx) => posts.addMeta(trx, 12, '_EventCost', '15')) }],
+      deleteMeta: [{ run: ({ write }) => write((trx) => posts.deleteMeta(trx, 12, '_EventCost')) }],
+      setMeta: [
+        { case: 'rows of the key present', answers: [{ affected: 1 }], run: ({ write }) => write((trx) => posts.setMeta(trx, 12, '_EventCost', '15')) },
+        { case: 'no row of the key', run: ({ write }) => write((trx) => posts.setMeta(trx, 12, '_EventCost', '15')) },
+      ],
+      replaceMeta: [{ run: ({ write }) => write((trx) => posts.replaceMeta(trx, 12, '_EventOrganizerID', ['8', '9'])) }],
+      postNamesStartingWith: [
+        { case: 'any post', run: ({ reader }) => posts.postNamesStartingWith(reader, EVENT, 'jazz-night') },
+        { case: 'except one post', run: ({ reader }) => posts.postNamesStartingWith(reader, EVENT, 'jazz-night', 12) },
+      ],
+      uniquePostSlug: [{ run: ({ reader }) => posts.uniquePostSlug(reader, 'jazz-night', EVENT, 12) }],
+      trashPost: [{ run: ({ write }) => write((trx) => posts.trashPost(trx, EVENT_POST, NOW_UNIX)) }],
+    },
+    noSql: {
+      firstMeta: 'reads a loaded PostMeta',
+      firstFreeSlug: 'picks a slug from names already read (pure)',
+    },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('savepoint', savepoint, {
+    cases: {
+      withSavepoint: [
+        { case: 'part succeeds', run: ({ write }) => write((trx) => savepoint.withSavepoint(trx, () => posts.addMeta(trx, 12, '_EventCost', '15'))) },
+        {
+          case: 'part fails',
+          throws: /^invalid cost$/,
+          run: ({ write }) => write((trx) => savepoint.withSavepoint(trx, async () => {
+            await posts.addMeta(trx, 12, '_EventCost', '15');
+            throw new Error('invalid cost');
+          })),
+        },
+        {
+          case: 'part loses a lock race: no rollback to the savepoint',
+          throws: /stayed busy/,
+          run: ({ write }) => write((trx) => savepoint.withSavepoint(trx, async () => {
+            await posts.addMeta(trx, 12, '_EventCost', '15');
+            throw lockConflict();
+          })),
+        },
+      ],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('schema', schema, {
+    cases: {
+      tableExists: [{ run: ({ db }) => schema.tableExists(db, 'tec_events') }],
+      ensureSchema: [
+        { case: 'empty database', run: ({ db }) => schema.ensureSchema(db) },
+        {
+          case: 'every table present, no index',
+          answers: [{ rows: TABLE_NAMES.map((table) => ({ name: PREFIX + table })) }],
+          run: ({ db }) => schema.ensureSchema(db),
+        },
+      ],
+    },
+    noSql: { SchemaFileError: 'an error class' },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('search', search, {
+    cases: {},
+    noSql: {
+      escapeLike: 'escapes text (pure)',
+      containsPattern: 'builds a LIKE pattern (pure)',
+      wordsInColumns: 'an SQL fragment, seen inside the statements that use it',
+    },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('sqlite-immediate', sqliteImmediate, {
+    cases: {},
+    noSql: {},
+    uncatalogued: {
+      ImmediateSqliteDialect: 'its driver begins each SQLite write transaction with `BEGIN IMMEDIATE`; '
+        + 'transaction boundaries come from the drivers and are not recorded',
+    },
+  }),
+
+  moduleEntry('table-discovery', tableDiscovery, {
+    cases: {
+      listTables: [{ run: ({ db }) => tableDiscovery.listTables(db) }],
+      wordPressPrefixes: [{ run: ({ db }) => tableDiscovery.wordPressPrefixes(db) }],
+    },
+    noSql: { hasPrefix: 'compares names already read (pure)' },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('table-prefix-plugin', tablePrefixPlugin, {
+    cases: {},
+    noSql: { TablePrefixPlugin: 'rewrites table names; the recording executors use it, so every snapshot shows it at work' },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('term-queries', termQueries, {
+    cases: {
+      termsMatching: [
+        { case: 'GET /tags defaults', run: ({ reader }) => termQueries.termsMatching(reader, TAG, DEFAULT_TERM_LIST) },
+        {
+          case: 'every filter, ordered by an event\'s term_order',
+          run: ({ reader }) => termQueries.termsMatching(reader, CATEGORY, {
+            search: 'jazz_', includeIds: [5, 6], excludeIds: [7], parent: 0, slug: 'jazz', objectId: 12,
+            countedOnly: false, order: { termOrderOf: 12 }, descending: true,
+          }),
+        },
+        { case: 'unordered', run: ({ reader }) => termQueries.termsMatching(reader, CATEGORY, { ...DEFAULT_TERM_LIST, countedOnly: false, order: null }) },
+      ],
+      allTerms: [{ run: ({ reader }) => termQueries.allTerms(reader, CATEGORY) }],
+      allTermsInIdOrder: [{ run: ({ reader }) => termQueries.allTermsInIdOrder(reader, CATEGORY) }],
+      termsByIds: [{ run: ({ reader }) => termQueries.termsByIds(reader, CATEGORY, [5, 6]) }],
+      childTerms: [{ run: ({ reader }) => termQueries.childTerms(reader, CATEGORY, 5) }],
+      termsByReference: [
+        { case: 'IDs, slugs and names', run: ({ reader }) => termQueries.termsByReference(reader, TAG, [9], ['free', 'outdoor'], ['family friendly']) },
+        { case: 'slugs only', run: ({ reader }) => termQueries.termsByReference(reader, TAG, [], ['free'], []) },
+      ],
+      termSlugTaken: [
+        { case: 'any term', run: ({ reader }) => termQueries.termSlugTaken(reader, 'music') },
+        { case: 'except one term', run: ({ reader }) => termQueries.termSlugTaken(reader, 'music', 5) },
+      ],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('terms', terms, {
+    cases: {
+      getTerm: [{ run: ({ reader }) => terms.getTerm(reader, CATEGORY, 5) }],
+      findTermBySlug: [{ run: ({ reader }) => terms.findTermBySlug(reader, CATEGORY, 'music') }],
+      findTermByName: [
+        { case: 'any parent', run: ({ reader }) => terms.findTermByName(reader, CATEGORY, 'Music') },
+        { case: 'under a parent', run: ({ reader }) => terms.findTermByName(reader, CATEGORY, 'Jazz', 5) },
+      ],
+      queryTerms: [{ case: 'shaped by the caller', run: ({ reader }) => terms.queryTerms(reader, CATEGORY, (query) => query.where('t.slug', '=', 'music')) }],
+      termsOfPosts: [{ run: ({ reader }) => terms.termsOfPosts(reader, [12, 13, 12], [CATEGORY, TAG]) }],
+      withDescendants: [{
+        case: 'two generations',
+        answers: [{ rows: [{ term_id: 6 }] }],
+        run: ({ reader }) => terms.withDescendants(reader, CATEGORY, [5]),
+      }],
+      insertTerm: [
+        {
+          case: 'new ID',
+          answers: [{ insertId: 5 }],
+          run: ({ write }) => write((trx) => terms.insertTerm(trx, CATEGORY, { name: 'Music', slug: 'music', description: '', parent: 0 })),
+        },
+        {
+          case: 'kept ID, free',
+          run: ({ write }) => write((trx) => terms.insertTerm(trx, CATEGORY, { name: 'Jazz', slug: 'jazz', description: 'Late sets.', parent: 5 }, 40)),
+        },
+      ],
+      updateTerm: [{
+        case: 'every field',
+        run: ({ write }) => write((trx) => terms.updateTerm(trx, CATEGORY_TERM, { name: 'Live Music', slug: 'live-music', description: 'On stage.', parent: 0 })),
+      }],
+      deleteTerm: [
+        { case: 'term left unused', run: ({ write }) => write((trx) => terms.deleteTerm(trx, CATEGORY_TERM)) },
+        {
+          case: 'term still used by another taxonomy',
+          answers: [undefined, undefined, undefined, { rows: [{ term_id: 5 }] }],
+          run: ({ write }) => write((trx) => terms.deleteTerm(trx, CATEGORY_TERM)),
+        },
+      ],
+      recountTerms: [{
+        case: 'a category, a tag and a term of another taxonomy',
+        answers: [{ rows: [{ term_taxonomy_id: 5, taxonomy: CATEGORY }, { term_taxonomy_id: 9, taxonomy: TAG }, { term_taxonomy_id: 11, taxonomy: 'nav_menu' }] }],
+        run: ({ write }) => write((trx) => terms.recountTerms(trx, [9, 5, 11, 5])),
+      }],
+      postTermTaxonomyIds: [{ run: ({ reader }) => terms.postTermTaxonomyIds(reader, 12, CATEGORY) }],
+      setPostTerms: [{
+        case: 'one term removed, one added',
+        answers: [{ rows: [{ term_taxonomy_id: 5 }, { term_taxonomy_id: 6 }] }, undefined, undefined, { rows: [{ term_taxonomy_id: 5, taxonomy: CATEGORY }, { term_taxonomy_id: 7, taxonomy: CATEGORY }] }],
+        run: ({ write }) => write((trx) => terms.setPostTerms(trx, 12, CATEGORY, [
+          { ...CATEGORY_TERM, term_id: 6, term_taxonomy_id: 6, name: 'Jazz', slug: 'jazz', parent: 5 },
+          { ...CATEGORY_TERM, term_id: 7, term_taxonomy_id: 7, name: 'Blues', slug: 'blues', parent: 5 },
+        ])),
+      }],
+      termTaxonomyIdsOfPosts: [{ run: ({ reader }) => terms.termTaxonomyIdsOfPosts(reader, [12, 13]) }],
+      recountPostTerms: [{
+        answers: [{ rows: [{ term_taxonomy_id: 5 }] }, { rows: [{ term_taxonomy_id: 5, taxonomy: CATEGORY }] }],
+        run: ({ write }) => write((trx) => terms.recountPostTerms(trx, 12)),
+      }],
+      unlinkPostsFromTaxonomy: [{ run: ({ write }) => write((trx) => terms.unlinkPostsFromTaxonomy(trx, [12, 13], TAG)) }],
+      insertTermLinksBulk: [{ run: ({ write }) => write((trx) => terms.insertTermLinksBulk(trx, [12, 5, 0, 13, 5, 0])) }],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('transaction', transaction, {
+    cases: {},
+    noSql: {
+      dialectOf: 'reads the transaction state',
+      afterCommit: 'registers a task (its statements are the task\'s)',
+      isLockConflict: 'classifies an error',
+      DatabaseBusyError: 'an error class',
+    },
+    uncatalogued: {
+      WriteTransactions: 'begins, commits and rolls back through the driver (not recorded); the work\'s '
+        + 'statements are recorded: the catalogue runs every Writer case through it',
+    },
+  }),
+
+  moduleEntry('users', users, {
+    cases: {
+      findUserByLogin: [{ run: ({ reader }) => users.findUserByLogin(reader, 'alice') }],
+      findUserByEmail: [{ run: ({ reader }) => users.findUserByEmail(reader, 'alice@example.org') }],
+      userExists: [{ run: ({ reader }) => users.userExists(reader, 1) }],
+      getUserMeta: [{ run: ({ reader }) => users.getUserMeta(reader, 1, '_application_passwords') }],
+      setUserMeta: [
+        { case: 'row present', answers: [{ rows: [{ umeta_id: 31 }] }], run: ({ write }) => write((trx) => users.setUserMeta(trx, 1, 'wp_capabilities', 'a:1:{s:6:"editor";b:1;}')) },
+        { case: 'row missing', run: ({ write }) => write((trx) => users.setUserMeta(trx, 1, 'wp_capabilities', 'a:1:{s:6:"editor";b:1;}')) },
+      ],
+      insertUser: [{
+        answers: [{ insertId: 2 }],
+        run: ({ write }) => write((trx) => users.insertUser(trx, {
+          login: 'Alice Smith', email: 'alice@example.org', displayName: 'Alice Smith', registered: NOW, passwordHash: '*',
+        })),
+      }],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+];
+
