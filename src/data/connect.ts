@@ -117,7 +117,10 @@ function openMysql(url: string, deadlines: () => Deadlines): Opened {
     dateStrings: true,
     supportBigNumbers: true,
     timezone: 'Z',
-    connectionLimit: 10,
+    // A write transaction holds its connection throughout and every read outside one takes one per
+    // statement: with 10, sixteen concurrent writers spent more time queueing for a connection
+    // than running statements. 32 per process stays well below max_connections (151).
+    connectionLimit: 32,
     connectTimeout: 5000,
   });
   pool.on('connection', configureSession);

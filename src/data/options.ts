@@ -13,6 +13,10 @@ export async function getOption(db: Reader, name: string): Promise<string | unde
 
 /** update_option: writes the value, creating the row when it is missing. */
 export async function setOption(db: Writer, name: string, value: string, autoload = 'yes'): Promise<void> {
+  // The row all but always exists: update it first (one statement; both drivers count the rows
+  // matched, not only those changed), and create it only when there was none.
+  const updated = await db.updateTable('options').set({ option_value: value }).where('option_name', '=', name).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
   if (await addOption(db, name, value, autoload)) return;
   await db.updateTable('options').set({ option_value: value }).where('option_name', '=', name).execute();
 }

@@ -24,11 +24,13 @@ export interface SiteSettings {
   multiDayCutoff: string | undefined;
   /** `{home}/wp-json` or `{home}/index.php?rest_route=` */
   apiRoot: string;
+  /** The comment_status a new commentable post gets (the default_comment_status option, else `open`). */
+  defaultCommentStatus: string;
 }
 
 const OPTION_NAMES = [
   'home', 'siteurl', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset',
-  'permalink_structure', 'posts_per_page', 'tribe_events_calendar_options',
+  'permalink_structure', 'posts_per_page', 'tribe_events_calendar_options', 'default_comment_status',
 ] as const;
 
 function trimSlash(url: string): string {
@@ -57,6 +59,7 @@ export function buildSettings(options: Map<string, string>, fallbackHome: string
     tec,
     multiDayCutoff: typeof tec.multiDayCutoff === 'string' ? tec.multiDayCutoff : undefined,
     apiRoot: prettyPermalinks ? `${home}/wp-json` : `${home}/index.php?rest_route=`,
+    defaultCommentStatus: options.get('default_comment_status') ?? 'open',
   };
 }
 

@@ -423,7 +423,7 @@ export class EventImporter {
    */
   async apply(records: readonly EventRecord[], tally: Tally): Promise<void> {
     if (!records.length) return;
-    this.comments = await commentStatus(this.trx, EVENT_TYPE);
+    this.comments = commentStatus(EVENT_TYPE, this.req.site);
     await this.loadMatches();
     await this.ids.refresh(this.trx);
     await this.eventIds.start(this.trx);

@@ -22,34 +22,7 @@ where
   "option_name" in (?);
 -- parameters: ["home"]
 
--- setOption (row missing), statement 1 of 2
-select
-  "option_name",
-  "option_value"
-from
-  "wp_options"
-where
-  "option_name" in (?);
--- parameters: ["tribe_last_save_post"]
-
--- setOption (row missing), statement 2 of 2
-insert or ignore into
-  "wp_options" ("option_name", "option_value", "autoload")
-values
-  (?, ?, ?);
--- parameters: ["tribe_last_save_post","1772366400.1234","yes"]
-
--- setOption (row present), statement 1 of 2
-select
-  "option_name",
-  "option_value"
-from
-  "wp_options"
-where
-  "option_name" in (?);
--- parameters: ["tribe_last_save_post"]
-
--- setOption (row present), statement 2 of 2
+-- setOption (row missing), statement 1 of 4
 update "wp_options"
 set
   "option_value" = ?
@@ -57,7 +30,7 @@ where
   "option_name" = ?;
 -- parameters: ["1772366400.1234","tribe_last_save_post"]
 
--- setOption (row created by another writer meanwhile), statement 1 of 3
+-- setOption (row missing), statement 2 of 4
 select
   "option_name",
   "option_value"
@@ -67,14 +40,80 @@ where
   "option_name" in (?);
 -- parameters: ["tribe_last_save_post"]
 
--- setOption (row created by another writer meanwhile), statement 2 of 3
+-- setOption (row missing), statement 3 of 4
+insert or ignore into
+  "wp_options" ("option_name", "option_value", "autoload")
+values
+  (?, ?, ?);
+-- parameters: ["tribe_last_save_post","1772366400.1234","yes"]
+
+-- setOption (row missing), statement 4 of 4
+update "wp_options"
+set
+  "option_value" = ?
+where
+  "option_name" = ?;
+-- parameters: ["1772366400.1234","tribe_last_save_post"]
+
+-- setOption (row present), statement 1 of 4
+update "wp_options"
+set
+  "option_value" = ?
+where
+  "option_name" = ?;
+-- parameters: ["1772366400.1234","tribe_last_save_post"]
+
+-- setOption (row present), statement 2 of 4
+select
+  "option_name",
+  "option_value"
+from
+  "wp_options"
+where
+  "option_name" in (?);
+-- parameters: ["tribe_last_save_post"]
+
+-- setOption (row present), statement 3 of 4
+insert or ignore into
+  "wp_options" ("option_name", "option_value", "autoload")
+values
+  (?, ?, ?);
+-- parameters: ["tribe_last_save_post","1772366400.1234","yes"]
+
+-- setOption (row present), statement 4 of 4
+update "wp_options"
+set
+  "option_value" = ?
+where
+  "option_name" = ?;
+-- parameters: ["1772366400.1234","tribe_last_save_post"]
+
+-- setOption (row created by another writer meanwhile), statement 1 of 4
+update "wp_options"
+set
+  "option_value" = ?
+where
+  "option_name" = ?;
+-- parameters: ["1772366400.1234","tribe_last_save_post"]
+
+-- setOption (row created by another writer meanwhile), statement 2 of 4
+select
+  "option_name",
+  "option_value"
+from
+  "wp_options"
+where
+  "option_name" in (?);
+-- parameters: ["tribe_last_save_post"]
+
+-- setOption (row created by another writer meanwhile), statement 3 of 4
 insert or ignore into
   "wp_options" ("option_name", "option_value", "autoload")
 values
   (?, ?, ?);
 -- parameters: ["tribe_last_save_post","1772366400.1234","no"]
 
--- setOption (row created by another writer meanwhile), statement 3 of 3
+-- setOption (row created by another writer meanwhile), statement 4 of 4
 update "wp_options"
 set
   "option_value" = ?

@@ -217,12 +217,13 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   const changes = await sentMeta(req);
   await req.services.db.write(async (trx) => {
     // The event's row first (lock order), then what the update builds on, as now committed.
-    const post = await lockPost(trx, postId) ?? addressed;
+    const locked = await lockPost(trx, postId);
+    const post = locked ?? addressed;
     const meta = await loadPostMeta(trx, postId);
     const dates = updatedDates(req, meta);
     const venueId = await resolveVenue(trx, req);
     const organizerIds = await resolveOrganizers(trx, req);
-    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug));
+    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug), locked !== undefined);
     await writeEventMeta(trx, postId, { ...changes, dates, venueId, organizerIds }, meta);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);

@@ -5,8 +5,9 @@ import type { CurrentUser } from '../../auth/capabilities.ts';
 import { userCan } from '../../auth/capabilities.ts';
 import type { NewPost, PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
+import type { SiteSettings } from '../../site/settings.ts';
 import { RestError } from '../../rest/errors.ts';
-import { getOption, setOption } from '../../data/options.ts';
+import { setOption } from '../../data/options.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
 import { addMeta, deleteMeta, firstMeta, getPost, insertPost, loadPostMeta, lockPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../data/posts.ts';
 import { afterCommit } from '../../data/transaction.ts';
@@ -127,9 +128,9 @@ async function resolveSlug(db: Reader, type: PostTypeDefinition, id: number, wan
   return unique ? uniquePostSlug(db, slug, type.type, id) : slug;
 }
 
-export async function commentStatus(db: Reader, type: PostTypeDefinition): Promise<string> {
-  if (!COMMENTABLE.has(type.type)) return 'closed';
-  return (await getOption(db, 'default_comment_status')) ?? 'open';
+/** The comment_status of a new post of the type. */
+export function commentStatus(type: PostTypeDefinition, site: Pick<SiteSettings, 'defaultCommentStatus'>): string {
+  return COMMENTABLE.has(type.type) ? site.defaultCommentStatus : 'closed';
 }
 
 /** The guid wp_insert_post stores: the new post's get_permalink(), as its author sees it. */
@@ -192,7 +193,7 @@ export function newPostFields(req: WriteContext, type: PostTypeDefinition, sent:
 
 /** wp_insert_post for a TEC type; returns the stored row. */
 export async function insertTypedPost(trx: Writer, req: WriteContext, type: PostTypeDefinition, input: PostInput): Promise<PostRow> {
-  const fields = newPostFields(req, type, input, await commentStatus(trx, type));
+  const fields = newPostFields(req, type, input, commentStatus(type, req.site));
   const id = await insertPost(trx, fields);
   const post_name = await resolveSlug(trx, type, id, input.slug ?? '', fields.post_title ?? '', fields.post_status ?? '');
   await updatePost(trx, id, { post_name, guid: postGuid(req, type, { ID: id, post_status: fields.post_status ?? '', post_name }) });
@@ -227,10 +228,14 @@ async function trashSlug(trx: Writer, post: PostRow, status: string): Promise<st
  * published), the slug only when sent, still empty or moved by a trash transition. Modified
  * dates are always "now".
  */
-export async function updateTypedPost(trx: Writer, req: WriteContext, type: PostTypeDefinition, addressed: PostRow, sent: PostInput): Promise<PostRow> {
+export async function updateTypedPost(
+  trx: Writer, req: WriteContext, type: PostTypeDefinition, addressed: PostRow, sent: PostInput,
+  /** `addressed` is the row as lockPost() returned it in this transaction: no need to lock it again. */
+  locked = false,
+): Promise<PostRow> {
   const input = withKses(req.user, sent);
   const id = Number(addressed.ID);
-  const post = await lockPost(trx, id) ?? addressed;
+  const post = locked ? addressed : await lockPost(trx, id) ?? addressed;
   const requested = input.status !== undefined ? scaleBackStatus(req.user, input.status) : post.post_status;
   const dates = resolveDates(req, input, requested, { post_date: post.post_date, post_date_gmt: post.post_date_gmt });
   const status = applyScheduling(requested, dates.post_date_gmt, req.now);
