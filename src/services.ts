@@ -2,6 +2,9 @@ import type { Db } from './data/connect.ts';
 import { loadRoleTable } from './auth/authenticate.ts';
 import type { RoleTable } from './auth/roles.ts';
 import type { AppServices } from './rest/context.ts';
+import { ListedEventsCache } from './resources/events/list-query.ts';
+import { EventRepresentationCache } from './resources/events/representation-cache.ts';
+import { ResponseCache } from './rest/response-cache.ts';
 import { buildRegistry } from './routes/index.ts';
 import { SiteSettingsCache } from './site/settings.ts';
 
@@ -28,5 +31,8 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
       return roles;
     },
     now: options.now ?? (() => new Date()),
+    reusedAnswers: new ResponseCache(),
+    listedEvents: new ListedEventsCache(),
+    eventRepresentations: new EventRepresentationCache(),
   };
 }

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
-import { dialectOf } from './transaction.ts';
+import { afterCommit, dialectOf } from './transaction.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
 export interface Term {
@@ -207,7 +207,7 @@ export async function postTermTaxonomyIds(db: Reader, postId: number, taxonomy: 
   return rows.map((r) => Number(r.term_taxonomy_id));
 }
 
-/** wp_set_object_terms (replace): links exactly these terms and recounts every term touched. */
+/** wp_set_object_terms (replace): links exactly these terms and recounts every term touched (after commit). */
 export async function setPostTerms(db: Writer, postId: number, taxonomy: string, terms: readonly Term[]): Promise<void> {
   const before = await postTermTaxonomyIds(db, postId, taxonomy);
   const after = [...new Set(terms.map((t) => t.term_taxonomy_id))];
@@ -220,7 +220,20 @@ export async function setPostTerms(db: Writer, postId: number, taxonomy: string,
     // Ignored when it exists: the link is what matters, whoever made it.
     await db.insertInto('term_relationships').orIgnore().values({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }).execute();
   }
-  await recountTerms(db, [...removed, ...added]);
+  recountAfterCommit(db, [...removed, ...added]);
+}
+
+/**
+ * Recounts these terms once the transaction commits, each in an after-commit task of its own
+ * (`term_count:{term_taxonomy_id}`): a term's row is then never locked while the work runs, so
+ * writers linking the same term do not queue on it, and concurrent writers share one recount.
+ * Still exact: the task locks the row and counts in a statement begun after the lock, and any
+ * task of the key that runs after this commit (the one db.write awaits) starts after it.
+ */
+function recountAfterCommit(trx: Writer, termTaxonomyIds: readonly number[]): void {
+  for (const id of [...new Set(termTaxonomyIds)].sort((a, b) => a - b)) {
+    afterCommit(trx, `term_count:${id}`, (own) => recountTerms(own, [id]));
+  }
 }
 
 /** The term_taxonomy IDs these posts hold, of every taxonomy (one per link). */
@@ -233,9 +246,9 @@ export async function termTaxonomyIdsOfPosts(db: Reader, postIds: readonly numbe
   return ids;
 }
 
-/** Recounts every term a post holds (after its status changes). */
+/** Recounts every term a post holds (after its status changes), once the transaction commits. */
 export async function recountPostTerms(db: Writer, postId: number): Promise<void> {
-  await recountTerms(db, await termTaxonomyIdsOfPosts(db, [postId]));
+  recountAfterCommit(db, await termTaxonomyIdsOfPosts(db, [postId]));
 }
 
 /**

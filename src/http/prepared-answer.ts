@@ -18,6 +18,11 @@ export function jsonBody(out: OutgoingRest, json: string | Buffer): string | Buf
   return out.jsonp ? `/**/${out.jsonp}(${json})` : json;
 }
 
+/**
+ * A memo of each kept answer's wire form, not a cache with rules of its own: it is keyed by the
+ * answer object the response cache keeps (and dies with it), and is computed from that object
+ * alone, so whether an answer is reused is decided entirely by the services' ResponseCache.
+ */
 const prepared = new WeakMap<OutgoingRest, PreparedAnswer>();
 
 /**

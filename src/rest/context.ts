@@ -3,7 +3,10 @@ import type { Db } from '../data/connect.ts';
 import type { CurrentUser } from '../auth/capabilities.ts';
 import type { RoleTable } from '../auth/roles.ts';
 import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
+import type { ListedEventsCache } from '../resources/events/list-query.ts';
+import type { EventRepresentationCache } from '../resources/events/representation-cache.ts';
 import type { Method, RouteRegistry } from './registry.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 /** Long-lived services every request can reach. */
 export interface AppServices {
@@ -13,6 +16,13 @@ export interface AppServices {
   registry: RouteRegistry<RestRequest>;
   /** Clock, replaceable in tests. */
   now(): Date;
+  // What is reused across requests, one of each per services object (made by buildServices):
+  /** Whole anonymous GET answers (dispatch), kept per data version, site settings and clock second. */
+  reusedAnswers: ResponseCache;
+  /** The pages and counts of GET /events and the iCal feed, and the repeated-occurrences check, per data version. */
+  listedEvents: ListedEventsCache;
+  /** Event representations for anonymous readers, per data version, post row and site settings. */
+  eventRepresentations: EventRepresentationCache;
 }
 
 /** One REST request as handlers, validators and permission checks see it. */

@@ -9,8 +9,7 @@ import { filterFields, parseFieldsParam } from './fields.ts';
 import { NO_CACHE_HEADERS, baseHeaders, corsHeaders } from './headers.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import type { Endpoint, Method, RawBody, Route } from './registry.ts';
-import { ResponseCache, cacheKey } from './response-cache.ts';
-import type { SiteSettings } from '../site/settings.ts';
+import { cacheKey } from './response-cache.ts';
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -51,18 +50,11 @@ async function permits(endpoint: Endpoint<RestRequest>, request: RestRequest): P
   }
 }
 
-const caches = new WeakMap<AppServices, ResponseCache>();
-const settingsIds = new WeakMap<SiteSettings, number>();
-let lastSettingsId = 0;
-
 /** What a reusable answer depends on besides the request, or null when it cannot be told. */
 async function cacheVersion(services: AppServices, dataVersion: Promise<string | null>): Promise<string | null> {
   const data = await dataVersion;
   if (data === null) return null;
-  const site = await services.site.get();
-  let settingsId = settingsIds.get(site);
-  if (settingsId === undefined) settingsIds.set(site, settingsId = ++lastSettingsId);
-  return `${data}/${settingsId}/${Math.floor(services.now().getTime() / 1000)}`;
+  return services.reusedAnswers.version(data, await services.site.get(), services.now());
 }
 
 export async function dispatch(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
@@ -71,8 +63,7 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
   const key = cacheKey(incoming);
   const version = key === null ? null : await cacheVersion(services, dataVersion);
   if (key === null || version === null) return answerUncached(incoming, services, dataVersion);
-  let cache = caches.get(services);
-  if (!cache) caches.set(services, cache = new ResponseCache());
+  const cache = services.reusedAnswers;
   const cached = cache.get(key, version);
   if (cached) return cached;
   return cache.buildOnce(key, version, async () => {

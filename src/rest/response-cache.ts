@@ -1,6 +1,8 @@
 // Anonymous GET answers reused while nothing they depend on can have changed: the same request
 // (route, query, Origin), the same database data version, the same site settings object and the
-// same clock second (lists' default windows and URLs follow the clock).
+// same clock second (lists' default windows and URLs follow the clock). One per AppServices
+// (`reusedAnswers`, made by buildServices), used by dispatch.
+import type { SiteSettings } from '../site/settings.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import { phpJsonEncode } from './json.ts';
 
@@ -25,6 +27,19 @@ export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   readonly #building = new Map<string, Promise<OutgoingRest>>();
   #bytes = 0;
+  /** A number per site settings object seen, so a version names the settings it was built under. */
+  readonly #settingsIds = new WeakMap<SiteSettings, number>();
+  #lastSettingsId = 0;
+
+  /**
+   * The version an answer is kept under: the database's data version, the site settings object
+   * and the clock second. An answer is reused only under the same version.
+   */
+  version(data: string, site: SiteSettings, now: Date): string {
+    let settingsId = this.#settingsIds.get(site);
+    if (settingsId === undefined) this.#settingsIds.set(site, settingsId = ++this.#lastSettingsId);
+    return `${data}/${settingsId}/${Math.floor(now.getTime() / 1000)}`;
+  }
 
   /**
    * Requests for an answer that is being built wait for it instead of building it again (at each

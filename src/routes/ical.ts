@@ -52,7 +52,7 @@ async function feed(req: RestRequest): Promise<RestResult> {
   const page = Number(req.params.get('page'));
   const perPage = Number(req.params.get('per_page'));
   const filters = await buildFilters(req, listBounds(req));
-  const { ids, total: counted } = await matchingPage(req.services.db, await req.dataVersion, filters, perPage, (page - 1) * perPage);
+  const { ids, total: counted } = await matchingPage(req.services.db, req.services.listedEvents, await req.dataVersion, filters, perPage, (page - 1) * perPage);
   const total = await counted;
   const { site } = req;
   const events = feedEvents(req, ids, filters.statuses);

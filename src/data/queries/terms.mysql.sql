@@ -413,7 +413,7 @@ where
   and `tt`.`taxonomy` = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 1 of 6
+-- setPostTerms (one term removed, one added), statement 1 of 7
 select
   `tr`.`term_taxonomy_id`
 from
@@ -424,34 +424,34 @@ where
   and `tt`.`taxonomy` = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 2 of 6
+-- setPostTerms (one term removed, one added), statement 2 of 7
 delete from `wp_term_relationships`
 where
   `object_id` = ?
   and `term_taxonomy_id` in (?);
 -- parameters: [12,5]
 
--- setPostTerms (one term removed, one added), statement 3 of 6
+-- setPostTerms (one term removed, one added), statement 3 of 7
 insert ignore into
   `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
 values
   (?, ?, ?);
 -- parameters: [12,7,0]
 
--- setPostTerms (one term removed, one added), statement 4 of 6
+-- setPostTerms (one term removed, one added), statement 4 of 7
 select
   `term_taxonomy_id`,
   `taxonomy`
 from
   `wp_term_taxonomy`
 where
-  `term_taxonomy_id` in (?, ?)
+  `term_taxonomy_id` in (?)
 order by
   `term_taxonomy_id`
 for update;
--- parameters: [5,7]
+-- parameters: [5]
 
--- setPostTerms (one term removed, one added), statement 5 of 6
+-- setPostTerms (one term removed, one added), statement 5 of 7
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -469,7 +469,20 @@ where
   `term_taxonomy_id` = ?;
 -- parameters: [5,"tribe_events",5]
 
--- setPostTerms (one term removed, one added), statement 6 of 6
+-- setPostTerms (one term removed, one added), statement 6 of 7
+select
+  `term_taxonomy_id`,
+  `taxonomy`
+from
+  `wp_term_taxonomy`
+where
+  `term_taxonomy_id` in (?)
+order by
+  `term_taxonomy_id`
+for update;
+-- parameters: [7]
+
+-- setPostTerms (one term removed, one added), statement 7 of 7
 update `wp_term_taxonomy`
 set
   `count` = (

@@ -412,7 +412,7 @@ where
   and "tt"."taxonomy" = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 1 of 6
+-- setPostTerms (one term removed, one added), statement 1 of 7
 select
   "tr"."term_taxonomy_id"
 from
@@ -423,33 +423,33 @@ where
   and "tt"."taxonomy" = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 2 of 6
+-- setPostTerms (one term removed, one added), statement 2 of 7
 delete from "wp_term_relationships"
 where
   "object_id" = ?
   and "term_taxonomy_id" in (?);
 -- parameters: [12,5]
 
--- setPostTerms (one term removed, one added), statement 3 of 6
+-- setPostTerms (one term removed, one added), statement 3 of 7
 insert or ignore into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
 values
   (?, ?, ?);
 -- parameters: [12,7,0]
 
--- setPostTerms (one term removed, one added), statement 4 of 6
+-- setPostTerms (one term removed, one added), statement 4 of 7
 select
   "term_taxonomy_id",
   "taxonomy"
 from
   "wp_term_taxonomy"
 where
-  "term_taxonomy_id" in (?, ?)
+  "term_taxonomy_id" in (?)
 order by
   "term_taxonomy_id";
--- parameters: [5,7]
+-- parameters: [5]
 
--- setPostTerms (one term removed, one added), statement 5 of 6
+-- setPostTerms (one term removed, one added), statement 5 of 7
 update "wp_term_taxonomy"
 set
   "count" = (
@@ -467,7 +467,19 @@ where
   "term_taxonomy_id" = ?;
 -- parameters: [5,"tribe_events",5]
 
--- setPostTerms (one term removed, one added), statement 6 of 6
+-- setPostTerms (one term removed, one added), statement 6 of 7
+select
+  "term_taxonomy_id",
+  "taxonomy"
+from
+  "wp_term_taxonomy"
+where
+  "term_taxonomy_id" in (?)
+order by
+  "term_taxonomy_id";
+-- parameters: [7]
+
+-- setPostTerms (one term removed, one added), statement 7 of 7
 update "wp_term_taxonomy"
 set
   "count" = (

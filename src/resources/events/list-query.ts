@@ -1,6 +1,6 @@
 // What GET /events reads (events.md §3.3–§3.6): its filters, given the meanings of the event's
 // meta keys and search words, as the events-list query of data/event-list.ts; the page and the
-// count, reused while the database's data version is unchanged.
+// count, reused while the database's data version is unchanged (ListedEventsCache).
 import type { Db } from '../../data/connect.ts';
 import { countListedEvents, listedEventIds, occurrencesRepeat, type EventListFilter } from '../../data/event-list.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
@@ -53,24 +53,12 @@ function listQuery(f: ListFilters): EventListFilter {
   return query;
 }
 
-const repeatChecks = new WeakMap<Db, { version: string; repeated: Promise<boolean> }>();
-
 /**
  * Whether some event has several occurrence rows (TEC free and wpcal write exactly one), asked
  * once per data version. One such event, whatever its status, puts every list on the grouped query.
  */
-function eventsRepeatOccurrences(db: Db, version: string | null): Promise<boolean> {
-  const known = version === null ? undefined : repeatChecks.get(db);
-  if (known && known.version === version) return known.repeated;
-  const repeated = occurrencesRepeat(db.kysely);
-  if (version !== null) {
-    repeatChecks.set(db, { version, repeated });
-    // A failed check is asked again by the next request, not kept for the version.
-    repeated.catch(() => {
-      if (repeatChecks.get(db)?.repeated === repeated) repeatChecks.delete(db);
-    });
-  }
-  return repeated;
+function eventsRepeatOccurrences(db: Db, cache: ListedEventsCache, version: string | null): Promise<boolean> {
+  return cache.repeatCheck(version, () => occurrencesRepeat(db.kysely));
 }
 
 export interface MatchingPage {
@@ -86,30 +74,65 @@ interface CachedPage {
 }
 
 const MAX_CACHED_PAGES = 512;
-const cachedPages = new WeakMap<Db, Map<string, CachedPage>>();
 
 /**
- * listedEventIds + countListedEvents (run side by side), reused while the database's data version is
- * unchanged: at 100k events the count alone scans every matching occurrence.
+ * What GET /events and the iCal feed reuse of their lists while the database's data version is
+ * unchanged: each page's IDs with its count (`total`), and whether some event repeats its
+ * occurrences. One per AppServices (`listedEvents`, made by buildServices), for its database;
+ * nothing is kept or reused under a null version.
  */
-export async function matchingPage(db: Db, version: string | null, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
+export class ListedEventsCache {
+  readonly #pages = new Map<string, CachedPage>();
+  #repeats: { version: string; repeated: Promise<boolean> } | null = null;
+
+  /** The answer of `ask` for this version, asked once per version (a failed answer is asked again). */
+  repeatCheck(version: string | null, ask: () => Promise<boolean>): Promise<boolean> {
+    const known = version === null ? null : this.#repeats;
+    if (known && known.version === version) return known.repeated;
+    const repeated = ask();
+    if (version !== null) {
+      const entry = { version, repeated };
+      this.#repeats = entry;
+      // A failed check is asked again by the next request, not kept for the version.
+      repeated.catch(() => {
+        if (this.#repeats === entry) this.#repeats = null;
+      });
+    }
+    return repeated;
+  }
+
+  /** The page kept under `key` for this version (a copy of its IDs), if any. */
+  page(key: string, version: string | null): { ids: number[]; total: number } | undefined {
+    const cached = version === null ? undefined : this.#pages.get(key);
+    return cached && cached.version === version ? { ids: [...cached.ids], total: cached.total } : undefined;
+  }
+
+  /** Keeps a page once its count is known (a failed count keeps nothing); the oldest pages go first. */
+  keepPage(key: string, version: string | null, ids: readonly number[], total: Promise<number>): void {
+    if (version === null) return;
+    const kept = [...ids];
+    void total.then((count) => {
+      this.#pages.delete(key);
+      this.#pages.set(key, { version, ids: kept, total: count });
+      if (this.#pages.size > MAX_CACHED_PAGES) this.#pages.delete(this.#pages.keys().next().value!);
+    }, () => undefined);
+  }
+}
+
+/**
+ * listedEventIds + countListedEvents (run side by side) on `db`, reused through `cache` while the
+ * database's data version is unchanged: at 100k events the count alone scans every matching occurrence.
+ */
+export async function matchingPage(db: Db, cache: ListedEventsCache, version: string | null, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
   const key = JSON.stringify([f, limit, offset]);
-  let pages = cachedPages.get(db);
-  if (!pages) cachedPages.set(db, pages = new Map());
-  const cached = version === null ? undefined : pages.get(key);
-  if (cached && cached.version === version) return { ids: [...cached.ids], total: Promise.resolve(cached.total) };
-  const repeated = await eventsRepeatOccurrences(db, version);
+  const cached = cache.page(key, version);
+  if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
+  const repeated = await eventsRepeatOccurrences(db, cache, version);
   const query = listQuery(f);
   const total = countListedEvents(db.kysely, query, repeated);
   // Answered by whoever awaits `total`; this only keeps an early failure of the page from leaving it unhandled.
   total.catch(() => undefined);
   const ids = await listedEventIds(db.kysely, query, limit, offset, repeated);
-  if (version !== null) {
-    void total.then((count) => {
-      pages.delete(key);
-      pages.set(key, { version, ids: [...ids], total: count });
-      if (pages.size > MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
-    }, () => undefined);
-  }
+  cache.keepPage(key, version, ids, total);
   return { ids, total };
 }

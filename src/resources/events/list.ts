@@ -183,7 +183,7 @@ async function listEvents(req: RestRequest): Promise<RestResult> {
   const bounds = listBounds(req);
   const filters = await buildFilters(req, bounds);
   const db = req.services.db.kysely;
-  const matched = await matchingPage(req.services.db, await req.dataVersion, filters, perPage, (page - 1) * perPage);
+  const matched = await matchingPage(req.services.db, req.services.listedEvents, await req.dataVersion, filters, perPage, (page - 1) * perPage);
   if (matched.ids.length === 0 && page > 1) {
     throw RestError.withStatus('event-archive-page-not-found', 'The requested event archive page does not exist', 404);
   }

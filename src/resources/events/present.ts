@@ -4,7 +4,6 @@ import { userCanPost } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { PhpValue } from '../../php/serialize.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import type { SiteSettings } from '../../site/settings.ts';
 import { firstMeta, loadMeta, type PostMeta } from '../../data/posts.ts';
 import { costValues, formatCost } from '../../text/cost.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
@@ -78,49 +77,29 @@ function canRead(req: RestRequest, post: PostRow): boolean {
   return userCanPost('read_post', req.user, { post_author: Number(post.post_author), post_status: post.post_status }, EVENT_TYPE.plural);
 }
 
-const MAX_REUSED_EVENTS = 5000;
-
-interface ReusedEvent {
-  version: string;
-  /** The post row the representation was built from: a different row is built again, whatever the version. */
-  row: string;
-  event: Record<string, unknown>;
-}
-
-/** Representations anonymous readers share, per site settings object (dropped with it). */
-const reused = new WeakMap<SiteSettings, Map<string, ReusedEvent>>();
-
 /** Anonymous, no `password`, no `context=edit`: nothing of the request changes the representation. */
 function isReusable(req: RestRequest): boolean {
   return req.user === null && !req.params.has('password') && req.params.get('context') !== 'edit';
 }
 
 /**
- * The representations of these posts, in order. For anonymous readers they are reused while the
- * database's data version is the one the request began with.
+ * The representations of these posts, in order. For anonymous readers they are reused (the services'
+ * EventRepresentationCache) while the database's data version is the one the request began with.
  */
 export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
   const version = isReusable(req) ? await req.dataVersion : null;
   if (version === null) return buildEvents(req, posts, options);
-  let cache = reused.get(req.site);
-  if (!cache) reused.set(req.site, cache = new Map());
+  const cache = req.services.eventRepresentations;
   const mode = `${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
   const rows = posts.map((post) => JSON.stringify(post));
-  const found = posts.map((post, i) => {
-    const entry = cache.get(mode + post.ID);
-    return entry && entry.version === version && entry.row === rows[i] ? entry.event : undefined;
-  });
+  const found = posts.map((post, i) => cache.get(req.site, mode + post.ID, version, rows[i]!));
   const missing = posts.filter((_, i) => found[i] === undefined);
   if (!missing.length) return found as Record<string, unknown>[];
   const built = await buildEvents(req, missing, options);
   let next = 0;
   return posts.map((post, i) => {
     const event = found[i] ?? built[next++]!;
-    if (found[i] === undefined) {
-      cache.delete(mode + post.ID);
-      cache.set(mode + post.ID, { version, row: rows[i]!, event });
-      if (cache.size > MAX_REUSED_EVENTS) cache.delete(cache.keys().next().value!);
-    }
+    if (found[i] === undefined) cache.set(req.site, mode + post.ID, version, rows[i]!, event);
     return event;
   });
 }

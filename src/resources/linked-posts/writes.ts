@@ -118,9 +118,9 @@ export async function createLinkedPost(trx: Writer, definition: LinkedPostDefini
 
 /** POST|PUT|PATCH /venues/{id}: only the sent fields change. */
 export async function updateLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, post: PostRow, values: WriteValues): Promise<PostRow> {
-  const updated = await updateTypedPost(trx, req, definition.postType, post, postInput(definition, values, false));
+  await updateTypedPost(trx, req, definition.postType, post, postInput(definition, values, false));
   await writeMeta(trx, definition, req, Number(post.ID), values, false);
-  return updated;
+  return (await getPost(trx, Number(post.ID)))!;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { SiteSettings } from '../../site/settings.ts';
 import { RestError } from '../../rest/errors.ts';
 import { setOption } from '../../data/options.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
-import { addMeta, deleteMeta, firstMeta, getPost, insertPost, loadPostMeta, lockPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../data/posts.ts';
+import { addMeta, deleteMeta, firstMeta, insertPost, loadPostMeta, lockPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../../data/posts.ts';
 import { afterCommit } from '../../data/transaction.ts';
 import { ksesData, ksesPost } from '../../text/kses.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
@@ -146,11 +146,11 @@ export function markTecPostSaved(trx: Writer, now: Date): void {
   afterCommit(trx, 'tribe_last_save_post', (own) => setOption(own, 'tribe_last_save_post', String(now.getTime() / 1000)));
 }
 
-async function reread(db: Reader, id: number): Promise<PostRow> {
-  const row = await getPost(db, id);
-  if (!row) throw RestError.withStatus('rest_post_invalid_id', 'Invalid post ID.', 500);
-  return row;
-}
+/**
+ * What a post write returns: the ID and the status it stored (the columns are written as given,
+ * so no need to read the row back while its lock is held). Read the row for anything else.
+ */
+export type WrittenPost = Pick<PostRow, 'ID' | 'post_status'>;
 
 /**
  * kses_init_filters(): for a user without `unfiltered_html`, the title passes wp_filter_kses and
@@ -191,14 +191,15 @@ export function newPostFields(req: WriteContext, type: PostTypeDefinition, sent:
   };
 }
 
-/** wp_insert_post for a TEC type; returns the stored row. */
-export async function insertTypedPost(trx: Writer, req: WriteContext, type: PostTypeDefinition, input: PostInput): Promise<PostRow> {
+/** wp_insert_post for a TEC type; returns the new post's ID and status. */
+export async function insertTypedPost(trx: Writer, req: WriteContext, type: PostTypeDefinition, input: PostInput): Promise<WrittenPost> {
   const fields = newPostFields(req, type, input, commentStatus(type, req.site));
   const id = await insertPost(trx, fields);
-  const post_name = await resolveSlug(trx, type, id, input.slug ?? '', fields.post_title ?? '', fields.post_status ?? '');
-  await updatePost(trx, id, { post_name, guid: postGuid(req, type, { ID: id, post_status: fields.post_status ?? '', post_name }) });
+  const status = fields.post_status ?? '';
+  const post_name = await resolveSlug(trx, type, id, input.slug ?? '', fields.post_title ?? '', status);
+  await updatePost(trx, id, { post_name, guid: postGuid(req, type, { ID: id, post_status: status, post_name }) });
   markTecPostSaved(trx, req.now);
-  return reread(trx, id);
+  return { ID: id, post_status: status };
 }
 
 const TRASH_BOOKKEEPING = ['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_desired_post_slug'];
@@ -232,10 +233,11 @@ export async function updateTypedPost(
   trx: Writer, req: WriteContext, type: PostTypeDefinition, addressed: PostRow, sent: PostInput,
   /** `addressed` is the row as lockPost() returned it in this transaction: no need to lock it again. */
   locked = false,
-): Promise<PostRow> {
+): Promise<WrittenPost> {
   const input = withKses(req.user, sent);
   const id = Number(addressed.ID);
-  const post = locked ? addressed : await lockPost(trx, id) ?? addressed;
+  const current = locked ? addressed : await lockPost(trx, id);
+  const post = current ?? addressed;
   const requested = input.status !== undefined ? scaleBackStatus(req.user, input.status) : post.post_status;
   const dates = resolveDates(req, input, requested, { post_date: post.post_date, post_date_gmt: post.post_date_gmt });
   const status = applyScheduling(requested, dates.post_date_gmt, req.now);
@@ -257,7 +259,9 @@ export async function updateTypedPost(
   }
   await updatePost(trx, id, changes);
   markTecPostSaved(trx, req.now);
-  return reread(trx, id);
+  // The row was locked (here or by the caller), so it holds what was just written: no re-read.
+  if (!current) throw RestError.withStatus('rest_post_invalid_id', 'Invalid post ID.', 500);
+  return { ID: id, post_status: status };
 }
 
 /** wp_trash_post for a TEC type: the trash bookkeeping, then what its wp_update_post writes (modified dates, TEC's cache key). */
