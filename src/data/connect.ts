@@ -91,9 +91,20 @@ export function parseDatabaseUrl(url: string): ParsedUrl {
 // statements read the same either way. mysql2 runs a connection's commands in order, so queueing
 // the SET here puts it before the first query the pool hands the connection out for.
 function configureSession(connection: PoolConnection): void {
-  connection.query("SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION'");
-  connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+  // A session that cannot be set up (the server going away) is dropped; the next statement on it
+  // fails and is answered as the outage it is.
+  const dropOnError = (error: unknown) => {
+    if (error) connection.destroy();
+  };
+  connection.query("SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION'", dropOnError);
+  connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', dropOnError);
+  // A lock wait ends (error 1205, retried by WriteTransactions) well before the statement deadline
+  // would close the connection, which leaves the server holding that transaction's locks.
+  connection.query(`SET SESSION innodb_lock_wait_timeout = ${LOCK_WAIT_SECONDS}`, dropOnError);
 }
+
+/** Seconds a MySQL statement waits for a row lock: below SERVING_DEADLINES.queryMs. */
+const LOCK_WAIT_SECONDS = 5;
 
 interface Opened {
   dialect: Dialect;

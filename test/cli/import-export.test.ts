@@ -12,9 +12,8 @@ import { readExportEvents } from '../../src/transfer/export-reader.ts';
 import { BIN } from '../support/cli.ts';
 import { DEMO, NS, WIDE, freshDatabases, migrate, postCounts, scratchFiles, serve, withoutVolatile, wpcal } from '../support/cli-transfer.ts';
 import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
-import { SHARED } from '../support/shared.ts';
+import { TEC_CSV } from '../support/plugin-samples.ts';
 
-const TEC_CSV = path.join(SHARED, 'data/tec-csv');
 const scratch = scratchFiles('wpcal-import-');
 const file = scratch.write;
 

@@ -9,7 +9,7 @@ import { TEC_NAMESPACE } from '../../src/routes/indexes.ts';
 import { buildSettings } from '../../src/site/settings.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { SAMPLES } from '../support/shared.ts';
+import { SAMPLES } from '../support/plugin-samples.ts';
 
 const SAMPLE_PATH = path.join(SAMPLES, '02-doc.txt');
 // The captured site: the home URL the sample's `servers` entry was built from.

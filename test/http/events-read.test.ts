@@ -10,7 +10,7 @@ import { setOption } from '../../src/data/options.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
 import { seedEvent, seedLinkedPost, seedTerm } from '../support/seed-events.ts';
-import { SAMPLES } from '../support/shared.ts';
+import { SAMPLES } from '../support/plugin-samples.ts';
 
 const SAMPLE_HOME = 'http://127.0.0.1:8881';
 const API = '/wp-json/tribe/events/v1';

@@ -8,7 +8,7 @@ import { startTestServer, type HttpResult, type TestServer } from '../support/se
 import type { Db } from '../../src/data/connect.ts';
 import { findUserByLogin } from '../../src/data/users.ts';
 import { setOption } from '../../src/data/options.ts';
-import { SAMPLES } from '../support/shared.ts';
+import { SAMPLES } from '../support/plugin-samples.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:8881';

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { seedEvent, seedLinkedPost } from '../support/seed-events.ts';
 import { addMeta, insertPost, loadPostMeta, getPost } from '../../src/data/posts.ts';
 import { phpSerialize } from '../../src/php/serialize.ts';
-import { SAMPLES } from '../support/shared.ts';
+import { SAMPLES } from '../support/plugin-samples.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const NOW = new Date('2026-11-22T13:30:35Z');

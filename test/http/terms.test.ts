@@ -13,7 +13,7 @@ import { insertPost, updatePost } from '../../src/data/posts.ts';
 import { getTerm, insertTerm, recountPostTerms, setPostTerms, type Term } from '../../src/data/terms.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { SAMPLES } from '../support/shared.ts';
+import { SAMPLES } from '../support/plugin-samples.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const SAMPLE_HOST = 'http://127.0.0.1:8881';

@@ -8,7 +8,7 @@ import { ensureSchema } from '../../src/data/schema.ts';
 import { TABLE_NAMES } from '../../src/data/tables.ts';
 import type { TestDatabase } from './databases.ts';
 import { mysqlScript } from './mysql-script.ts';
-import { WORDPRESS_DUMP } from './shared.ts';
+import { WORDPRESS_DUMP } from './plugin-samples.ts';
 
 export const FIXTURES_SQL = path.resolve(import.meta.dirname, '../fixtures-sql');
 

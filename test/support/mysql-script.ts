@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { createConnection } from 'mysql2/promise';
-import { WORDPRESS_DUMP } from './shared.ts';
+import { WORDPRESS_DUMP } from './plugin-samples.ts';
 import { mysqlOptions } from './databases.ts';
 
 /** Runs a multi-statement SQL script (e.g. a mysqldump file) against a MySQL database URL. */

@@ -8,7 +8,7 @@ import {
   phpUnserialize,
   PhpUnserializeError,
 } from '../../src/php/serialize.ts';
-import { WORDPRESS_DUMP } from '../support/shared.ts';
+import { WORDPRESS_DUMP } from '../support/plugin-samples.ts';
 
 // Values copied from a real WordPress/TEC database (wp_options / wp_usermeta).
 const TEC_OPTIONS =

@@ -1,5 +1,5 @@
 // The create/update arguments of events (events.md §6.1, §7.1), in declaration order, with the
-// validate callbacks TEC registers (shared/validators.ts).
+// validate callbacks TEC registers (src/resources/shared/validators.ts).
 import type { ArgSpec, ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { decodeEntities, sanitizeUrl, stripTags } from '../../text/sanitize.ts';

@@ -1,6 +1,7 @@
 // The write endpoints of events: create, update (by ID and by slug), trash (events.md §1, §6–§8).
-// wpcal's deviations (spec README): an update changes only the fields sent, an end before the
-// start is a 400, and a by-slug write whose slug matches nothing never touches a row.
+// wpcal's deviations (README.md, "Compatibility notes"): an update changes only the fields sent,
+// an end before the start is a 400, and a by-slug write whose slug matches nothing never touches
+// a row.
 import { userCan, userCanPost } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { ArgSpecs } from '../../rest/args.ts';
@@ -35,7 +36,6 @@ async function isImageOrEmpty(value: unknown, req: RestRequest): Promise<boolean
 const writeArgs = (required: boolean): ArgSpecs<RestRequest> => eventWriteArgs(required, {
   image: isImageOrEmpty, venue: validateVenue, organizer: validateOrganizer,
 });
-
 
 /** The general capability, as a permission outcome. */
 function general(req: RestRequest, capability: string): boolean | RestError {
@@ -217,13 +217,13 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   const changes = await sentMeta(req);
   await req.services.db.write(async (trx) => {
     // The event's row first (lock order), then what the update builds on, as now committed.
-    const locked = await lockPost(trx, postId);
-    const post = locked ?? addressed;
+    const post = await lockPost(trx, postId);
+    if (!post) throw notFound(bySlug ? 0 : postId);
     const meta = await loadPostMeta(trx, postId);
     const dates = updatedDates(req, meta);
     const venueId = await resolveVenue(trx, req);
     const organizerIds = await resolveOrganizers(trx, req);
-    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug), locked !== undefined);
+    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug), true);
     await writeEventMeta(trx, postId, { ...changes, dates, venueId, organizerIds }, meta);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
@@ -237,9 +237,11 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
 async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
   const addressed = await targetEvent(req, bySlug);
   await req.services.db.write(async (trx) => {
-    const post = await lockPost(trx, Number(addressed.ID)) ?? addressed;
+    const post = await lockPost(trx, Number(addressed.ID));
+    // Deleted for good meanwhile (WordPress emptying its trash): as if it had never been there.
+    if (!post) throw notFound(bySlug ? 0 : Number(addressed.ID));
     if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', 'The event is already trashed', 410);
-    await trashTypedPost(trx, req, post);
+    await trashTypedPost(trx, req, post, true);
     await recountPostTerms(trx, Number(post.ID));
   });
   return present(req, Number(addressed.ID), 200);

@@ -124,7 +124,9 @@ export function linkedPostsOf(meta: PostMeta, venueId: number | undefined, organ
 /** A published event publishes its draft/pending venue and organizers the user may publish. */
 export async function publishLinkedPosts(trx: Writer, req: RestRequest, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[]): Promise<void> {
   if (event.post_status !== 'publish' || linkedIds.length === 0) return;
-  for (const post of await getPosts(trx, linkedIds)) {
+  // In ID order: rows are locked as they are updated, and two events publishing the same posts
+  // must lock them in the same order.
+  for (const post of await getPosts(trx, [...linkedIds].sort((a, b) => a - b))) {
     const definition = [VENUE_DEFINITION, ORGANIZER_DEFINITION].find((d) => d.postType.type === post.post_type);
     if (!definition || post.post_status === 'publish' || post.post_status === 'private') continue;
     if (!userCan(req.user, `publish_${definition.postType.plural}`)) continue;

@@ -265,8 +265,12 @@ export async function updateTypedPost(
 }
 
 /** wp_trash_post for a TEC type: the trash bookkeeping, then what its wp_update_post writes (modified dates, TEC's cache key). */
-export async function trashTypedPost(trx: Writer, req: WriteContext, addressed: PostRow): Promise<void> {
-  const post = await lockPost(trx, Number(addressed.ID)) ?? addressed;
+export async function trashTypedPost(
+  trx: Writer, req: WriteContext, addressed: PostRow,
+  /** `addressed` is the row as lockPost() returned it in this transaction: no need to lock it again. */
+  locked = false,
+): Promise<void> {
+  const post = locked ? addressed : await lockPost(trx, Number(addressed.ID)) ?? addressed;
   await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
   await updatePost(trx, Number(post.ID), {
     post_modified: dbDatetime(req.now, req.site.timezone),
