@@ -5,7 +5,7 @@ import type { ArgSpec, ArgSpecs } from '../rest/args.ts';
 import type { RestRequest } from '../rest/context.ts';
 import { respond, type RouteRegistry } from '../rest/registry.ts';
 import type { SiteSettings } from '../site/settings.ts';
-import { tecRestUrl } from '../resources/shared/urls.ts';
+import { tecRestUrl } from '../resources/common/urls.ts';
 import { DOC_INFO, DOC_SCHEMAS, schemaRef } from './doc-schemas.ts';
 import { DOC_OPERATIONS, type EndpointRef, type OperationDoc, type Responses } from './doc-operations.ts';
 import { TEC_NAMESPACE } from './indexes.ts';

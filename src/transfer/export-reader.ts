@@ -6,7 +6,7 @@ import type { PostRow } from '../data/tables.ts';
 import { ORGANIZER_DEFINITION } from '../resources/organizers.ts';
 import type { LinkedPostDefinition } from '../resources/linked-posts/definition.ts';
 import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../resources/post-types.ts';
-import { permalink } from '../resources/shared/urls.ts';
+import { permalink } from '../resources/common/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
 import { VENUE_DEFINITION } from '../resources/venues.ts';
 import type { SiteSettings } from '../site/settings.ts';

@@ -6,7 +6,7 @@ import { renderTitle } from '../../text/render.ts';
 import { jsEscape } from '../../text/sanitize.ts';
 import { parseDbDatetime } from '../../time/wall.ts';
 import { utcToLocal } from '../../time/zones.ts';
-import { jsonLdTeaser } from '../shared/json-ld.ts';
+import { jsonLdTeaser } from '../common/json-ld.ts';
 
 export interface EventJsonLdInput {
   post: PostRow;

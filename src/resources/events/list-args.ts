@@ -10,7 +10,7 @@ import { defaultEndDate, defaultStartDate } from '../../time/event-dates.ts';
 import { EVENT_TYPE, LISTED_BY_DEFAULT, ORGANIZER_TYPE, REGISTERED_STATUSES, VENUE_TYPE } from '../post-types.ts';
 import { CATEGORIES, TAGS } from '../terms/definition.ts';
 import { parseTermList, termsExist } from '../terms/lookup.ts';
-import { isNonEmptyString, isNumeric, isPositiveInt, isTime, isTribeTruthy } from '../shared/validators.ts';
+import { isNonEmptyString, isNumeric, isPositiveInt, isTime, isTribeTruthy } from '../common/validators.ts';
 
 export const MAX_PER_PAGE = 50;
 

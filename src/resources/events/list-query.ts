@@ -5,7 +5,7 @@ import type { Db } from '../../data/connect.ts';
 import { countListedEvents, listedEventIds, occurrencesRepeat, type EventListFilter } from '../../data/event-list.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
 import { EVENT_TYPE } from '../post-types.ts';
-import { searchWords } from '../shared/search.ts';
+import { searchWords } from '../common/search.ts';
 
 export interface ListFilters {
   statuses: string[];

@@ -7,13 +7,13 @@ import { metaRowsWithKeys } from '../../data/post-queries.ts';
 import { getPosts } from '../../data/posts.ts';
 import { DATE_BOUND_PARAMS, isStrictDates, listDateBounds, type DateBoundParam } from '../../time/event-dates.ts';
 import { isUtcZone, localToUtc } from '../../time/zones.ts';
-import { tecRestUrl } from '../shared/urls.ts';
+import { tecRestUrl } from '../common/urls.ts';
 import { CATEGORIES, TAGS } from '../terms/definition.ts';
 import { parseTermList, termFilterIds } from '../terms/lookup.ts';
 import { LIST_ARGS, isPrivileged, listedStatuses, requestedStatuses } from './list-args.ts';
 import { matchingPage, type ListFilters } from './list-query.ts';
-import { addQueryArgs, removeQueryArg, type QueryValue } from '../shared/query-args.ts';
-import { invalidParams } from '../shared/validators.ts';
+import { addQueryArgs, removeQueryArg, type QueryValue } from '../common/query-args.ts';
+import { invalidParams } from '../common/validators.ts';
 import { presentEvents } from './present.ts';
 
 const DEFAULT_GEOLOC_RADIUS_KM = 50;

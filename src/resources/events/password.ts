@@ -2,9 +2,9 @@
 import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { EVENT_TYPE } from '../post-types.ts';
-import { canSeeProtected as canSeeProtectedPost } from '../shared/protected.ts';
+import { canSeeProtected as canSeeProtectedPost } from '../common/protected.ts';
 
-export { redactProtected } from '../shared/protected.ts';
+export { redactProtected } from '../common/protected.ts';
 
 /** Conditions 2 and 3 of §4.7. */
 export function canSeeProtected(req: RestRequest, post: PostRow): boolean {

@@ -11,13 +11,13 @@ import { escHtml } from '../../text/sanitize.ts';
 import { dateDetails } from '../../time/parse.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { presentEmbeddedOrganizers, presentEmbeddedVenue } from '../linked-posts/embedded.ts';
-import { loadImages, thumbnailId, type ImageObject } from '../shared/image.ts';
-import { globalId, permalink, tecRestUrl } from '../shared/urls.ts';
+import { loadImages, thumbnailId, type ImageObject } from '../common/image.ts';
+import { globalId, permalink, tecRestUrl } from '../common/urls.ts';
 import { presentEventTerms } from '../terms/presenter.ts';
 import { eventJsonLd, jsonLdAvailable } from './json-ld.ts';
 import { canSeeProtected, redactProtected } from './password.ts';
-import { postColumns } from '../shared/post-fields.ts';
-import { isTribeTruthy } from '../shared/validators.ts';
+import { postColumns } from '../common/post-fields.ts';
+import { isTribeTruthy } from '../common/validators.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */

@@ -7,7 +7,7 @@ import { RestError } from '../../rest/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../../rest/registry.ts';
 import { getPost } from '../../data/posts.ts';
 import { EVENT_TYPE } from '../post-types.ts';
-import { isNonEmptyString, isNumeric } from '../shared/validators.ts';
+import { isNonEmptyString, isNumeric } from '../common/validators.ts';
 import { findEventBySlug, isEventSlug } from './lookup.ts';
 import { canSeeProtected } from './password.ts';
 import { presentEvents } from './present.ts';

@@ -1,11 +1,11 @@
 // The create/update arguments of events (events.md §6.1, §7.1), in declaration order, with the
-// validate callbacks TEC registers (src/resources/shared/validators.ts).
+// validate callbacks TEC registers (src/resources/common/validators.ts).
 import type { ArgSpec, ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { decodeEntities, sanitizeUrl, stripTags } from '../../text/sanitize.ts';
 import {
   isNonEmptyString, isPhpEmpty, isRegisteredStatus, isTime, isTimezoneOrEmpty, isUrlOrEmpty, isUserId,
-} from '../shared/validators.ts';
+} from '../common/validators.ts';
 import { parseTermList } from '../terms/lookup.ts';
 
 type Spec = ArgSpec<RestRequest>;

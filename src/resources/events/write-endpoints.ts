@@ -13,14 +13,14 @@ import { firstMeta, getPost, loadPostMeta, lockPost, type PostMeta } from '../..
 import { recountPostTerms } from '../../data/terms.ts';
 import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../post-types.ts';
-import { resolveImageInput } from '../shared/image.ts';
-import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../shared/post-writes.ts';
+import { resolveImageInput } from '../common/image.ts';
+import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../common/post-writes.ts';
 import { findEventBySlug } from './lookup.ts';
 import { presentEvents } from './present.ts';
 import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
 import { forCreate, storedDates, syncOccurrence, writeEventMeta, type EventMetaChanges } from './storage.ts';
 import { assignEventTerms, linkedPostsOf, publishLinkedPosts, resolveOrganizers, resolveVenue, validateOrganizer, validateVenue } from './write-links.ts';
-import { invalidParams, isPhpEmpty } from '../shared/validators.ts';
+import { invalidParams, isPhpEmpty } from '../common/validators.ts';
 import { costEntries, eventWriteArgs, websiteValue } from './write-args.ts';
 
 const PLURALS: Record<string, string> = {

@@ -6,10 +6,10 @@ import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import { findPostBySlug, getPost } from '../../data/posts.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
-import { resolveImageInput } from '../shared/image.ts';
+import { resolveImageInput } from '../common/image.ts';
 import {
   isEventId, isNonEmptyString, isPositiveInt, isRegisteredStatus, isStringOrEmpty, isTime, isUrlOrEmpty, isUserId,
-} from '../shared/validators.ts';
+} from '../common/validators.ts';
 import type { FieldCheck, LinkedPostDefinition } from './definition.ts';
 import { MAX_SEARCH_WORDS, searchWords } from './query.ts';
 

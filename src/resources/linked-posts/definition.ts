@@ -3,7 +3,7 @@
 import type { PostRow } from '../../data/tables.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { PostMeta } from '../../data/posts.ts';
-import type { ImageObject } from '../shared/image.ts';
+import type { ImageObject } from '../common/image.ts';
 import type { PostTypeDefinition } from '../post-types.ts';
 
 /** How a meta-backed field's value is validated on writes. */

@@ -3,7 +3,7 @@
 import { firstMeta } from '../../data/posts.ts';
 import { renderTitle } from '../../text/render.ts';
 import { escHtml, jsEscape } from '../../text/sanitize.ts';
-import { jsonLdTeaser } from '../shared/json-ld.ts';
+import { jsonLdTeaser } from '../common/json-ld.ts';
 import type { JsonLdSource } from './definition.ts';
 
 function common(type: string, source: JsonLdSource): Record<string, unknown> {

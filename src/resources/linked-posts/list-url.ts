@@ -1,7 +1,7 @@
 // `rest_url`, `next_rest_url` and `previous_rest_url` of the venue / organizer lists (§4.6):
 // `{api}/tribe/events/v1/{venues|organizers}/` plus page, per_page, event, has_events, status.
 import type { RestRequest } from '../../rest/context.ts';
-import { tecRestUrl } from '../shared/urls.ts';
+import { tecRestUrl } from '../common/urls.ts';
 import { phpUrlencode } from '../../text/php.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 

@@ -5,11 +5,11 @@ import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { firstMeta, getPosts, loadMeta, type PostMeta } from '../../data/posts.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
-import { isPhpEmpty, loadImages, thumbnailId, type ImageObject } from '../shared/image.ts';
-import { postColumns } from '../shared/post-fields.ts';
-import { canSeeProtected, redactProtected } from '../shared/protected.ts';
-import { globalId, permalink } from '../shared/urls.ts';
-import { isTribeTruthy } from '../shared/validators.ts';
+import { isPhpEmpty, loadImages, thumbnailId, type ImageObject } from '../common/image.ts';
+import { postColumns } from '../common/post-fields.ts';
+import { canSeeProtected, redactProtected } from '../common/protected.ts';
+import { globalId, permalink } from '../common/urls.ts';
+import { isTribeTruthy } from '../common/validators.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 
 export type Representation = Record<string, unknown>;

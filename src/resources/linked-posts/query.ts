@@ -8,7 +8,7 @@ import { countPostList, postListPage, type PostListFilter } from '../../data/lin
 import { metaValuesOfPost, metaValuesOfPosts, metaValuesOnPostsOfType } from '../../data/post-queries.ts';
 import { dbDatetime } from '../../time/parse.ts';
 import { EVENT_TYPE } from '../post-types.ts';
-import { isTribeTruthy } from '../shared/validators.ts';
+import { isTribeTruthy } from '../common/validators.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 
 /** WordPress `any`: every status not excluded from search. */

@@ -7,7 +7,7 @@ import { respond, type Endpoint, type RestResult, type RouteRegistry } from '../
 import { userCan } from '../../auth/capabilities.ts';
 import { findPostBySlug, getPost, loadPostMeta } from '../../data/posts.ts';
 import { TEC_NAMESPACE } from '../../routes/indexes.ts';
-import { isTribeTruthy } from '../shared/validators.ts';
+import { isTribeTruthy } from '../common/validators.ts';
 import { idArg, listArgs, listStatuses, MAX_PER_PAGE, slugArg, slugForQuery, writeArgs } from './args.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 import { presentPost, presentPosts, userCanLinked } from './presenter.ts';

@@ -9,9 +9,9 @@ import { postsWithText } from '../../data/linked-posts.ts';
 import { deleteMetaWithValue } from '../../data/post-queries.ts';
 import { deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../data/posts.ts';
 import { sanitizeTextField } from '../../text/sanitize.ts';
-import { resolveImageInput } from '../shared/image.ts';
-import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../shared/post-writes.ts';
-import { isPhpEmpty, isTribeTruthy } from '../shared/validators.ts';
+import { resolveImageInput } from '../common/image.ts';
+import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../common/post-writes.ts';
+import { isPhpEmpty, isTribeTruthy } from '../common/validators.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 import { userCanLinked } from './presenter.ts';
 

@@ -2,7 +2,7 @@
 // Appendix A), with TEC's validators (tribe-common Validator/Base.php).
 import { DynamicDefault, type ArgSpec, type ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
-import { isEventId, isNonEmptyString, isPositiveInt } from '../shared/validators.ts';
+import { isEventId, isNonEmptyString, isPositiveInt } from '../common/validators.ts';
 import type { TaxonomyDefinition } from './definition.ts';
 import { termsExist } from './lookup.ts';
 

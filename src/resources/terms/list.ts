@@ -5,7 +5,7 @@ import type { Reader } from '../../data/executor.ts';
 import { allTerms, termsMatching, type TermColumn, type TermOrder } from '../../data/term-queries.ts';
 import type { Term } from '../../data/terms.ts';
 import { sanitizeTitle } from '../../text/sanitize.ts';
-import { tecRestUrl } from '../shared/urls.ts';
+import { tecRestUrl } from '../common/urls.ts';
 import type { TaxonomyDefinition } from './definition.ts';
 import { isNumericItem, parseTermList } from './lookup.ts';
 import { presentTerm, termPaths, type TermContext } from './presenter.ts';

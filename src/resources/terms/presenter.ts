@@ -6,9 +6,9 @@ import type { SiteSettings } from '../../site/settings.ts';
 import type { Reader } from '../../data/executor.ts';
 import { termsByIds } from '../../data/term-queries.ts';
 import { termsOfPosts, type Term } from '../../data/terms.ts';
-import { tecRestUrl } from '../shared/urls.ts';
+import { tecRestUrl } from '../common/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from './definition.ts';
-import { addQueryArgs } from '../shared/query-args.ts';
+import { addQueryArgs } from '../common/query-args.ts';
 
 /** REST `context`: `embed` drops count, description, parent and meta; anything else is `view`. */
 export type TermContext = 'view' | 'embed';
