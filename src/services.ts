@@ -1,6 +1,7 @@
 import type { Db } from './data/connect.ts';
 import { loadRoleTable } from './auth/authenticate.ts';
 import type { RoleTable } from './auth/roles.ts';
+import { VerifiedPasswords } from './auth/verified-passwords.ts';
 import type { AppServices } from './rest/context.ts';
 import { ListedEventsCache } from './resources/events/list-query.ts';
 import { EventRepresentationCache } from './resources/events/representation-cache.ts';
@@ -31,6 +32,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
       return roles;
     },
     now: options.now ?? (() => new Date()),
+    verifiedPasswords: new VerifiedPasswords(),
     reusedAnswers: new ResponseCache(),
     listedEvents: new ListedEventsCache(),
     eventRepresentations: new EventRepresentationCache(),

@@ -52,9 +52,10 @@ export function newApplicationPasswordItem(name: string, hash: string, now: numb
 export function findMatchingPassword(
   items: readonly ApplicationPasswordItem[],
   suppliedPlain: string,
+  verify: (plain: string, hash: string) => boolean = verifyApplicationPassword,
 ): ApplicationPasswordItem | undefined {
   const plain = normalizeSuppliedPassword(suppliedPlain);
-  return items.find((item) => verifyApplicationPassword(plain, item.password));
+  return items.find((item) => verify(plain, item.password));
 }
 
 function isMap(v: PhpValue): v is PhpMap {

@@ -2,12 +2,13 @@
 import type { Db } from '../data/connect.ts';
 import type { Reader } from '../data/executor.ts';
 import { getOption } from '../data/options.ts';
-import { findUserByEmail, findUserByLogin, getUserMeta, setUserMeta } from '../data/users.ts';
+import { findLoginCandidate, getUserMeta, setUserMeta, type LoginCandidate } from '../data/users.ts';
 import { maybeUnserialize } from '../php/serialize.ts';
 import { RestError } from '../rest/errors.ts';
 import { findMatchingPassword, parseApplicationPasswords, serializeApplicationPasswords } from './application-passwords.ts';
 import { buildUser, roleTableFrom, type CurrentUser } from './capabilities.ts';
 import { defaultRoles, type RoleTable } from './roles.ts';
+import type { VerifiedPasswords } from './verified-passwords.ts';
 
 const BASIC = /^Basic ([A-Za-z0-9/+]*={0,2})$/;
 const DAY = 86400;
@@ -36,37 +37,44 @@ export async function loadRoleTable(db: Reader, prefix: string): Promise<RoleTab
   return Object.keys(table).length ? table : defaultRoles();
 }
 
-export async function loadUser(db: Reader, prefix: string, id: number, login: string, roles: RoleTable): Promise<CurrentUser> {
-  const capabilities = await getUserMeta(db, id, `${prefix}capabilities`);
-  return buildUser(id, login, maybeUnserialize(capabilities ?? ''), roles);
-}
-
 export interface AuthenticateOptions {
   db: Reader;
   write: Db['write'];
   prefix: string;
   roles: () => Promise<RoleTable>;
+  verified: VerifiedPasswords;
   clientIp: string;
   now?: () => number;
 }
 
-/** Returns the user, null for anonymous requests, or throws the 401 WordPress answers. */
+/** The account a login names: by user_login, else by user_email when it looks like one. */
+async function findAccount(db: Reader, login: string, capabilitiesKey: string): Promise<LoginCandidate | undefined> {
+  const byLogin = await findLoginCandidate(db, 'user_login', login, capabilitiesKey);
+  if (byLogin || !login.includes('@')) return byLogin;
+  return findLoginCandidate(db, 'user_email', login, capabilitiesKey);
+}
+
+const inUse = (option: string | null | undefined): boolean => !!option && option !== '0';
+
+/**
+ * Returns the user, null for anonymous requests, or throws the 401 WordPress answers. A known
+ * user costs one query (plus the `last_used` write once a day).
+ */
 export async function authenticate(header: string | undefined, options: AuthenticateOptions): Promise<CurrentUser | null> {
   const credentials = parseBasic(header);
   if (!credentials) return null;
   const { db } = options;
-  const inUse = await getOption(db, 'using_application_passwords');
-  if (!inUse || inUse === '0') return null;
-
-  let user = await findUserByLogin(db, credentials.login);
-  if (!user && credentials.login.includes('@')) {
-    user = await findUserByEmail(db, credentials.login);
-    if (!user) throw unauthorized('invalid_email', '<strong>Error:</strong> Unknown email address. Check again or try your username.');
+  const account = await findAccount(db, credentials.login, `${options.prefix}capabilities`);
+  if (!account) {
+    if (!inUse(await getOption(db, 'using_application_passwords'))) return null;
+    if (credentials.login.includes('@')) throw unauthorized('invalid_email', '<strong>Error:</strong> Unknown email address. Check again or try your username.');
+    throw unauthorized('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.');
   }
-  if (!user) throw unauthorized('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.');
+  if (!inUse(account.passwordsInUse)) return null;
+  const { user } = account;
 
-  const items = parseApplicationPasswords((await getUserMeta(db, user.ID, '_application_passwords')) ?? null);
-  const match = findMatchingPassword(items, credentials.password);
+  const items = parseApplicationPasswords(account.applicationPasswords);
+  const match = findMatchingPassword(items, credentials.password, (plain, hash) => options.verified.verify(plain, hash));
   if (!match) throw unauthorized('incorrect_password', 'The provided password is an invalid application password.');
 
   const now = Math.floor((options.now ?? Date.now)() / 1000);
@@ -82,5 +90,5 @@ export async function authenticate(header: string | undefined, options: Authenti
       await setUserMeta(trx, userId, '_application_passwords', serializeApplicationPasswords(current));
     });
   }
-  return loadUser(db, options.prefix, user.ID, user.user_login, await options.roles());
+  return buildUser(user.ID, user.user_login, maybeUnserialize(account.capabilities ?? ''), await options.roles());
 }

@@ -1,4 +1,4 @@
-import type { Reader, Writer } from './executor.ts';
+import type { AfterCommitRunner, Reader } from './executor.ts';
 
 export async function getOptions(db: Reader, names: readonly string[]): Promise<Map<string, string>> {
   if (!names.length) return new Map();
@@ -12,7 +12,7 @@ export async function getOption(db: Reader, name: string): Promise<string | unde
 }
 
 /** update_option: writes the value, creating the row when it is missing. */
-export async function setOption(db: Writer, name: string, value: string, autoload = 'yes'): Promise<void> {
+export async function setOption(db: AfterCommitRunner, name: string, value: string, autoload = 'yes'): Promise<void> {
   // The row all but always exists: update it first (one statement; both drivers count the rows
   // matched, not only those changed), and create it only when there was none.
   const updated = await db.updateTable('options').set({ option_value: value }).where('option_name', '=', name).executeTakeFirst();
@@ -25,7 +25,7 @@ export async function setOption(db: Writer, name: string, value: string, autoloa
  * add_option: creates the row only when it is missing; never changes an existing value. The insert
  * is ignored when another writer created the row first (option_name is unique).
  */
-export async function addOption(db: Writer, name: string, value: string, autoload = 'yes'): Promise<boolean> {
+export async function addOption(db: AfterCommitRunner, name: string, value: string, autoload = 'yes'): Promise<boolean> {
   if ((await getOption(db, name)) !== undefined) return false;
   const inserted = await db.insertInto('options').orIgnore()
     .values({ option_name: name, option_value: value, autoload }).executeTakeFirst();

@@ -1,9 +1,9 @@
 // The generic taxonomy store: terms + term_taxonomy + term_relationships, with counts kept the way
 // WordPress keeps them (published objects only). Categories and tags are thin definitions on top.
 import { sql } from 'kysely';
-import type { Reader, Writer } from './executor.ts';
+import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
-import { afterCommit, dialectOf } from './transaction.ts';
+import { afterCommit } from './transaction.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
 export interface Term {
@@ -174,25 +174,27 @@ const COUNTED_TYPES: Readonly<Record<string, readonly string[]>> = {
   post_tag: ['post', 'tribe_events'],
 };
 
-export async function recountTerms(db: Writer, termTaxonomyIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(termTaxonomyIds)];
-  if (!ids.length) return;
-  // Locked in ID order, so two writers recounting the same terms cannot deadlock; each count below
-  // is a statement begun after the lock, so it sees the links of the writer that held it before.
-  const query = db.selectFrom('term_taxonomy').select(['term_taxonomy_id', 'taxonomy'])
-    .where('term_taxonomy_id', 'in', ids).orderBy('term_taxonomy_id');
-  const rows = await (dialectOf(db) === 'mysql' ? query.forUpdate() : query).execute();
-  for (const row of rows) {
-    const types = COUNTED_TYPES[row.taxonomy];
-    if (!types) continue;
+const COUNTED_TAXONOMIES = Object.keys(COUNTED_TYPES);
+
+/**
+ * Recounts these terms, one statement per chunk of IDs. The count is a subquery correlated with
+ * the row being updated, so it runs once that row is locked (rows lock in ID order, so recounts of
+ * the same terms cannot deadlock) and sees the links of any writer that held the row before: a
+ * recount that starts after a link commits always counts it.
+ */
+export async function recountTerms(db: AfterCommitRunner, termTaxonomyIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(termTaxonomyIds)].sort((a, b) => a - b);
+  const counted = sql.join(Object.entries(COUNTED_TYPES).map(([taxonomy, types]) =>
+    sql`(${sql.ref('term_taxonomy.taxonomy')} = ${taxonomy} AND p.post_type IN (${sql.join(types)}))`), sql` OR `);
+  for (const part of chunked(ids)) {
     await db.updateTable('term_taxonomy')
       .set({
         count: sql<number>`(SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr
           INNER JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
-          WHERE tr.term_taxonomy_id = ${row.term_taxonomy_id} AND p.post_status = 'publish'
-          AND p.post_type IN (${sql.join(types)}))`,
+          WHERE tr.term_taxonomy_id = ${sql.ref('term_taxonomy.term_taxonomy_id')} AND p.post_status = 'publish'
+          AND (${counted}))`,
       })
-      .where('term_taxonomy_id', '=', row.term_taxonomy_id)
+      .where('term_taxonomy_id', 'in', part).where('taxonomy', 'in', COUNTED_TAXONOMIES)
       .execute();
   }
 }
@@ -227,8 +229,8 @@ export async function setPostTerms(db: Writer, postId: number, taxonomy: string,
  * Recounts these terms once the transaction commits, each in an after-commit task of its own
  * (`term_count:{term_taxonomy_id}`): a term's row is then never locked while the work runs, so
  * writers linking the same term do not queue on it, and concurrent writers share one recount.
- * Still exact: the task locks the row and counts in a statement begun after the lock, and any
- * task of the key that runs after this commit (the one db.write awaits) starts after it.
+ * Still exact: the recount counts once it holds the row (recountTerms), and any task of the key
+ * that runs after this commit (the one db.write awaits) starts after it.
  */
 function recountAfterCommit(trx: Writer, termTaxonomyIds: readonly number[]): void {
   for (const id of [...new Set(termTaxonomyIds)].sort((a, b) => a - b)) {

@@ -6,21 +6,24 @@
 //   REPEATABLE READ) and each statement after a lock wait sees what the holder committed;
 // - runs it again, whole, after a deadlock, a lock wait timeout or a busy SQLite, with jittered
 //   backoff, until the deadline passes (then `DatabaseBusyError`, answered 503);
-// - runs the tasks registered with `afterCommit` once the work is committed, each a transaction of
-//   its own: hot rows every write touches (TEC's `tribe_last_save_post`) are never held while
-//   the work runs, which would order every writer on them and deadlock on MySQL, and
-//   concurrent writers share one update of such a row.
+// - runs the tasks registered with `afterCommit` once the work is committed, each on its own (a
+//   transaction on SQLite, autocommit statements on MySQL): hot rows every write touches (TEC's
+//   `tribe_last_save_post`, term counts) are never held while the work runs, which would order
+//   every writer on them and deadlock on MySQL, and concurrent writers share one update of such a row.
 import type { Kysely } from 'kysely';
-import type { DialectName, Writer } from './executor.ts';
+import type { AfterCommitRunner, Autocommit, DialectName, Writer } from './executor.ts';
 import type { Database } from './tables.ts';
 
 export class DatabaseBusyError extends Error {
   readonly code = 'WPCAL_DB_BUSY';
 }
 
+/** Work done after a commit: each statement must leave the rows right on its own (see afterCommit). */
+export type AfterCommitTask = (db: AfterCommitRunner) => Promise<void>;
+
 interface TransactionState {
   dialect: DialectName;
-  afterCommit: Map<string, (trx: Writer) => Promise<void>>;
+  afterCommit: Map<string, AfterCommitTask>;
 }
 
 const states = new WeakMap<Writer, TransactionState>();
@@ -36,11 +39,13 @@ export function dialectOf(trx: Writer): DialectName {
 }
 
 /**
- * Runs `task` in a transaction of its own after this one commits (never if it rolls back). Of the
- * tasks registered under one `key`, only the last runs, and only the newest of those of
- * concurrent transactions: use it for a value where the latest write wins.
+ * Runs `task` after this transaction commits (never if it rolls back): on SQLite in a transaction
+ * of its own, on MySQL statement by statement outside any transaction (one round trip for a task
+ * of one statement), so each statement must be right on its own. Of the tasks registered under one
+ * `key`, only the last runs, and only the newest of those of concurrent transactions: use it for a
+ * value where the latest write wins.
  */
-export function afterCommit(trx: Writer, key: string, task: (trx: Writer) => Promise<void>): void {
+export function afterCommit(trx: Writer, key: string, task: AfterCommitTask): void {
   const tasks = stateOf(trx).afterCommit;
   tasks.delete(key);
   tasks.set(key, task);
@@ -81,7 +86,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The write transactions of one database handle. */
 export class WriteTransactions {
   /** Per after-commit key: the newest task, the one running, and the newest generation done. */
-  readonly #newest = new Map<string, { task: (trx: Writer) => Promise<void>; generation: number }>();
+  readonly #newest = new Map<string, { task: AfterCommitTask; generation: number }>();
   readonly #running = new Map<string, Promise<void>>();
   readonly #done = new Map<string, number>();
   #generations = 0;
@@ -89,24 +94,36 @@ export class WriteTransactions {
   constructor(private readonly options: TransactionOptions) {}
 
   async run<T>(work: (trx: Writer) => Promise<T>): Promise<T> {
+    const state: TransactionState = { dialect: this.options.dialect, afterCommit: new Map() };
+    const result = await this.#retrying(() => {
+      state.afterCommit.clear();
+      return this.#once(work, state);
+    });
+    for (const [key, task] of state.afterCommit) await this.#afterCommit(key, task);
+    return result;
+  }
+
+  /** Runs `attempt` again after each lost lock race, with jittered pauses, until the budget is spent. */
+  async #retrying<T>(attempt: () => Promise<T>): Promise<T> {
     const deadline = Date.now() + this.options.budgetMs();
-    for (let attempt = 0; ; attempt++) {
-      const state: TransactionState = { dialect: this.options.dialect, afterCommit: new Map() };
-      let result: T;
+    for (let tries = 0; ; tries++) {
       try {
-        result = await this.#once(work, state);
+        return await attempt();
       } catch (error) {
         if (!isLockConflict(error)) throw error;
-        const wait = pause(attempt);
+        const wait = pause(tries);
         if (Date.now() + wait > deadline) {
-          throw new DatabaseBusyError(`the database stayed busy for ${this.options.budgetMs()} ms (${attempt + 1} attempts)`, { cause: error });
+          throw new DatabaseBusyError(`the database stayed busy for ${this.options.budgetMs()} ms (${tries + 1} attempts)`, { cause: error });
         }
         await sleep(wait);
-        continue;
       }
-      for (const [key, task] of state.afterCommit) await this.#afterCommit(key, task);
-      return result;
     }
+  }
+
+  #runTask(task: AfterCommitTask): Promise<void> {
+    if (this.options.dialect === 'sqlite') return this.run(task);
+    const autocommit = this.options.kysely as Autocommit;
+    return this.#retrying(() => task(autocommit));
   }
 
   #once<T>(work: (trx: Writer) => Promise<T>, state: TransactionState): Promise<T> {
@@ -123,7 +140,7 @@ export class WriteTransactions {
    * is committed by now, so the request has succeeded: a task that cannot run (the database went
    * away in between) is dropped rather than turning that success into an error.
    */
-  async #afterCommit(key: string, task: (trx: Writer) => Promise<void>): Promise<void> {
+  async #afterCommit(key: string, task: AfterCommitTask): Promise<void> {
     const generation = ++this.#generations;
     this.#newest.set(key, { task, generation });
     while ((this.#done.get(key) ?? 0) < generation) {
@@ -133,7 +150,7 @@ export class WriteTransactions {
         continue;
       }
       const newest = this.#newest.get(key)!;
-      const run = this.run(newest.task).catch(() => undefined).then(() => {
+      const run = this.#runTask(newest.task).catch(() => undefined).then(() => {
         this.#done.set(key, Math.max(this.#done.get(key) ?? 0, newest.generation));
         this.#running.delete(key);
       });

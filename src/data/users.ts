@@ -5,8 +5,42 @@ export async function findUserByLogin(db: Reader, login: string): Promise<UserRo
   return db.selectFrom('users').selectAll().where('user_login', '=', login).executeTakeFirst();
 }
 
-export async function findUserByEmail(db: Reader, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('user_email', '=', email).executeTakeFirst();
+/** A user found by login or email, with what signing in reads besides the row. */
+export interface LoginCandidate {
+  user: UserRow;
+  /** The first `_application_passwords` meta value, null when there is none. */
+  applicationPasswords: string | null;
+  /** The first `{prefix}capabilities` meta value, null when there is none. */
+  capabilities: string | null;
+  /** The `using_application_passwords` option, null when it is missing. */
+  passwordsInUse: string | null;
+}
+
+/** The user and the meta and option that authenticate it, in one round trip. */
+export async function findLoginCandidate(
+  db: Reader, column: 'user_login' | 'user_email', value: string, capabilitiesKey: string,
+): Promise<LoginCandidate | undefined> {
+  const row = await db.selectFrom('users').selectAll('users')
+    .select((eb) => {
+      const firstMeta = (key: string) => eb.selectFrom('usermeta').select('meta_value')
+        .whereRef('usermeta.user_id', '=', 'users.ID').where('meta_key', '=', key)
+        .orderBy('umeta_id').limit(1);
+      return [
+        firstMeta('_application_passwords').as('wpcal_application_passwords'),
+        firstMeta(capabilitiesKey).as('wpcal_capabilities'),
+        eb.selectFrom('options').select('option_value').where('option_name', '=', 'using_application_passwords')
+          .limit(1).as('wpcal_passwords_in_use'),
+      ];
+    })
+    .where(column, '=', value).orderBy('users.ID').limit(1).executeTakeFirst();
+  if (!row) return undefined;
+  const { wpcal_application_passwords, wpcal_capabilities, wpcal_passwords_in_use, ...user } = row;
+  return {
+    user,
+    applicationPasswords: wpcal_application_passwords ?? null,
+    capabilities: wpcal_capabilities ?? null,
+    passwordsInUse: wpcal_passwords_in_use ?? null,
+  };
 }
 
 export async function userExists(db: Reader, id: number): Promise<boolean> {

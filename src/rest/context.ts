@@ -1,3 +1,4 @@
+import type { VerifiedPasswords } from '../auth/verified-passwords.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../data/connect.ts';
 import type { CurrentUser } from '../auth/capabilities.ts';
@@ -18,6 +19,8 @@ export interface AppServices {
   now(): Date;
   // What is reused across requests, one of each per services object (made by buildServices):
   /** Whole anonymous GET answers (dispatch), kept per data version, site settings and clock second. */
+  /** Application-password checks already passed (auth/verified-passwords.ts). */
+  verifiedPasswords: VerifiedPasswords;
   reusedAnswers: ResponseCache;
   /** The pages and counts of GET /events and the iCal feed, and the repeated-occurrences check, per data version. */
   listedEvents: ListedEventsCache;

@@ -112,6 +112,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
       write: services.db.write,
       prefix: services.db.prefix,
       roles: () => services.roles(),
+      verified: services.verifiedPasswords,
       clientIp: incoming.clientIp,
     });
   } catch (error) {

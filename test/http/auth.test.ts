@@ -85,6 +85,17 @@ forEachDatabase('authentication', (kind) => {
     expect(res.json.code).to.equal('incorrect_password');
   });
 
+  it('applies a changed role on the very next request', async () => {
+    const auth = await t.userWithRole('editor', 'demoted');
+    const body = { title: 'Role check', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' };
+    expect((await t.request('POST', `${NS}/events`, { auth, body })).status).to.equal(201);
+    const user = await findUserByLogin(t.server.db.kysely, 'demoted');
+    await t.server.db.write((trx) => setUserMeta(trx, user!.ID, 'wp_capabilities', 'a:1:{s:10:"subscriber";b:1;}'));
+    const res = await t.request('POST', `${NS}/events`, { auth, body });
+    expect(res.status).to.equal(403);
+    expect(res.json.code).to.equal('rest_forbidden');
+  });
+
   // conventions.md §5.2 step 5: usage is recorded at most once per day (last_used = now, last_ip).
   // Authentication reads the wall clock, not the server's `now` option, so the first use is bracketed.
   it('records the first use of a password, then at most once a day', async () => {

@@ -598,7 +598,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
   moduleEntry('users', users, {
     cases: {
       findUserByLogin: [{ run: ({ reader }) => users.findUserByLogin(reader, 'alice') }],
-      findUserByEmail: [{ run: ({ reader }) => users.findUserByEmail(reader, 'alice@example.org') }],
+      findLoginCandidate: [
+        { case: 'by login', run: ({ reader }) => users.findLoginCandidate(reader, 'user_login', 'alice', 'wp_capabilities') },
+        { case: 'by email', run: ({ reader }) => users.findLoginCandidate(reader, 'user_email', 'alice@example.org', 'wp_capabilities') },
+      ],
       userExists: [{ run: ({ reader }) => users.userExists(reader, 1) }],
       getUserMeta: [{ run: ({ reader }) => users.getUserMeta(reader, 1, '_application_passwords') }],
       setUserMeta: [

@@ -353,54 +353,33 @@ where
   `term_id` = ?;
 -- parameters: [5]
 
--- recountTerms (a category, a tag and a term of another taxonomy), statement 1 of 3
-select
-  `term_taxonomy_id`,
-  `taxonomy`
-from
-  `wp_term_taxonomy`
+-- recountTerms (a category, a tag and a term of another taxonomy)
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
+      AND p.post_status = 'publish'
+      AND (
+        (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
 where
   `term_taxonomy_id` in (?, ?, ?)
-order by
-  `term_taxonomy_id`
-for update;
--- parameters: [9,5,11]
-
--- recountTerms (a category, a tag and a term of another taxonomy), statement 2 of 3
-update `wp_term_taxonomy`
-set
-  `count` = (
-    SELECT
-      COUNT(*)
-    FROM
-      `wp_term_relationships` tr
-      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
-    WHERE
-      tr.term_taxonomy_id = ?
-      AND p.post_status = 'publish'
-      AND p.post_type IN (?)
-  )
-where
-  `term_taxonomy_id` = ?;
--- parameters: [5,"tribe_events",5]
-
--- recountTerms (a category, a tag and a term of another taxonomy), statement 3 of 3
-update `wp_term_taxonomy`
-set
-  `count` = (
-    SELECT
-      COUNT(*)
-    FROM
-      `wp_term_relationships` tr
-      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
-    WHERE
-      tr.term_taxonomy_id = ?
-      AND p.post_status = 'publish'
-      AND p.post_type IN (?, ?)
-  )
-where
-  `term_taxonomy_id` = ?;
--- parameters: [9,"post","tribe_events",9]
+  and `taxonomy` in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,9,11,"tribe_events_cat","post_tag"]
 
 -- postTermTaxonomyIds
 select
@@ -413,7 +392,7 @@ where
   and `tt`.`taxonomy` = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 1 of 7
+-- setPostTerms (one term removed, one added), statement 1 of 5
 select
   `tr`.`term_taxonomy_id`
 from
@@ -424,34 +403,21 @@ where
   and `tt`.`taxonomy` = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 2 of 7
+-- setPostTerms (one term removed, one added), statement 2 of 5
 delete from `wp_term_relationships`
 where
   `object_id` = ?
   and `term_taxonomy_id` in (?);
 -- parameters: [12,5]
 
--- setPostTerms (one term removed, one added), statement 3 of 7
+-- setPostTerms (one term removed, one added), statement 3 of 5
 insert ignore into
   `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
 values
   (?, ?, ?);
 -- parameters: [12,7,0]
 
--- setPostTerms (one term removed, one added), statement 4 of 7
-select
-  `term_taxonomy_id`,
-  `taxonomy`
-from
-  `wp_term_taxonomy`
-where
-  `term_taxonomy_id` in (?)
-order by
-  `term_taxonomy_id`
-for update;
--- parameters: [5]
-
--- setPostTerms (one term removed, one added), statement 5 of 7
+-- setPostTerms (one term removed, one added), statement 4 of 5
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -461,28 +427,25 @@ set
       `wp_term_relationships` tr
       INNER JOIN `wp_posts` p ON p.ID = tr.object_id
     WHERE
-      tr.term_taxonomy_id = ?
+      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
       AND p.post_status = 'publish'
-      AND p.post_type IN (?)
+      AND (
+        (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
   )
 where
-  `term_taxonomy_id` = ?;
--- parameters: [5,"tribe_events",5]
-
--- setPostTerms (one term removed, one added), statement 6 of 7
-select
-  `term_taxonomy_id`,
-  `taxonomy`
-from
-  `wp_term_taxonomy`
-where
   `term_taxonomy_id` in (?)
-order by
-  `term_taxonomy_id`
-for update;
--- parameters: [7]
+  and `taxonomy` in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
 
--- setPostTerms (one term removed, one added), statement 7 of 7
+-- setPostTerms (one term removed, one added), statement 5 of 5
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -492,13 +455,23 @@ set
       `wp_term_relationships` tr
       INNER JOIN `wp_posts` p ON p.ID = tr.object_id
     WHERE
-      tr.term_taxonomy_id = ?
+      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
       AND p.post_status = 'publish'
-      AND p.post_type IN (?)
+      AND (
+        (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
   )
 where
-  `term_taxonomy_id` = ?;
--- parameters: [7,"tribe_events",7]
+  `term_taxonomy_id` in (?)
+  and `taxonomy` in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
 
 -- termTaxonomyIdsOfPosts
 select
@@ -509,7 +482,7 @@ where
   `object_id` in (?, ?);
 -- parameters: [12,13]
 
--- recountPostTerms, statement 1 of 3
+-- recountPostTerms, statement 1 of 2
 select
   `term_taxonomy_id`
 from
@@ -518,20 +491,7 @@ where
   `object_id` in (?);
 -- parameters: [12]
 
--- recountPostTerms, statement 2 of 3
-select
-  `term_taxonomy_id`,
-  `taxonomy`
-from
-  `wp_term_taxonomy`
-where
-  `term_taxonomy_id` in (?)
-order by
-  `term_taxonomy_id`
-for update;
--- parameters: [5]
-
--- recountPostTerms, statement 3 of 3
+-- recountPostTerms, statement 2 of 2
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -541,13 +501,23 @@ set
       `wp_term_relationships` tr
       INNER JOIN `wp_posts` p ON p.ID = tr.object_id
     WHERE
-      tr.term_taxonomy_id = ?
+      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
       AND p.post_status = 'publish'
-      AND p.post_type IN (?)
+      AND (
+        (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
   )
 where
-  `term_taxonomy_id` = ?;
--- parameters: [5,"tribe_events",5]
+  `term_taxonomy_id` in (?)
+  and `taxonomy` in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
 
 -- unlinkPostsFromTaxonomy, statement 1 of 2
 select

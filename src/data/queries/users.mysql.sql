@@ -11,14 +11,103 @@ where
   `user_login` = ?;
 -- parameters: ["alice"]
 
--- findUserByEmail
+-- findLoginCandidate (by login)
 select
-  *
+  `wp_users`.*,
+  (
+    select
+      `meta_value`
+    from
+      `wp_usermeta`
+    where
+      `wp_usermeta`.`user_id` = `wp_users`.`ID`
+      and `meta_key` = ?
+    order by
+      `umeta_id`
+    limit
+      ?
+  ) as `wpcal_application_passwords`,
+  (
+    select
+      `meta_value`
+    from
+      `wp_usermeta`
+    where
+      `wp_usermeta`.`user_id` = `wp_users`.`ID`
+      and `meta_key` = ?
+    order by
+      `umeta_id`
+    limit
+      ?
+  ) as `wpcal_capabilities`,
+  (
+    select
+      `option_value`
+    from
+      `wp_options`
+    where
+      `option_name` = ?
+    limit
+      ?
+  ) as `wpcal_passwords_in_use`
 from
   `wp_users`
 where
-  `user_email` = ?;
--- parameters: ["alice@example.org"]
+  `user_login` = ?
+order by
+  `wp_users`.`ID`
+limit
+  ?;
+-- parameters: ["_application_passwords",1,"wp_capabilities",1,"using_application_passwords",1,"alice",1]
+
+-- findLoginCandidate (by email)
+select
+  `wp_users`.*,
+  (
+    select
+      `meta_value`
+    from
+      `wp_usermeta`
+    where
+      `wp_usermeta`.`user_id` = `wp_users`.`ID`
+      and `meta_key` = ?
+    order by
+      `umeta_id`
+    limit
+      ?
+  ) as `wpcal_application_passwords`,
+  (
+    select
+      `meta_value`
+    from
+      `wp_usermeta`
+    where
+      `wp_usermeta`.`user_id` = `wp_users`.`ID`
+      and `meta_key` = ?
+    order by
+      `umeta_id`
+    limit
+      ?
+  ) as `wpcal_capabilities`,
+  (
+    select
+      `option_value`
+    from
+      `wp_options`
+    where
+      `option_name` = ?
+    limit
+      ?
+  ) as `wpcal_passwords_in_use`
+from
+  `wp_users`
+where
+  `user_email` = ?
+order by
+  `wp_users`.`ID`
+limit
+  ?;
+-- parameters: ["_application_passwords",1,"wp_capabilities",1,"using_application_passwords",1,"alice@example.org",1]
 
 -- userExists
 select
