@@ -463,6 +463,6 @@ export class EventImporter {
     // TEC's save cache key, once for all the inserted posts (updates set it through updateTypedPost).
     if (this.inserted) markTecPostSaved(this.trx, this.req.now);
     await recountTerms(this.trx, [...this.touchedTerms]);
-    if (this.publishedLinks.size) await publishLinkedPosts(this.trx, this.req, { post_status: 'publish' }, [...this.publishedLinks]);
+    if (this.publishedLinks.size) await publishLinkedPosts(this.trx, this.req, { post_status: 'publish' }, [...this.publishedLinks], new Map());
   }
 }

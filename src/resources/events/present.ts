@@ -1,5 +1,5 @@
 // The event object (events.md §4), built for a whole page at once: whatever the number of
-// events, one query each for meta, terms, venues, organizers and images.
+// events, one query each for meta and terms, then for the venues and organizers together, their meta and images.
 import { userCanPost } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { PhpValue } from '../../php/serialize.ts';
@@ -10,7 +10,7 @@ import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts'
 import { escHtml } from '../../text/sanitize.ts';
 import { dateDetails } from '../../time/parse.ts';
 import { EVENT_TYPE } from '../post-types.ts';
-import { presentEmbeddedOrganizers, presentEmbeddedVenue } from '../linked-posts/embedded.ts';
+import { presentEmbeddedLinks } from '../linked-posts/embedded.ts';
 import { loadImages, thumbnailId, type ImageObject } from '../common/image.ts';
 import { globalId, permalink, tecRestUrl } from '../common/urls.ts';
 import { presentEventTerms } from '../terms/presenter.ts';
@@ -112,10 +112,9 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
   const [meta, terms] = await Promise.all([loadMeta(db, ids), presentEventTerms(db, site, ids)]);
   const metaOf = (id: number): PostMeta => meta.get(id) ?? new Map();
   const links = (key: string) => new Map(ids.map((id) => [id, numericIds(metaOf(id).get(key))]));
-  const [images, venues, organizersOf] = await Promise.all([
+  const [images, { venues, organizers: organizersOf }] = await Promise.all([
     loadImages(db, site, ids.map((id) => thumbnailId(firstMeta(metaOf(id), '_thumbnail_id')))),
-    presentEmbeddedVenue(req, links('_EventVenueID'), options.single),
-    presentEmbeddedOrganizers(req, links('_EventOrganizerID'), options.single),
+    presentEmbeddedLinks(req, links('_EventVenueID'), links('_EventOrganizerID'), options.single),
   ]);
 
   return posts.map((post) => {

@@ -8,7 +8,7 @@ import type { ArgSpecs } from '../../rest/args.ts';
 import type { RestRequest } from '../../rest/context.ts';
 import { RestError, forbidden } from '../../rest/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../../rest/registry.ts';
-import type { Reader } from '../../data/executor.ts';
+import type { Reader, Writer } from '../../data/executor.ts';
 import { firstMeta, getPost, loadPostMeta, lockPost, type PostMeta } from '../../data/posts.ts';
 import { recountPostTerms } from '../../data/terms.ts';
 import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
@@ -19,7 +19,9 @@ import { findEventBySlug } from './lookup.ts';
 import { presentEvents } from './present.ts';
 import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
 import { forCreate, storedDates, syncOccurrence, writeEventMeta, type EventMetaChanges } from './storage.ts';
-import { assignEventTerms, linkedPostsOf, publishLinkedPosts, resolveOrganizers, resolveVenue, validateOrganizer, validateVenue } from './write-links.ts';
+import {
+  assignEventTerms, linkedPostsOf, publishLinkedPosts, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
+} from './write-links.ts';
 import { invalidParams, isPhpEmpty } from '../common/validators.ts';
 import { costEntries, eventWriteArgs, websiteValue } from './write-args.ts';
 
@@ -75,14 +77,27 @@ function objectPermission(meta: 'edit_post' | 'delete_post', capability: string,
 
 const notFound = (id: number): RestError => RestError.withStatus('rest-event-not-found', `Event with ID ${id} does not exist.`, 404);
 
-/** The event a by-ID or by-slug write targets; an unknown slug is ID 0 (§7.5). */
-async function targetEvent(req: RestRequest, bySlug: boolean): Promise<PostRow> {
-  const post = await addressedPost(req, bySlug);
-  if (!post) throw notFound(bySlug ? 0 : Number(req.params.get('id')));
+/** A post a write may change: it exists (else 404) and is an event (else 400). */
+function asEvent(post: PostRow | undefined, notFoundId: number): PostRow {
+  if (!post) throw notFound(notFoundId);
   if (post.post_type !== EVENT_TYPE.type) {
     throw RestError.withStatus('rest-invalid-event-id', 'The specified ID is not a valid event.', 400);
   }
   return post;
+}
+
+/**
+ * The ID of the event a by-ID or by-slug write targets. By slug it takes a lookup (an unknown slug
+ * is a 404 for ID 0, §7.5); by ID the write checks the row once it holds its lock.
+ */
+async function targetEventId(req: RestRequest, bySlug: boolean): Promise<number> {
+  if (!bySlug) return Number(req.params.get('id'));
+  return Number(asEvent(await addressedPost(req, true), 0).ID);
+}
+
+/** The target event's row, locked for the rest of the transaction. */
+async function lockEvent(trx: Writer, postId: number, bySlug: boolean): Promise<PostRow> {
+  return asEvent(await lockPost(trx, postId), bySlug ? 0 : postId);
 }
 
 async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
@@ -197,54 +212,53 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
   const changes = await sentMeta(req);
   const id = await req.services.db.write(async (trx) => {
     // TEC resolves (and creates) the linked posts before inserting the event.
-    const venueId = await resolveVenue(trx, req);
-    const organizerIds = await resolveOrganizers(trx, req);
+    const linkedRows = await sentLinkRows(trx, req);
+    const venueId = await resolveVenue(trx, req, linkedRows);
+    const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true));
     const postId = Number(post.ID);
     // API-created events always carry both map rows (events.md §6.2).
     await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }), new Map());
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
     await assignEventTerms(trx, req, postId);
-    await publishLinkedPosts(trx, req, post, [...(venueId ? [venueId] : []), ...(organizerIds ?? [])]);
+    await publishLinkedPosts(trx, req, post, [...(venueId ? [venueId] : []), ...(organizerIds ?? [])], linkedRows);
     return postId;
   });
   return present(req, id, 201);
 }
 
 async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
-  const addressed = await targetEvent(req, bySlug);
-  const postId = Number(addressed.ID);
+  const postId = await targetEventId(req, bySlug);
   const changes = await sentMeta(req);
   await req.services.db.write(async (trx) => {
     // The event's row first (lock order), then what the update builds on, as now committed.
-    const post = await lockPost(trx, postId);
-    if (!post) throw notFound(bySlug ? 0 : postId);
+    const post = await lockEvent(trx, postId, bySlug);
     const meta = await loadPostMeta(trx, postId);
     const dates = updatedDates(req, meta);
-    const venueId = await resolveVenue(trx, req);
-    const organizerIds = await resolveOrganizers(trx, req);
+    const linkedRows = await sentLinkRows(trx, req);
+    const venueId = await resolveVenue(trx, req, linkedRows);
+    const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug), true);
     await writeEventMeta(trx, postId, { ...changes, dates, venueId, organizerIds }, meta);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);
     const linked = linkedPostsOf(meta, venueId, organizerIds);
-    await publishLinkedPosts(trx, req, updated, linked);
+    await publishLinkedPosts(trx, req, updated, linked, linkedRows);
   });
   return present(req, postId, 200);
 }
 
 async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
-  const addressed = await targetEvent(req, bySlug);
+  const postId = await targetEventId(req, bySlug);
   await req.services.db.write(async (trx) => {
-    const post = await lockPost(trx, Number(addressed.ID));
     // Deleted for good meanwhile (WordPress emptying its trash): as if it had never been there.
-    if (!post) throw notFound(bySlug ? 0 : Number(addressed.ID));
+    const post = await lockEvent(trx, postId, bySlug);
     if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', 'The event is already trashed', 410);
     await trashTypedPost(trx, req, post, true);
     await recountPostTerms(trx, Number(post.ID));
   });
-  return present(req, Number(addressed.ID), 200);
+  return present(req, postId, 200);
 }
 
 export const createEventEndpoint: Endpoint<RestRequest> = {

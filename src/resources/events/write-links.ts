@@ -8,7 +8,7 @@ import { getPost, getPosts, type PostMeta } from '../../data/posts.ts';
 import { setPostTerms } from '../../data/terms.ts';
 import { isValidInline } from '../linked-posts/args.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
-import { couldNotCreate, findOrCreateLinkedPost } from '../linked-posts/writes.ts';
+import { couldNotCreate, findOrCreateLinkedPost, linkedIdOf } from '../linked-posts/writes.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
 import { updateTypedPost } from '../common/post-writes.ts';
 import { isPhpEmpty } from '../common/validators.ts';
@@ -69,22 +69,41 @@ function sentValue(req: RestRequest, name: string): unknown {
   return req.supplied.has(name) ? req.params.get(name) : undefined;
 }
 
+/** Rows of linked posts by ID: read once per write and shared by the steps that need them. */
+export type LinkedRows = Map<number, PostRow>;
+
+/** The rows of every post ID the write's `venue` and `organizer` name, in one query. */
+export async function sentLinkRows(trx: Writer, req: RestRequest): Promise<LinkedRows> {
+  const entries = ['venue', 'organizer'].flatMap((name) => {
+    const value = sentValue(req, name);
+    return Array.isArray(value) ? value : [value];
+  });
+  const ids = entries.map(linkedIdOf).filter((id): id is number => id !== undefined);
+  return new Map((await getPosts(trx, ids)).map((post) => [Number(post.ID), post]));
+}
+
 /**
  * The venue to link, or undefined when none is sent (empty values are ignored, so a venue is never
  * unlinked through the API). A list or a CSV of several IDs cannot be inserted (TEC free links one).
+ * `rows` (from sentLinkRows) gains the row of a venue created inline.
  */
-export async function resolveVenue(trx: Writer, req: RestRequest): Promise<number | undefined> {
+export async function resolveVenue(trx: Writer, req: RestRequest, rows: LinkedRows): Promise<number | undefined> {
   const value = sentValue(req, 'venue');
   if (value === undefined || value === null || isEmptyLink(value)) return undefined;
   if (Array.isArray(value) || (typeof value === 'string' && value.includes(','))) throw couldNotCreate(VENUE_DEFINITION);
-  return findOrCreateLinkedPost(trx, VENUE_DEFINITION, value, req);
+  return linkRow(rows, await findOrCreateLinkedPost(trx, VENUE_DEFINITION, value, req, rows));
+}
+
+function linkRow(rows: LinkedRows, post: PostRow): number {
+  rows.set(Number(post.ID), post);
+  return Number(post.ID);
 }
 
 /**
  * The organizers to link, in order, or undefined when not sent; an empty value unlinks them all.
  * A lone object only works as `{ "id": … }`; a CSV string is one (unnamed, so failing) inline organizer.
  */
-export async function resolveOrganizers(trx: Writer, req: RestRequest): Promise<number[] | undefined> {
+export async function resolveOrganizers(trx: Writer, req: RestRequest, rows: LinkedRows): Promise<number[] | undefined> {
   const value = sentValue(req, 'organizer');
   if (value === undefined || value === null) return undefined;
   if (isEmptyLink(value)) return [];
@@ -93,7 +112,7 @@ export async function resolveOrganizers(trx: Writer, req: RestRequest): Promise<
   const ids: number[] = [];
   for (const entry of Array.isArray(value) ? value : [value]) {
     if (isPhpEmpty(entry)) continue;
-    const id = await findOrCreateLinkedPost(trx, ORGANIZER_DEFINITION, entry, req);
+    const id = linkRow(rows, await findOrCreateLinkedPost(trx, ORGANIZER_DEFINITION, entry, req, rows));
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;
@@ -121,14 +140,22 @@ export function linkedPostsOf(meta: PostMeta, venueId: number | undefined, organ
   ];
 }
 
-/** A published event publishes its draft/pending venue and organizers the user may publish. */
-export async function publishLinkedPosts(trx: Writer, req: RestRequest, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[]): Promise<void> {
+/**
+ * A published event publishes its draft/pending venue and organizers the user may publish. `rows`
+ * holds the rows read so far; the other linked posts are read here.
+ */
+export async function publishLinkedPosts(
+  trx: Writer, req: RestRequest, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[], rows: LinkedRows,
+): Promise<void> {
   if (event.post_status !== 'publish' || linkedIds.length === 0) return;
+  const unread = linkedIds.filter((id) => !rows.has(id));
+  for (const post of await getPosts(trx, unread)) rows.set(Number(post.ID), post);
   // In ID order: rows are locked as they are updated, and two events publishing the same posts
   // must lock them in the same order.
-  for (const post of await getPosts(trx, [...linkedIds].sort((a, b) => a - b))) {
-    const definition = [VENUE_DEFINITION, ORGANIZER_DEFINITION].find((d) => d.postType.type === post.post_type);
-    if (!definition || post.post_status === 'publish' || post.post_status === 'private') continue;
+  for (const id of [...new Set(linkedIds)].sort((a, b) => a - b)) {
+    const post = rows.get(id);
+    const definition = [VENUE_DEFINITION, ORGANIZER_DEFINITION].find((d) => d.postType.type === post?.post_type);
+    if (!post || !definition || post.post_status === 'publish' || post.post_status === 'private') continue;
     if (!userCan(req.user, `publish_${definition.postType.plural}`)) continue;
     await updateTypedPost(trx, req, definition.postType, post, { status: 'publish' });
   }

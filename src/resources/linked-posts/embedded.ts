@@ -7,23 +7,27 @@ import { presentLinked, type Representation } from './presenter.ts';
 /** One venue → its object; none (or no longer a venue) → `[]`; several (PRO data) → an array. */
 export type EmbeddedVenue = Representation | Representation[];
 
-/** `linksByEvent`: event ID → its `_EventVenueID` values (as numbers, meta order). */
-export async function presentEmbeddedVenue(
-  req: RestRequest,
-  linksByEvent: ReadonlyMap<number, readonly number[]>,
-  withJsonLd: boolean,
-): Promise<Map<number, EmbeddedVenue>> {
-  const linked = await presentLinked(VENUE_DEFINITION, req, linksByEvent, withJsonLd);
-  const out = new Map<number, EmbeddedVenue>();
-  for (const [eventId, items] of linked) out.set(eventId, items.length === 1 ? items[0]! : items);
-  return out;
+export interface EmbeddedLinks {
+  venues: Map<number, EmbeddedVenue>;
+  /** Event ID → its `organizer` array. */
+  organizers: Map<number, Representation[]>;
 }
 
-/** `linksByEvent`: event ID → its `_EventOrganizerID` values; result: the `organizer` arrays. */
-export async function presentEmbeddedOrganizers(
+/**
+ * `venueLinks` / `organizerLinks`: event ID → its `_EventVenueID` / `_EventOrganizerID` values (as
+ * numbers, meta order). Venues and organizers are read together.
+ */
+export async function presentEmbeddedLinks(
   req: RestRequest,
-  linksByEvent: ReadonlyMap<number, readonly number[]>,
+  venueLinks: ReadonlyMap<number, readonly number[]>,
+  organizerLinks: ReadonlyMap<number, readonly number[]>,
   withJsonLd: boolean,
-): Promise<Map<number, Representation[]>> {
-  return presentLinked(ORGANIZER_DEFINITION, req, linksByEvent, withJsonLd);
+): Promise<EmbeddedLinks> {
+  const [venues, organizers] = await presentLinked(req, [
+    { definition: VENUE_DEFINITION, linksByEvent: venueLinks },
+    { definition: ORGANIZER_DEFINITION, linksByEvent: organizerLinks },
+  ], withJsonLd);
+  const embeddedVenues = new Map<number, EmbeddedVenue>();
+  for (const [eventId, items] of venues!) embeddedVenues.set(eventId, items.length === 1 ? items[0]! : items);
+  return { venues: embeddedVenues, organizers: organizers! };
 }

@@ -75,6 +75,26 @@ function represent(
   return canSee ? out : redactProtected(out);
 }
 
+/** Rows of one type to present. */
+interface PostGroup {
+  definition: LinkedPostDefinition;
+  posts: readonly PostRow[];
+}
+
+/** Representations of the rows of each group, in their order: one query for meta and one for images in all. */
+async function presentGroups(req: RestRequest, groups: readonly PostGroup[], options: PresentOptions): Promise<Representation[][]> {
+  const db = req.services.db.kysely;
+  const ids = groups.flatMap((group) => group.posts.map((post) => Number(post.ID)));
+  const keys = [...new Set(groups.flatMap((group) => metaKeys(group.definition)))];
+  const meta = await loadMeta(db, ids, keys);
+  const thumbnails = new Map(ids.map((id) => [id, thumbnailId(firstMeta(meta.get(id), '_thumbnail_id'))]));
+  const images = await loadImages(db, req.site, [...thumbnails.values()]);
+  return groups.map(({ definition, posts }) => posts.map((post) => {
+    const id = Number(post.ID);
+    return represent(definition, req, post, meta.get(id) ?? new Map(), images.get(thumbnails.get(id) ?? 0), options);
+  }));
+}
+
 /** Representations of these rows, in their order, with a constant number of queries. */
 export async function presentPosts(
   definition: LinkedPostDefinition,
@@ -82,15 +102,8 @@ export async function presentPosts(
   posts: readonly PostRow[],
   options: PresentOptions,
 ): Promise<Representation[]> {
-  const db = req.services.db.kysely;
-  const ids = posts.map((post) => Number(post.ID));
-  const meta = await loadMeta(db, ids, metaKeys(definition));
-  const thumbnails = new Map(ids.map((id) => [id, thumbnailId(firstMeta(meta.get(id), '_thumbnail_id'))]));
-  const images = await loadImages(db, req.site, [...thumbnails.values()]);
-  return posts.map((post) => {
-    const id = Number(post.ID);
-    return represent(definition, req, post, meta.get(id) ?? new Map(), images.get(thumbnails.get(id) ?? 0), options);
-  });
+  const [presented] = await presentGroups(req, [{ definition, posts }], options);
+  return presented!;
 }
 
 export async function presentPost(definition: LinkedPostDefinition, req: RestRequest, post: PostRow, options: PresentOptions): Promise<Representation> {
@@ -98,20 +111,28 @@ export async function presentPost(definition: LinkedPostDefinition, req: RestReq
   return one!;
 }
 
-/** Linked posts of each event, embedded (events.md §4.5); IDs that are not posts of the type are skipped. */
-export async function presentLinked(
-  definition: LinkedPostDefinition,
-  req: RestRequest,
-  linksByEvent: ReadonlyMap<number, readonly number[]>,
-  jsonLd: boolean,
-): Promise<Map<number, Representation[]>> {
-  const allIds = [...new Set([...linksByEvent.values()].flat())];
-  const rows = (await getPosts(req.services.db.kysely, allIds)).filter((post) => post.post_type === definition.postType.type);
-  const presented = await presentPosts(definition, req, rows, { jsonLd, allowUnlock: true });
-  const byId = new Map(presented.map((item) => [item.id as number, item]));
-  const out = new Map<number, Representation[]>();
-  for (const [eventId, ids] of linksByEvent) {
-    out.set(eventId, ids.map((id) => byId.get(id)).filter((item): item is Representation => item !== undefined));
-  }
-  return out;
+/** The posts of one type linked from each event: event ID → linked IDs, in meta order. */
+export interface LinkGroup {
+  definition: LinkedPostDefinition;
+  linksByEvent: ReadonlyMap<number, readonly number[]>;
+}
+
+/**
+ * Linked posts of each event, embedded (events.md §4.5), for every group at once: one query for the
+ * rows of all types, then presentGroups. IDs that are not posts of the group's type are skipped.
+ */
+export async function presentLinked(req: RestRequest, groups: readonly LinkGroup[], jsonLd: boolean): Promise<Map<number, Representation[]>[]> {
+  const allIds = [...new Set(groups.flatMap((group) => [...group.linksByEvent.values()].flat()))];
+  const rows = await getPosts(req.services.db.kysely, allIds);
+  const presented = await presentGroups(req, groups.map(({ definition }) => ({
+    definition, posts: rows.filter((post) => post.post_type === definition.postType.type),
+  })), { jsonLd, allowUnlock: true });
+  return groups.map(({ linksByEvent }, i) => {
+    const byId = new Map(presented[i]!.map((item) => [item.id as number, item]));
+    const out = new Map<number, Representation[]>();
+    for (const [eventId, ids] of linksByEvent) {
+      out.set(eventId, ids.map((id) => byId.get(id)).filter((item): item is Representation => item !== undefined));
+    }
+    return out;
+  });
 }

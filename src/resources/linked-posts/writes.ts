@@ -133,20 +133,28 @@ export async function trashLinkedPost(trx: Writer, definition: LinkedPostDefinit
   return (await getPost(trx, Number(post.ID)))!;
 }
 
+/** The post ID an event write's link entry names (`N`, `"N"` or `{ "id": N }`), if it names one. */
+export function linkedIdOf(input: unknown): number | undefined {
+  const idValue = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>).id : input;
+  return (typeof idValue === 'number' || typeof idValue === 'string') && /^\s*\d+\s*$/.test(String(idValue)) ? Number(idValue) : undefined;
+}
+
 /**
  * For event writes (events.md §6.2): `{ "id": N }` or a numeric ID links an existing post of the
  * type; an inline object (already checked by isValidInline during argument validation) creates
  * one, or reuses an identical one. Anything else is a 400 `could-not-create-{venue|organizer}`.
- * Returns the linked post ID.
+ * `known` holds the rows of every ID the write names (read beforehand, in one query); returns the
+ * linked post's row.
  */
-export async function findOrCreateLinkedPost(trx: Writer, definition: LinkedPostDefinition, input: unknown, req: RestRequest): Promise<number> {
-  const object = input !== null && typeof input === 'object' && !Array.isArray(input) ? input as Record<string, unknown> : null;
-  const idValue = object ? object.id : input;
-  if ((typeof idValue === 'number' || typeof idValue === 'string') && /^\s*\d+\s*$/.test(String(idValue))) {
-    const post = await getPost(trx, Number(idValue));
-    if (post?.post_type === definition.postType.type) return Number(post.ID);
+export async function findOrCreateLinkedPost(
+  trx: Writer, definition: LinkedPostDefinition, input: unknown, req: RestRequest, known: ReadonlyMap<number, PostRow>,
+): Promise<PostRow> {
+  const id = linkedIdOf(input);
+  if (id !== undefined) {
+    const post = known.get(id);
+    if (post?.post_type === definition.postType.type) return post;
     throw couldNotCreate(definition);
   }
-  if (!object) throw couldNotCreate(definition);
-  return Number((await createLinkedPost(trx, definition, req, new Map(Object.entries(object)))).ID);
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw couldNotCreate(definition);
+  return createLinkedPost(trx, definition, req, new Map(Object.entries(input)));
 }
