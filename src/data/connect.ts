@@ -13,6 +13,7 @@ import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
 import type { DialectName, Writer } from './executor.ts';
 import { poolWithDeadlines } from './mysql-pool.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
+import { preparingOnce } from './sqlite-statements.ts';
 import { WriteTransactions } from './transaction.ts';
 
 export type { DialectName };
@@ -157,9 +158,9 @@ function openSqlite(file: string): Opened {
   // Changes whenever another connection (another process, WordPress itself) commits.
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   return {
-    dialect: new ImmediateSqliteDialect({ database }),
+    dialect: new ImmediateSqliteDialect({ database: preparingOnce(database) }),
     // Two connections to ':memory:' would be two databases.
-    writeDialect: file === ':memory:' ? undefined : new ImmediateSqliteDialect({ database: sqliteConnection(file, 0) }),
+    writeDialect: file === ':memory:' ? undefined : new ImmediateSqliteDialect({ database: preparingOnce(sqliteConnection(file, 0)) }),
     label: `sqlite:${file}`,
     otherConnectionsVersion: () => Number(dataVersion.get()),
   };

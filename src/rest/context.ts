@@ -1,8 +1,8 @@
-import type { VerifiedPasswords } from '../auth/verified-passwords.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../data/connect.ts';
 import type { CurrentUser } from '../auth/capabilities.ts';
 import type { RoleTable } from '../auth/roles.ts';
+import type { VerifiedPasswords } from '../auth/verified-passwords.ts';
 import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
 import type { ListedEventsCache } from '../resources/events/list-query.ts';
 import type { EventRepresentationCache } from '../resources/events/representation-cache.ts';
@@ -18,9 +18,9 @@ export interface AppServices {
   /** Clock, replaceable in tests. */
   now(): Date;
   // What is reused across requests, one of each per services object (made by buildServices):
-  /** Whole anonymous GET answers (dispatch), kept per data version, site settings and clock second. */
   /** Application-password checks already passed (auth/verified-passwords.ts). */
   verifiedPasswords: VerifiedPasswords;
+  /** Whole anonymous GET answers (dispatch), kept per data version, site settings and clock second. */
   reusedAnswers: ResponseCache;
   /** The pages and counts of GET /events and the iCal feed, and the repeated-occurrences check, per data version. */
   listedEvents: ListedEventsCache;

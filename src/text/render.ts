@@ -1,5 +1,6 @@
 // The WordPress display filter chains (the_title, the_content, the_excerpt) as TEC's REST
 // API applies them, each followed by PHP's trim().
+import { LRUCache } from 'lru-cache';
 import { shortcodeUnautop, wpautop } from './autop.ts';
 import { phpTrim } from './php.ts';
 import { convertSmilies } from './smilies.ts';
@@ -33,18 +34,36 @@ function doBlocks(text: string): string {
   return text.replace(BLOCK_DELIMITER, '');
 }
 
-export function renderTitle(raw: string): string {
-  return phpTrim(capitalPDangitTitle(phpTrim(convertChars(wptexturize(raw)))));
+/** Characters of raw and rendered text each filter chain keeps, so a page of events renders its texts once. */
+const REMEMBERED_CHARS = 8_000_000;
+
+/**
+ * The chain, remembering its output per input: the chains are pure functions of the raw text, and
+ * lists and writes present the same titles and descriptions over and over.
+ */
+function remembered(chain: (raw: string) => string): (raw: string) => string {
+  const outputs = new LRUCache<string, string>({
+    maxSize: REMEMBERED_CHARS,
+    sizeCalculation: (output, raw) => output.length + raw.length + 1,
+  });
+  return (raw) => {
+    let output = outputs.get(raw);
+    if (output === undefined) {
+      output = chain(raw);
+      outputs.set(raw, output);
+    }
+    return output;
+  };
 }
 
-export function renderContent(raw: string): string {
+export const renderTitle = remembered((raw) => phpTrim(capitalPDangitTitle(phpTrim(convertChars(wptexturize(raw))))));
+
+export const renderContent = remembered((raw) => {
   // do_blocks() switches wpautop off for content written with the block editor.
   const hasBlocks = raw.includes('<!-- wp:');
   let text = wptexturize(hasBlocks ? doBlocks(raw) : raw);
   if (!hasBlocks) text = wpautop(text);
   return phpTrim(convertSmilies(capitalPDangitContent(shortcodeUnautop(text))));
-}
+});
 
-export function renderExcerpt(raw: string): string {
-  return phpTrim(shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw))))));
-}
+export const renderExcerpt = remembered((raw) => phpTrim(shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw)))))));

@@ -31,6 +31,11 @@ export function strtotimeUtc(text: string, nowMs: number): number | null {
   if (text === '') {
     return null;
   }
+  // Without a zone in the text, the wall time is read on the UTC clock.
+  const plain = plainDatetime(text);
+  if (plain !== null) {
+    return plain;
+  }
   const nowSeconds = Math.floor(nowMs / 1000);
   const seconds = withUtcProcessZone(() => {
     try {
@@ -62,7 +67,8 @@ export function strtotimeWall(text: string, nowMs: number): number | null {
 }
 
 // `Y-m-d`, `Y-m-d H:i` and `Y-m-d H:i:s` with in-range fields: what imports send for every
-// event. Read directly (the port is slow); days past the month's end roll over as in PHP.
+// event and most clients send as list bounds. Read directly (the port is slow); days past the
+// month's end roll over as in PHP.
 const PLAIN_DATETIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?: ([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?)?$/;
 
 function plainDatetime(text: string): number | null {

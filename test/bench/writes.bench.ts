@@ -25,9 +25,10 @@ export interface WriteRow {
 const label = (row: Pick<WriteRow, 'db' | 'processes' | 'writers'>): string =>
   `${row.db}, ${row.processes} process${row.processes > 1 ? 'es' : ''}, ${row.writers} writers`;
 
-async function measure(kind: DatabaseKind, processes: number, writers: number, seconds: number): Promise<WriteRow> {
+async function measure(kind: DatabaseKind, processes: number, writers: number, options: BenchOptions): Promise<WriteRow> {
+  const seconds = options.duration;
   const database = await kind.create();
-  const cluster = new ServerCluster(database.url, processes);
+  const cluster = new ServerCluster(database.url, processes, options.cpuProfileDir);
   try {
     await cluster.start();
     const result = await runWriteLoad(cluster, { clients: writers, requests: seconds * MAX_REQUESTS_PER_SECOND, seconds });
@@ -64,7 +65,7 @@ export const bench: Bench<WriteRow> = {
     for (const kind of options.databases) {
       for (const processes of PROCESSES) {
         for (const writers of WRITERS) {
-          const row = await measure(kind, processes, writers, options.duration);
+          const row = await measure(kind, processes, writers, options);
           process.stderr.write(`  writes: ${label(row)}: ${row.result.writesPerSecond.toFixed(0)} writes/s, ${row.result.serverErrors} 5xx, ${row.result.violations.length} violations\n`);
           report(row);
         }

@@ -28,6 +28,7 @@ import * as savepoint from '../../src/data/savepoint.ts';
 import * as schema from '../../src/data/schema.ts';
 import * as search from '../../src/data/search.ts';
 import * as sqliteImmediate from '../../src/data/sqlite-immediate.ts';
+import * as sqliteStatements from '../../src/data/sqlite-statements.ts';
 import * as tableDiscovery from '../../src/data/table-discovery.ts';
 import * as tablePrefixPlugin from '../../src/data/table-prefix-plugin.ts';
 import { TABLE_NAMES, type PostRow } from '../../src/data/tables.ts';
@@ -466,6 +467,12 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       ImmediateSqliteDialect: 'its driver begins each SQLite write transaction with `BEGIN IMMEDIATE`; '
         + 'transaction boundaries come from the drivers and are not recorded',
     },
+  }),
+
+  moduleEntry('sqlite-statements', sqliteStatements, {
+    cases: {},
+    noSql: { preparingOnce: 'keeps the statements Kysely prepares; it builds no SQL of its own' },
+    uncatalogued: {},
   }),
 
   moduleEntry('table-discovery', tableDiscovery, {

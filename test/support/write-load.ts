@@ -67,8 +67,10 @@ class ServeProcess {
   #stderr = '';
   readonly #child: ChildProcess;
 
-  constructor(dbUrl: string) {
-    this.#child = spawn(process.execPath, [BIN, 'serve', '--db', dbUrl, '--port', '0', '--host', '127.0.0.1'], {
+  /** `cpuProfileDir`: where V8 writes the process's CPU profile (node --cpu-prof), if anywhere. */
+  constructor(dbUrl: string, cpuProfileDir?: string) {
+    const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+    this.#child = spawn(process.execPath, [...profile, BIN, 'serve', '--db', dbUrl, '--port', '0', '--host', '127.0.0.1'], {
       // info: the level wpcal runs at by default, and the one that logs the listening URL.
       env: { ...process.env, WPCAL_LOG: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,7 +152,7 @@ export class ServerCluster {
   /** The administrator's Authorization header value (once started). */
   auth = '';
 
-  constructor(readonly dbUrl: string, readonly size: number) {}
+  constructor(readonly dbUrl: string, readonly size: number, readonly cpuProfileDir?: string) {}
 
   async start(): Promise<void> {
     await this.#launch(1);
@@ -160,7 +162,7 @@ export class ServerCluster {
 
   async #launch(count: number): Promise<void> {
     if (count < 1) return;
-    const started = Array.from({ length: count }, () => new ServeProcess(this.dbUrl));
+    const started = Array.from({ length: count }, () => new ServeProcess(this.dbUrl, this.cpuProfileDir));
     this.#processes.push(...started);
     await Promise.all(started.map((serve) => serve.listening()));
   }

@@ -1,0 +1,171 @@
+// ISSUE 14: reads that cannot be repeated answers. `npm run bench -- reads [--mysql] [--events=160,100000]`
+// On each calendar size, c=`--connections`, for `--duration` seconds each:
+// - long tail: every request a window not asked for before (a calendar paged by day);
+// - the same list anonymous, and the same list as an administrator (application password);
+// - the long tail again while a client writes 10 events a second.
+// Targets (issue 14): long tail ≥ 8,000 req/s with p99 ≤ 2 ms at 160 events, ≥ 2,000 req/s with
+// p99 ≤ 10 ms from 100k events; authenticated ≥ 80% of anonymous; under writes ≥ 5,000 req/s with p99 < 10 ms.
+import autocannon from 'autocannon';
+import { openDatabase } from '../../src/data/connect.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
+import { createUser } from '../../src/users/manage.ts';
+import { basicAuth } from '../support/server.ts';
+import { ServerProcess, markdownTable, type Bench, type BenchOptions } from './harness.ts';
+import { seedCalendar } from './seed-events.ts';
+
+const PREFIX = 'wp_';
+const API = '/wp-json/tribe/events/v1';
+const DAY_MS = 86_400_000;
+const WRITES_PER_SECOND = 10;
+const LARGE = 100_000;
+
+type Scenario = 'long tail' | 'same list' | 'same list, authenticated' | 'long tail, 10 writes/s';
+
+export interface ReadRow {
+  scenario: Scenario;
+  db: string;
+  events: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Writes answered 201 during the run (the writing scenario only). */
+  writes?: number;
+}
+
+const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A window no request asked for before (42,000 of them): starts walk forward a day at a time over
+ * 700 days from today, and each lap lengthens the window by a day, from 30 days.
+ */
+function windows(): () => string {
+  let request = 0;
+  const today = Date.now();
+  return () => {
+    const start = today + (request % 700) * DAY_MS;
+    const days = 30 + Math.floor(request / 700) % 60;
+    request++;
+    return `${API}/events?start_date=${ymd(start)}&end_date=${ymd(start + days * DAY_MS)}`;
+  };
+}
+
+interface LoadSpec {
+  path?: string;
+  nextPath?: () => string;
+  auth?: string;
+}
+
+async function measure(base: string, spec: LoadSpec, options: BenchOptions): Promise<Pick<ReadRow, 'rps' | 'p50' | 'p99'>> {
+  const headers = spec.auth ? { authorization: spec.auth } : undefined;
+  const run = (seconds: number) => autocannon({
+    url: base + (spec.path ?? `${API}/events`),
+    connections: options.connections,
+    duration: seconds,
+    maxOverallRequests: seconds * 200_000,
+    timeout: 10,
+    headers,
+    requests: spec.nextPath ? [{ setupRequest: (request) => ({ ...request, path: spec.nextPath!() }) }] : undefined,
+  });
+  await run(options.warmup);
+  const result = await run(options.duration);
+  if (result.errors || result.non2xx) throw new Error(`${spec.path ?? 'long tail'}: ${result.errors} errors, ${result.non2xx} non-2xx answers under load`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** POSTs an event every 1/rate seconds until stopped; resolves to the number answered 201. */
+function writeSteadily(base: string, auth: string, rate: number): { stop: () => Promise<number> } {
+  let created = 0;
+  let failed = '';
+  let sequence = 0;
+  const send = async () => {
+    const start = Date.now() + (sequence % 60) * DAY_MS;
+    const response = await fetch(`${base}${API}/events`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: `Bench write ${sequence++}`,
+        start_date: `${ymd(start)} 10:00:00`,
+        end_date: `${ymd(start)} 12:00:00`,
+      }),
+    });
+    await response.arrayBuffer();
+    if (response.status === 201) created++;
+    else failed ||= `POST /events answered ${response.status}`;
+  };
+  const pending = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    const write = send().catch((error: unknown) => { failed ||= String(error); }).finally(() => pending.delete(write));
+    pending.add(write);
+  }, 1000 / rate);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      if (failed) throw new Error(failed);
+      return created;
+    },
+  };
+}
+
+async function seeded(url: string, size: number): Promise<string> {
+  const db = await openDatabase(url, PREFIX);
+  try {
+    await prepareDatabase(db);
+    await seedCalendar(db, size, new Date());
+    const admin = await createUser(db, 'bench-admin', 'administrator', undefined);
+    return basicAuth('bench-admin', admin.password);
+  } finally {
+    await db.close();
+  }
+}
+
+function missed(row: ReadRow, rows: readonly ReadRow[]): string | undefined {
+  const label = `${row.scenario} (${row.db}, ${row.events} events)`;
+  const slow = (rps: number, p99: number) => (row.rps < rps || row.p99 > p99 ? `${label}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms; target ≥ ${rps} req/s, p99 ≤ ${p99} ms` : undefined);
+  if (row.scenario === 'long tail') return row.events >= LARGE ? slow(2000, 10) : slow(8000, 2);
+  // p99 under 10 ms: latencies are whole milliseconds.
+  if (row.scenario === 'long tail, 10 writes/s') return slow(5000, 9);
+  if (row.scenario !== 'same list, authenticated') return undefined;
+  const anonymous = rows.find((other) => other.scenario === 'same list' && other.db === row.db && other.events === row.events);
+  if (!anonymous || row.rps >= 0.8 * anonymous.rps) return undefined;
+  return `${label}: ${row.rps.toFixed(0)} req/s, ${(100 * row.rps / anonymous.rps).toFixed(0)}% of anonymous; target 80%`;
+}
+
+export const bench: Bench<ReadRow> = {
+  async run(options: BenchOptions, report: (row: ReadRow) => void): Promise<void> {
+    for (const kind of options.databases) {
+      for (const events of options.sizes) {
+        process.stderr.write(`reads: ${kind.name}, ${events} events\n`);
+        const database = await kind.create();
+        try {
+          const auth = await seeded(database.url, events);
+          const server = await ServerProcess.start(database.url, PREFIX, options.cpuProfileDir);
+          try {
+            const base = server.wpcalUrl;
+            const row = (scenario: Scenario, measured: Pick<ReadRow, 'rps' | 'p50' | 'p99'>, writes?: number) => {
+              report({ scenario, db: kind.name, events, ...measured, writes });
+              process.stderr.write(`  ${scenario}: ${measured.rps.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms\n`);
+            };
+            row('long tail', await measure(base, { nextPath: windows() }, options));
+            row('same list', await measure(base, { path: `${API}/events` }, options));
+            row('same list, authenticated', await measure(base, { path: `${API}/events`, auth }, options));
+            const writer = writeSteadily(base, auth, WRITES_PER_SECOND);
+            const underWrites = await measure(base, { nextPath: windows() }, options);
+            row('long tail, 10 writes/s', underWrites, await writer.stop());
+          } finally {
+            await server.stop();
+          }
+        } finally {
+          await database.drop();
+        }
+      }
+    }
+  },
+  check: (rows) => rows.map((row) => missed(row, rows)).filter((miss): miss is string => miss !== undefined),
+  table: (rows) => [
+    markdownTable(['scenario', 'db', 'events', 'req/s', 'p50 ms', 'p99 ms', 'writes'], rows.map((row) => [
+      row.scenario, row.db, String(row.events), row.rps.toFixed(0), String(row.p50), String(row.p99), row.writes === undefined ? '' : String(row.writes),
+    ]), 2),
+    'long tail = every request a new 30-day window of GET /events; same list = GET /events repeated; writes = events created (201) during the run',
+  ].join('\n'),
+};

@@ -1,0 +1,43 @@
+import { expect } from 'chai';
+import Database from 'better-sqlite3';
+import { preparingOnce } from '../../src/data/sqlite-statements.ts';
+
+describe('preparingOnce (SQLite statements)', () => {
+  let database: Database.Database;
+  let prepared: string[];
+
+  beforeEach(() => {
+    database = new Database(':memory:');
+    database.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t (v) VALUES (\'a\'), (\'b\'), (\'c\')');
+    prepared = [];
+    const prepare = database.prepare.bind(database);
+    database.prepare = ((sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    }) as typeof database.prepare;
+  });
+  afterEach(() => database.close());
+
+  it('prepares each SQL text once and runs it with new parameters each time', () => {
+    const db = preparingOnce(database);
+    const select = 'SELECT v FROM t WHERE id = ?';
+    expect(db.prepare(select).all([1])).to.deep.equal([{ v: 'a' }]);
+    expect(db.prepare(select).all([2])).to.deep.equal([{ v: 'b' }]);
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    expect(insert.reader).to.equal(false);
+    expect(Number(insert.run(['d']).lastInsertRowid)).to.equal(4);
+    expect(db.prepare('INSERT INTO t (v) VALUES (?)').run(['e']).changes).to.equal(1);
+    expect(prepared).to.deep.equal([select, 'INSERT INTO t (v) VALUES (?)']);
+  });
+
+  it('runs a statement while the same SQL is being streamed', () => {
+    const db = preparingOnce(database);
+    const sql = 'SELECT id FROM t WHERE id >= ? ORDER BY id';
+    const streamed: unknown[] = [];
+    for (const row of db.prepare(sql).iterate([1])) {
+      streamed.push(row);
+      expect(db.prepare(sql).all([3])).to.deep.equal([{ id: 3 }]);
+    }
+    expect(streamed).to.deep.equal([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+});
