@@ -3,7 +3,7 @@
 // new posts, meta rows, TEC 6 rows and term links are inserted with multi-row statements.
 // Records matching a stored event (import key, or title + start for TEC CSV) update it.
 import type { NewPost, PostRow } from '../data/tables.ts';
-import type { RestRequest } from '../rest/context.ts';
+import type { WriteContext } from '../resources/common/write-context.ts';
 import { RestError } from '../rest/errors.ts';
 import { allSettled, clearEventsBulk, forCreate, eventMetaOps, insertEventsBulk, storedDates, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
 import { costEntries, websiteValue } from '../resources/events/write-args.ts';
@@ -126,7 +126,7 @@ function postInput(record: EventRecord): PostInput {
   };
 }
 
-function postFields(req: RestRequest, input: PostInput, comments: string): PostFields {
+function postFields(req: WriteContext, input: PostInput, comments: string): PostFields {
   try {
     return newPostFields(req, EVENT_TYPE, input, comments);
   } catch (error) {
@@ -135,12 +135,12 @@ function postFields(req: RestRequest, input: PostInput, comments: string): PostF
   }
 }
 
-function multiDayCutoff(req: RestRequest): string | undefined {
+function multiDayCutoff(req: WriteContext): string | undefined {
   const value = req.site.tec.multiDayCutoff;
   return typeof value === 'string' ? value : undefined;
 }
 
-function recordDates(req: RestRequest, record: EventRecord): EventDates {
+function recordDates(req: WriteContext, record: EventRecord): EventDates {
   const dates = computeEventDates({
     start: record.startDate,
     end: record.endDate,
@@ -199,7 +199,7 @@ export class EventImporter {
 
   constructor(
     private readonly trx: Writer,
-    private readonly req: RestRequest,
+    private readonly req: WriteContext,
     private readonly links: EventLinks,
     private readonly options: EventApplyOptions,
   ) {

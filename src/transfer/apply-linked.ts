@@ -6,7 +6,7 @@ import type { Writer } from '../data/executor.ts';
 import { firstPostIdWithTitle } from '../data/post-queries.ts';
 import { getPost, setMeta, uniquePostSlug, updatePost } from '../data/posts.ts';
 import type { PostRow } from '../data/tables.ts';
-import type { RestRequest } from '../rest/context.ts';
+import type { WriteContext } from '../resources/common/write-context.ts';
 import type { LinkedPostDefinition } from '../resources/linked-posts/definition.ts';
 import { createLinkedPost, updateLinkedPost } from '../resources/linked-posts/writes.ts';
 import { baseSlug } from '../resources/common/post-writes.ts';
@@ -42,7 +42,7 @@ export class LinkedPosts {
 
   constructor(
     private readonly trx: Writer,
-    private readonly req: RestRequest,
+    private readonly req: WriteContext,
     private readonly definition: LinkedPostDefinition,
     private readonly source: string,
     /** Remember records by import key (false: match by title only, as TEC's CSV importer does). */

@@ -29,7 +29,7 @@ export async function applyBatch(trx: Writer, context: TransferContext, batch: I
   const tally = new Tally();
   tally.skipped += batch.skipped ?? 0;
   for (const problem of batch.problems) tally.fail(problem.where, problem.reason);
-  const req = context.request(trx);
+  const req = context.writer;
   const keyed = options.matchBy === 'key';
   const at = (section: string) => (record: { key: string; where?: string }) => record.where ?? `${options.file}: ${section} "${record.key}"`;
   const terms = new TermResolver(trx);

@@ -4,7 +4,6 @@
 import type { CurrentUser } from '../../auth/capabilities.ts';
 import { userCan } from '../../auth/capabilities.ts';
 import type { NewPost, PostRow } from '../../data/tables.ts';
-import type { RestRequest } from '../../rest/context.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import { RestError } from '../../rest/errors.ts';
 import { setOption } from '../../data/options.ts';
@@ -18,9 +17,9 @@ import { localToUtc, utcToLocal } from '../../time/zones.ts';
 import type { PostTypeDefinition } from '../post-types.ts';
 import { invalidParams } from './validators.ts';
 import { permalink } from './urls.ts';
+import type { WriteContext } from './write-context.ts';
 
-/** What a post write needs from its caller: who writes, the site and the clock (a RestRequest has them). */
-export type WriteContext = Pick<RestRequest, 'user' | 'site' | 'now'>;
+export type { WriteContext };
 
 export const ZERO_DATETIME = '0000-00-00 00:00:00';
 

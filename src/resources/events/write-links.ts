@@ -11,6 +11,7 @@ import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
 import { couldNotCreate, findOrCreateLinkedPost, linkedIdOf } from '../linked-posts/writes.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
 import { updateTypedPost } from '../common/post-writes.ts';
+import type { WriteContext } from '../common/write-context.ts';
 import { isPhpEmpty } from '../common/validators.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../terms/definition.ts';
 import { resolveTermsForWrite } from '../terms/writes.ts';
@@ -145,7 +146,7 @@ export function linkedPostsOf(meta: PostMeta, venueId: number | undefined, organ
  * holds the rows read so far; the other linked posts are read here.
  */
 export async function publishLinkedPosts(
-  trx: Writer, req: RestRequest, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[], rows: LinkedRows,
+  trx: Writer, req: WriteContext, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[], rows: LinkedRows,
 ): Promise<void> {
   if (event.post_status !== 'publish' || linkedIds.length === 0) return;
   const unread = linkedIds.filter((id) => !rows.has(id));

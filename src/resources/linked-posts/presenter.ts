@@ -25,7 +25,7 @@ export function capabilityPost(post: PostRow, meta?: PostMeta): { post_author: n
   return { post_author: Number(post.post_author), post_status: post.post_status, trashedFrom: firstMeta(meta, '_wp_trash_meta_status') ?? null };
 }
 
-export function userCanLinked(definition: LinkedPostDefinition, req: RestRequest, cap: MetaCapability, post: PostRow, meta?: PostMeta): boolean {
+export function userCanLinked(definition: LinkedPostDefinition, req: Pick<RestRequest, 'user'>, cap: MetaCapability, post: PostRow, meta?: PostMeta): boolean {
   return userCanPost(cap, req.user, capabilityPost(post, meta), definition.postType.plural);
 }
 

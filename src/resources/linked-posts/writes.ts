@@ -2,7 +2,6 @@
 // wpcal's updates change only the fields sent (spec README: no reset of omitted map flags,
 // state/province, image, and no silent status change).
 import type { NewPost, PostRow } from '../../data/tables.ts';
-import type { RestRequest } from '../../rest/context.ts';
 import { RestError } from '../../rest/errors.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
 import { postsWithText } from '../../data/linked-posts.ts';
@@ -11,6 +10,7 @@ import { deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../dat
 import { sanitizeTextField } from '../../text/sanitize.ts';
 import { resolveImageInput } from '../common/image.ts';
 import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../common/post-writes.ts';
+import type { WriteContext } from '../common/write-context.ts';
 import { isPhpEmpty, isTribeTruthy } from '../common/validators.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 import { userCanLinked } from './presenter.ts';
@@ -66,7 +66,7 @@ async function writeVenueRules(trx: Writer, id: number, values: WriteValues, cre
 }
 
 /** Meta of the sent fields, the venue rules and the image. */
-async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, id: number, values: WriteValues, creating: boolean): Promise<void> {
+async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, id: number, values: WriteValues, creating: boolean): Promise<void> {
   for (const field of definition.fields) {
     if (field.name === 'stateprovince' || !sent(values, field.name)) continue;
     await setMeta(trx, id, field.metaKey, sanitizeTextField(text(values, field.name)));
@@ -83,7 +83,7 @@ async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: Res
  * a description is given, the same content (both case-insensitive). Unlike the plugin, only a
  * post the caller may edit is reused, so nobody rewrites (or reads) someone else's post this way.
  */
-async function findDuplicate(trx: Reader, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues): Promise<PostRow | undefined> {
+async function findDuplicate(trx: Reader, definition: LinkedPostDefinition, req: WriteContext, values: WriteValues): Promise<PostRow | undefined> {
   const description = text(values, 'description');
   const candidates = await postsWithText(trx, {
     postType: definition.postType.type,
@@ -108,7 +108,7 @@ export function couldNotCreate(definition: LinkedPostDefinition): RestError {
  * POST /venues: the created (or reused) post. Runs inside the caller's transaction. `columns`
  * go to a newly inserted row as given (imports keeping a post ID).
  */
-export async function createLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, values: WriteValues, columns?: Partial<NewPost>): Promise<PostRow> {
+export async function createLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, values: WriteValues, columns?: Partial<NewPost>): Promise<PostRow> {
   const duplicate = await findDuplicate(trx, definition, req, values);
   const post = duplicate ?? await insertTypedPost(trx, req, definition.postType, { ...postInput(definition, values, true), columns });
   if (!post.ID) throw couldNotCreate(definition);
@@ -117,7 +117,7 @@ export async function createLinkedPost(trx: Writer, definition: LinkedPostDefini
 }
 
 /** POST|PUT|PATCH /venues/{id}: only the sent fields change. */
-export async function updateLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, post: PostRow, values: WriteValues): Promise<PostRow> {
+export async function updateLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, post: PostRow, values: WriteValues): Promise<PostRow> {
   await updateTypedPost(trx, req, definition.postType, post, postInput(definition, values, false));
   await writeMeta(trx, definition, req, Number(post.ID), values, false);
   return (await getPost(trx, Number(post.ID)))!;
@@ -127,7 +127,7 @@ export async function updateLinkedPost(trx: Writer, definition: LinkedPostDefini
  * DELETE: trash the post and remove every event link pointing at it (the plugin removes all links
  * of only the first page of published events; wpcal unlinks every event, and only this item).
  */
-export async function trashLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: RestRequest, post: PostRow): Promise<PostRow> {
+export async function trashLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, post: PostRow): Promise<PostRow> {
   await trashTypedPost(trx, req, post);
   await deleteMetaWithValue(trx, definition.linkMetaKey, String(post.ID));
   return (await getPost(trx, Number(post.ID)))!;
@@ -147,7 +147,7 @@ export function linkedIdOf(input: unknown): number | undefined {
  * linked post's row.
  */
 export async function findOrCreateLinkedPost(
-  trx: Writer, definition: LinkedPostDefinition, input: unknown, req: RestRequest, known: ReadonlyMap<number, PostRow>,
+  trx: Writer, definition: LinkedPostDefinition, input: unknown, req: WriteContext, known: ReadonlyMap<number, PostRow>,
 ): Promise<PostRow> {
   const id = linkedIdOf(input);
   if (id !== undefined) {
