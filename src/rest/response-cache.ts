@@ -1,7 +1,11 @@
-// Anonymous GET answers reused while nothing they depend on can have changed: the same request
-// (route, query, Origin), the same database data version, the same site settings object and the
-// same clock second (lists' default windows and URLs follow the clock). One per AppServices
+// GET answers reused while nothing they depend on can have changed: the same request (route,
+// query, Origin, credentials), the same database data version, the same site settings object and
+// the same clock second (lists' default windows and URLs follow the clock). Who the credentials
+// name, and what that user may do, is read from the database, so under the same data version the
+// same Authorization header authenticates as the same user with the same capabilities; a revoked
+// password or a changed role is a write, and a write changes the version. One per AppServices
 // (`reusedAnswers`, made by buildServices), used by dispatch.
+import { createHash } from 'node:crypto';
 import type { SiteSettings } from '../site/settings.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import { phpJsonEncode } from './json.ts';
@@ -19,8 +23,10 @@ interface Entry {
 export function cacheKey(incoming: IncomingRest): string | null {
   const { headers } = incoming;
   if (incoming.httpMethod !== 'GET' || incoming.actingUser || incoming.body || incoming.bodyError) return null;
-  if (headers.authorization !== undefined || headers['x-http-method-override'] !== undefined || '_method' in incoming.query) return null;
-  return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}`;
+  if (headers['x-http-method-override'] !== undefined || '_method' in incoming.query) return null;
+  // A digest: the credentials themselves are not kept.
+  const credentials = headers.authorization === undefined ? '' : createHash('sha256').update(headers.authorization).digest('base64');
+  return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}\n${credentials}`;
 }
 
 export class ResponseCache {

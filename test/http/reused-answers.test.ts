@@ -98,6 +98,27 @@ forEachDatabase('reused answers on the wire', (kind) => {
     });
   }
 
+  it('sends an authenticated list reused exactly as built, to the same credentials only', async () => {
+    const admin = await t.userWithRole('administrator', 'reuse-admin');
+    const subscriber = await t.userWithRole('subscriber', 'reuse-subscriber');
+    const path = `${API}/events?status=draft&per_page=50`;
+    const drafted = await t.request('POST', `${API}/events`, {
+      auth: admin, body: { title: 'Reuse draft', status: 'draft', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' },
+    });
+    expect(drafted.status).to.equal(201);
+    const [built, reused] = await builtAndReused(path, { Authorization: admin });
+    expect(reused.statusLine).to.equal('200 OK');
+    expect(reused.headers).to.deep.equal(built.headers);
+    expect(reused.headers).to.include('Cache-Control: no-cache, must-revalidate, max-age=0, no-store, private');
+    expect(withoutEmails(reused.body)).to.equal(withoutEmails(built.body));
+    expect(JSON.parse(reused.body).events.map((event: { id: number }) => event.id)).to.include(drafted.json.id);
+    // Right after, on the same URL: neither another user nor an anonymous reader sees that draft.
+    const asSubscriber = await wireAnswer(t.url, path, { Authorization: subscriber });
+    expect(asSubscriber.body).to.not.include('Reuse draft');
+    const anonymous = await wireAnswer(t.url, path, {});
+    expect(anonymous.body).to.not.include('Reuse draft');
+  });
+
   it('sends a single event reused exactly as built', async () => {
     const list = JSON.parse((await wireAnswer(t.url, `${API}/events?per_page=1`, {})).body);
     const [built, reused] = await builtAndReused(`${API}/events/${list.events[0].id}`, {});
