@@ -2,11 +2,11 @@ import type { Db } from './data/connect.ts';
 import { loadRoleTable } from './auth/authenticate.ts';
 import type { RoleTable } from './auth/roles.ts';
 import { VerifiedPasswords } from './auth/verified-passwords.ts';
-import type { AppServices } from './rest/context.ts';
-import { ListedEventsCache } from './resources/events/list-query.ts';
-import { EventRepresentationCache } from './resources/events/representation-cache.ts';
-import { ResponseCache } from './rest/response-cache.ts';
-import { buildRegistry } from './routes/index.ts';
+import type { AppServices } from './api/context.ts';
+import { ListedEventsCache } from './domain/events/list-query.ts';
+import { EventRepresentationCache } from './domain/events/representation-cache.ts';
+import { ResponseCache } from './api/response-cache.ts';
+import { buildRegistry } from './api/routes.ts';
 import { SiteSettingsCache } from './site/settings.ts';
 
 export interface ServiceOptions {

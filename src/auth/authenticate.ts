@@ -4,7 +4,7 @@ import type { Reader } from '../data/executor.ts';
 import { getOption } from '../data/options.ts';
 import { findLoginCandidate, getUserMeta, setUserMeta, type LoginCandidate } from '../data/users.ts';
 import { maybeUnserialize } from '../php/serialize.ts';
-import { RestError } from '../rest/errors.ts';
+import { RestError } from '../domain/errors.ts';
 import { findMatchingPassword, parseApplicationPasswords, serializeApplicationPasswords } from './application-passwords.ts';
 import { buildUser, roleTableFrom, type CurrentUser } from './capabilities.ts';
 import { defaultRoles, type RoleTable } from './roles.ts';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { phpJsonEncode } from '../rest/json.ts';
+import { phpJsonEncode } from '../php/json-encode.ts';
 
 interface ClientErrorAnswer {
   status: number;

@@ -1,6 +1,6 @@
 // The plugin's front-end iCalendar feed, `/events/?ical=1` and `/?post_type=tribe_events&ical=1`:
-// answered by the REST feed route (src/routes/ical.ts) with the request's query as its arguments.
-import { ICAL_FEED_PATH, WPCAL_NAMESPACE } from '../routes/ical.ts';
+// answered by the REST feed route (src/api/ical.ts) with the request's query as its arguments.
+import { ICAL_FEED_PATH, WPCAL_NAMESPACE } from '../api/ical.ts';
 
 // The events archive (TEC's default `events` slug) and its list view.
 const ARCHIVE_PATH = /^\/events(?:\/list)?\/?$/;

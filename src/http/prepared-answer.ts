@@ -1,6 +1,6 @@
 // A reused answer as it goes on the wire, prepared once per cached answer: setting its headers one
 // `ctx.set` at a time was about a tenth of the CPU time of every cache hit.
-import type { OutgoingRest } from '../rest/exchange.ts';
+import type { OutgoingRest } from '../api/exchange.ts';
 
 interface PreparedAnswer {
   /** Name, value, name, value…: what `ServerResponse.writeHead` takes. */

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import type Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type qs from 'qs';
-import { RestError } from '../rest/errors.ts';
+import { RestError } from '../domain/errors.ts';
 
 const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
 

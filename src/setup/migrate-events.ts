@@ -8,8 +8,8 @@ import { countPostsWithoutOccurrences, postIdsWithoutOccurrences } from '../data
 import type { Writer } from '../data/executor.ts';
 import { getOptions } from '../data/options.ts';
 import { addMeta, firstMeta, loadMeta, type PostMeta } from '../data/posts.ts';
-import { syncOccurrence, type StoredEventDates } from '../resources/events/storage.ts';
-import { EVENT_TYPE } from '../resources/post-types.ts';
+import { syncOccurrence, type StoredEventDates } from '../domain/events/storage.ts';
+import { EVENT_TYPE } from '../domain/post-types.ts';
 import { durationSeconds } from '../time/occurrence.ts';
 import { SECOND_MS, parseDbDatetime } from '../time/wall.ts';
 import { isValidTimezone, localToUtc, siteTimezone, timezoneAbbr } from '../time/zones.ts';

@@ -3,14 +3,16 @@
 // new posts, meta rows, TEC 6 rows and term links are inserted with multi-row statements.
 // Records matching a stored event (import key, or title + start for TEC CSV) update it.
 import type { NewPost, PostRow } from '../data/tables.ts';
-import type { WriteContext } from '../resources/common/write-context.ts';
-import { RestError } from '../rest/errors.ts';
-import { allSettled, clearEventsBulk, forCreate, eventMetaOps, insertEventsBulk, storedDates, BULK_ROWS, type BulkEventWrite, type EventMetaChanges, type MetaOp } from '../resources/events/storage.ts';
-import { costEntries, websiteValue } from '../resources/events/write-args.ts';
-import { isRegisteredStatus } from '../resources/common/validators.ts';
-import { publishLinkedPosts } from '../resources/events/write-links.ts';
-import { EVENT_TYPE } from '../resources/post-types.ts';
-import { baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../resources/common/post-writes.ts';
+import type { WriteContext } from '../domain/write-context.ts';
+import { RestError } from '../domain/errors.ts';
+import {
+  allSettled, clearEventsBulk, costEntries, forCreate, eventMetaOps, insertEventsBulk, storedDates, websiteValue, BULK_ROWS,
+  type BulkEventWrite, type EventMetaChanges, type MetaOp,
+} from '../domain/events/storage.ts';
+import { isRegisteredStatus } from '../domain/values.ts';
+import { publishLinkedPosts } from '../domain/events/publish-links.ts';
+import { EVENT_TYPE } from '../domain/post-types.ts';
+import { baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../domain/post-writes.ts';
 import type { Writer } from '../data/executor.ts';
 import { insertPostRowsBulk, postTitlesWithMeta } from '../data/post-queries.ts';
 import { POST_DEFAULTS, getPosts, type PostFields } from '../data/posts.ts';

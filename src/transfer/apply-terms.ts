@@ -1,8 +1,8 @@
 // Categories and tags of an import: batch term records matched by slug or name (updated) or
 // created, and the term references of events resolved once per distinct name.
-import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
-import { sanitizeTermName } from '../resources/terms/sanitize.ts';
-import { createTerm, editTerm, resolveTermsForWrite } from '../resources/terms/writes.ts';
+import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../domain/terms/definition.ts';
+import { sanitizeTermName } from '../domain/terms/sanitize.ts';
+import { createTerm, editTerm, resolveTermsForWrite } from '../domain/terms/writes.ts';
 import type { Writer } from '../data/executor.ts';
 import { findTermByName, findTermBySlug, type Term } from '../data/terms.ts';
 import { sanitizeTitle } from '../text/sanitize.ts';

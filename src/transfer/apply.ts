@@ -1,8 +1,8 @@
 // Applies one ImportBatch inside the caller's transaction: terms, venues and organizers first
 // (events refer to them), then the events in bulk. Bad records are counted as failed and left
 // out; anything else (a database error) propagates so the caller rolls the file back.
-import { ORGANIZER_DEFINITION } from '../resources/organizers.ts';
-import { VENUE_DEFINITION } from '../resources/venues.ts';
+import { ORGANIZER_DEFINITION } from '../domain/organizers.ts';
+import { VENUE_DEFINITION } from '../domain/venues.ts';
 import type { Writer } from '../data/executor.ts';
 import { EventImporter } from './apply-events.ts';
 import { LinkedPosts } from './apply-linked.ts';

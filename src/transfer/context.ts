@@ -2,7 +2,7 @@
 // capabilities (as `wpcal serve --seed` uses), and the clock. Writes take it as their WriteContext.
 import { buildUser } from '../auth/capabilities.ts';
 import type { Db } from '../data/connect.ts';
-import type { WriteContext } from '../resources/common/write-context.ts';
+import type { WriteContext } from '../domain/write-context.ts';
 import { buildServices } from '../services.ts';
 import type { SiteSettings } from '../site/settings.ts';
 

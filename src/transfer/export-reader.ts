@@ -3,12 +3,12 @@
 // number of queries (posts, their meta, their terms, their linked posts and those posts' meta), so
 // memory stays flat and time linear however large the calendar is.
 import type { PostRow } from '../data/tables.ts';
-import { ORGANIZER_DEFINITION } from '../resources/organizers.ts';
-import type { LinkedPostDefinition } from '../resources/linked-posts/definition.ts';
-import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../resources/post-types.ts';
-import { permalink } from '../resources/common/urls.ts';
-import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
-import { VENUE_DEFINITION } from '../resources/venues.ts';
+import { ORGANIZER_DEFINITION } from '../domain/organizers.ts';
+import type { LinkedPostDefinition } from '../domain/linked-posts/definition.ts';
+import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../domain/post-types.ts';
+import { permalink } from '../domain/urls.ts';
+import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../domain/terms/definition.ts';
+import { VENUE_DEFINITION } from '../domain/venues.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader } from '../data/executor.ts';
 import { firstMeta, getPosts, loadMeta, postIdsOfType, type PostMeta } from '../data/posts.ts';

@@ -1,8 +1,8 @@
 // Which posts an export reads: its filters resolved (dates parsed, terms looked up) into a
 // PostSelection, whose SQL (data/post-selection.ts) walks the posts' primary key page by page.
 import type { MetaProbe, PostSelection } from '../data/post-selection.ts';
-import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../resources/post-types.ts';
-import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../resources/terms/definition.ts';
+import { EVENT_TYPE, LISTED_BY_DEFAULT } from '../domain/post-types.ts';
+import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../domain/terms/definition.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader } from '../data/executor.ts';
 import { termsByIds } from '../data/term-queries.ts';

@@ -1,5 +1,5 @@
 // What an import did, per record: created, updated, skipped or failed (with the reason).
-import { RestError } from '../rest/errors.ts';
+import { RestError } from '../domain/errors.ts';
 import type { RecordProblem } from './records.ts';
 
 export class Tally {

@@ -3,7 +3,7 @@
 // `wpcal import --dry-run` over several files counts what the real run counts.
 import { expect } from 'chai';
 import path from 'node:path';
-import { LISTED_BY_DEFAULT } from '../../src/resources/post-types.ts';
+import { LISTED_BY_DEFAULT } from '../../src/domain/post-types.ts';
 import { createUser } from '../../src/users/manage.ts';
 import { DEMO, NS, freshDatabases, postCounts, scratchFiles, serve, withoutVolatile, wpcal, type ServedDatabase } from '../support/cli-transfer.ts';
 import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';

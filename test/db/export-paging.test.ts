@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { CompiledQuery } from 'kysely';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
-import { LISTED_BY_DEFAULT } from '../../src/resources/post-types.ts';
+import { LISTED_BY_DEFAULT } from '../../src/domain/post-types.ts';
 import { transferContext, type TransferContext } from '../../src/transfer/context.ts';
 import { readExportEvents, readExportTerms, type ExportFilters } from '../../src/transfer/export-reader.ts';
 import { selectionPageQuery } from '../../src/data/post-selection.ts';

@@ -2,10 +2,10 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { expect } from 'chai';
-import type { RestRequest } from '../../src/rest/context.ts';
-import { respond, RouteRegistry } from '../../src/rest/registry.ts';
-import { buildDocument, registerDocRoute } from '../../src/routes/doc.ts';
-import { TEC_NAMESPACE } from '../../src/routes/indexes.ts';
+import type { RestRequest } from '../../src/api/context.ts';
+import { respond, RouteRegistry } from '../../src/api/registry.ts';
+import { buildDocument, registerDocRoute } from '../../src/api/doc/route.ts';
+import { TEC_NAMESPACE } from '../../src/domain/urls.ts';
 import { buildSettings } from '../../src/site/settings.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

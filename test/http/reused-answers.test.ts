@@ -3,7 +3,7 @@
 // an answer built for the request. `_method=GET` turns reuse off without changing the answer.
 import http from 'node:http';
 import { expect } from 'chai';
-import { ResponseCache } from '../../src/rest/response-cache.ts';
+import { ResponseCache } from '../../src/api/response-cache.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

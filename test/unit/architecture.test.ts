@@ -1,4 +1,5 @@
-// The module graph of src/: no import cycles, and the data layer depends on nothing above it.
+// The module graph of src/: no import cycles, and every layer depends only on the layers below it:
+// data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer).
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -60,6 +61,22 @@ describe('architecture of src/', () => {
       ? targets.filter((target) => !target.startsWith('data/') && !/^(php|time|text)\//.test(target)).map((target) => `${file} → ${target}`)
       : []));
     expect(upward).to.deep.equal([]);
+  });
+
+  /** Imports from `layers` to any of `above`, as "file → target". */
+  const importsInto = (layers: readonly string[], above: readonly string[]): string[] => [...graph].flatMap(([file, targets]) => (
+    layers.includes(file.split('/')[0]!)
+      ? targets.filter((target) => above.includes(target.split('/')[0]!)).map((target) => `${file} → ${target}`)
+      : []));
+  const ADAPTERS = ['http', 'cli', 'transfer', 'setup', 'fixtures', 'server.ts', 'services.ts'];
+
+  it('keeps the domain free of the REST layer and the adapters', () => {
+    expect(importsInto(['domain', 'auth', 'site', 'users'], ['api', ...ADAPTERS])).to.deep.equal([]);
+  });
+
+  it('keeps the REST layer free of the adapters, but for the iCalendar feed (transfer\'s event reader and writer)', () => {
+    const sideways = importsInto(['api'], ADAPTERS);
+    expect(sideways.filter((edge) => !edge.startsWith('api/ical.ts → transfer/'))).to.deep.equal([]);
   });
 
   it('builds SQL only in the data layer', () => {

@@ -1,7 +1,7 @@
 // WordPress's argument pipeline: required → validate_callback → type check (conventions.md §1.1).
 import { expect } from 'chai';
-import { processArgs, checkType, type ArgSpecs } from '../../src/rest/args.ts';
-import { RestError } from '../../src/rest/errors.ts';
+import { processArgs, checkType, type ArgSpecs } from '../../src/api/args.ts';
+import { RestError } from '../../src/domain/errors.ts';
 
 async function failure(specs: ArgSpecs, supplied: Record<string, unknown>): Promise<RestError> {
   try {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { OutgoingRest } from '../../src/rest/exchange.ts';
-import { ResponseCache } from '../../src/rest/response-cache.ts';
+import type { OutgoingRest } from '../../src/api/exchange.ts';
+import { ResponseCache } from '../../src/api/response-cache.ts';
 
 const answer = (n: number): OutgoingRest => ({ status: 200, headers: {}, body: { n }, pretty: false });
 

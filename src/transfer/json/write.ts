@@ -4,7 +4,7 @@
 // venues and organizers are kept meanwhile (they are read again a page at a time at the end), and
 // the terms (a calendar has few distinct ones).
 // Importing the output into an empty calendar gives the same data back, IDs included.
-import { EVENT_META_KEYS } from '../../resources/events/storage.ts';
+import { EVENT_META_KEYS } from '../../domain/events/storage.ts';
 import { IMPORT_KEY_META } from '../import-keys.ts';
 import type { ExportEvent, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
 import { withSink, type Sink } from '../sink.ts';

@@ -1,7 +1,7 @@
 // Which postmeta key carries each venue / organizer record field, taken from the REST definitions.
-import type { LinkedPostDefinition } from '../../resources/linked-posts/definition.ts';
-import { ORGANIZER_DEFINITION } from '../../resources/organizers.ts';
-import { VENUE_DEFINITION } from '../../resources/venues.ts';
+import type { LinkedPostDefinition } from '../../domain/linked-posts/definition.ts';
+import { ORGANIZER_DEFINITION } from '../../domain/organizers.ts';
+import { VENUE_DEFINITION } from '../../domain/venues.ts';
 import type { OrganizerRecord, VenueRecord } from '../records.ts';
 
 // The record's string fields, its key aside.

@@ -1,9 +1,9 @@
 // WordPress WXR (Tools → Export) → ImportBatch: the file's events, venues and organizers (TEC post
 // types; everything else is counted as skipped) with their postmeta (events.md §9.2,
 // venues-organizers.md §1.2) and their categories and tags (terms.md §1).
-import { isTribeTruthy } from '../../resources/common/validators.ts';
-import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../resources/post-types.ts';
-import { CATEGORIES, TAGS } from '../../resources/terms/definition.ts';
+import { isTribeTruthy } from '../../domain/values.ts';
+import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
+import { CATEGORIES, TAGS } from '../../domain/terms/definition.ts';
 import { emptyBatch, type EventRecord, type ImportBatch, type OrganizerRecord, type TermRecord, type VenueRecord } from '../records.ts';
 import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
 import { scanWxr, type WxrItem, type WxrTerm } from './scan.ts';

@@ -2,9 +2,9 @@
 // categories and tags, preceded (the first time one is linked) by its venue and organizer items;
 // a backup writes every venue and organizer first. The result imports with WordPress's importer
 // and back into wpcal with parseWxr.
-import { stateProvince } from '../../resources/linked-posts/writes.ts';
-import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type PostTypeDefinition } from '../../resources/post-types.ts';
-import { CATEGORIES, TAGS } from '../../resources/terms/definition.ts';
+import { stateProvince } from '../../domain/linked-posts/writes.ts';
+import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type PostTypeDefinition } from '../../domain/post-types.ts';
+import { CATEGORIES, TAGS } from '../../domain/terms/definition.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import { utcToLocal } from '../../time/zones.ts';
 import type { ExportDeclarations, ExportEvent, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';

@@ -1,0 +1,56 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Db } from '../data/connect.ts';
+import type { CurrentUser } from '../auth/capabilities.ts';
+import type { RoleTable } from '../auth/roles.ts';
+import type { VerifiedPasswords } from '../auth/verified-passwords.ts';
+import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
+import type { ListedEventsCache } from '../domain/events/list-query.ts';
+import type { EventRepresentationCache } from '../domain/events/representation-cache.ts';
+import type { Method, RouteRegistry } from './registry.ts';
+import type { ResponseCache } from './response-cache.ts';
+
+/** Long-lived services every request can reach. */
+export interface AppServices {
+  db: Db;
+  site: SiteSettingsCache;
+  roles(): Promise<RoleTable>;
+  registry: RouteRegistry<RestRequest>;
+  /** Clock, replaceable in tests. */
+  now(): Date;
+  // What is reused across requests, one of each per services object (made by buildServices):
+  /** Application-password checks already passed (auth/verified-passwords.ts). */
+  verifiedPasswords: VerifiedPasswords;
+  /** Whole anonymous GET answers (dispatch), kept per data version, site settings and clock second. */
+  reusedAnswers: ResponseCache;
+  /** The pages and counts of GET /events and the iCal feed, and the repeated-occurrences check, per data version. */
+  listedEvents: ListedEventsCache;
+  /** Event representations for anonymous readers, per data version, post row and site settings. */
+  eventRepresentations: EventRepresentationCache;
+}
+
+/** One REST request as handlers, validators and permission checks see it. */
+export interface RestRequest {
+  method: Method;
+  /** The route after `/wp-json` (or `rest_route`), without a trailing slash. */
+  route: string;
+  /** Final parameter values (after defaults, validation and sanitizing). */
+  params: Map<string, unknown>;
+  /** Names the client actually sent, in any source. */
+  supplied: ReadonlySet<string>;
+  /** The parsed query string (some TEC rules look only at it). */
+  query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+  user: CurrentUser | null;
+  site: SiteSettings;
+  services: AppServices;
+  now: Date;
+  /**
+   * The database's data version, read as the request began (before any of its reads); null for
+   * writes and where changes cannot be told. What is reused across requests is tagged with it.
+   */
+  dataVersion: Promise<string | null>;
+}
+
+export function param<T = unknown>(request: RestRequest, name: string): T | undefined {
+  return request.params.get(name) as T | undefined;
+}

@@ -1,0 +1,176 @@
+// The WordPress REST server's request cycle (conventions.md §1): authentication, route match,
+// arguments, permission, handler, then Allow, _fields, _envelope. Transport-independent.
+import { authenticate } from '../auth/authenticate.ts';
+import type { CurrentUser } from '../auth/capabilities.ts';
+import { processArgs } from './args.ts';
+import type { AppServices, RestRequest } from './context.ts';
+import { RestError, forbidden, noRoute } from '../domain/errors.ts';
+import { filterFields, parseFieldsParam } from './fields.ts';
+import { NO_CACHE_HEADERS, baseHeaders, corsHeaders } from './headers.ts';
+import type { IncomingRest, OutgoingRest } from './exchange.ts';
+import type { Endpoint, Method, RawBody, Route } from './registry.ts';
+import { cacheKey } from './response-cache.ts';
+
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function effectiveMethod(incoming: IncomingRest): { method: string; byHeader: boolean } {
+  const fromQuery = incoming.query._method;
+  if (typeof fromQuery === 'string' && fromQuery) return { method: fromQuery.toUpperCase(), byHeader: false };
+  const fromHeader = incoming.headers['x-http-method-override'];
+  if (typeof fromHeader === 'string' && fromHeader) return { method: fromHeader.toUpperCase(), byHeader: true };
+  return { method: incoming.httpMethod.toUpperCase(), byHeader: false };
+}
+
+function suppliedParams(incoming: IncomingRest, captures: Record<string, string>): Map<string, unknown> {
+  const supplied = new Map<string, unknown>();
+  const add = (source: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(source)) if (!supplied.has(key)) supplied.set(key, value);
+  };
+  if (incoming.body) add(incoming.body);
+  add(incoming.query);
+  add(captures);
+  return supplied;
+}
+
+async function allowedMethods(route: Route<RestRequest>, request: RestRequest): Promise<string> {
+  const allowed: string[] = [];
+  for (const endpoint of route.endpoints) {
+    if (await permits(endpoint, request) === true) allowed.push(...endpoint.methods);
+  }
+  return allowed.join(', ');
+}
+
+async function permits(endpoint: Endpoint<RestRequest>, request: RestRequest): Promise<boolean | RestError> {
+  if (!endpoint.permission) return true;
+  try {
+    return await endpoint.permission(request);
+  } catch (error) {
+    if (error instanceof RestError) return error;
+    throw error;
+  }
+}
+
+/** What a reusable answer depends on besides the request, or null when it cannot be told. */
+async function cacheVersion(services: AppServices, dataVersion: Promise<string | null>): Promise<string | null> {
+  const data = await dataVersion;
+  if (data === null) return null;
+  return services.reusedAnswers.version(data, await services.site.get(), services.now());
+}
+
+export async function dispatch(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
+  const reads = incoming.httpMethod === 'GET' || incoming.httpMethod === 'HEAD';
+  const dataVersion = reads ? services.db.dataVersion() : Promise.resolve(null);
+  const key = cacheKey(incoming);
+  const version = key === null ? null : await cacheVersion(services, dataVersion);
+  if (key === null || version === null) return answerUncached(incoming, services, dataVersion);
+  const cache = services.reusedAnswers;
+  const cached = cache.get(key, version);
+  if (cached) return cached;
+  return cache.buildOnce(key, version, async () => {
+    const out = await answerUncached(incoming, services, dataVersion);
+    return out.status === 200 && out.body !== undefined ? cache.set(key, version, out) : out;
+  });
+}
+
+async function answerUncached(incoming: IncomingRest, services: AppServices, dataVersion: Promise<string | null>): Promise<OutgoingRest> {
+  const site = await services.site.get();
+  const pretty = '_pretty' in incoming.query;
+  const headers = baseHeaders(site);
+  const origin = incoming.headers.origin;
+  const fields = parseFieldsParam(incoming.query._fields);
+  const envelope = '_envelope' in incoming.query;
+  /** Builds the response: _fields, _envelope, then the generic headers around the route's own. */
+  const finish = (status: number, body: unknown, routeHeaders: Record<string, string> = {}, user: CurrentUser | null = null, raw?: RawBody): OutgoingRest => {
+    let shaped = status < 400 && !raw ? filterFields(body, fields) : body;
+    let sentStatus = status;
+    let sentRouteHeaders = routeHeaders;
+    if (envelope && !raw) {
+      shaped = { body: shaped, status, headers: Object.keys(routeHeaders).length ? routeHeaders : [] };
+      sentStatus = 200;
+      sentRouteHeaders = {};
+    }
+    const all = { ...headers, ...sentRouteHeaders };
+    if (user) Object.assign(all, NO_CACHE_HEADERS);
+    if (typeof origin === 'string') Object.assign(all, corsHeaders(origin));
+    else if (!user && (incoming.httpMethod === 'GET' || incoming.httpMethod === 'HEAD')) all.Vary = 'Origin';
+    const noBody = incoming.httpMethod === 'HEAD' || sentStatus === 204;
+    if (raw) return { status: sentStatus, headers: all, pretty, raw: noBody ? { ...raw, open: () => '' } : raw };
+    return { status: sentStatus, headers: all, body: noBody ? undefined : shaped, pretty };
+  };
+
+  const jsonp = incoming.query._jsonp;
+  if (jsonp !== undefined && (typeof jsonp !== 'string' || !/^[\w.]+$/.test(jsonp))) {
+    const out = finish(400, { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' });
+    return { ...out, status: 400, body: { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' }, jsonp: '' };
+  }
+  const withJsonp = (out: OutgoingRest): OutgoingRest => (typeof jsonp === 'string' ? { ...out, jsonp } : out);
+
+  let user: CurrentUser | null = incoming.actingUser ?? null;
+  try {
+    if (!incoming.actingUser) user = await authenticate(incoming.headers.authorization, {
+      db: services.db.kysely,
+      write: services.db.write,
+      prefix: services.db.prefix,
+      roles: () => services.roles(),
+      verified: services.verifiedPasswords,
+      clientIp: incoming.clientIp,
+    });
+  } catch (error) {
+    if (error instanceof RestError) return withJsonp(finish(error.status, error.toJSON()));
+    throw error;
+  }
+
+  const { method, byHeader } = effectiveMethod(incoming);
+  const now = services.now();
+  const request: RestRequest = {
+    method: (METHODS.includes(method) ? method : 'GET') as Method,
+    route: incoming.route,
+    params: new Map(),
+    supplied: new Set(),
+    query: incoming.query,
+    headers: incoming.headers,
+    user,
+    site,
+    services,
+    now,
+    dataVersion,
+  };
+
+  if (method === 'OPTIONS') {
+    const found = services.registry.findRoute(incoming.route);
+    if (!found) return withJsonp(finish(200, [], {}, user));
+    request.params = suppliedParams(incoming, found.captures);
+    const allow = await allowedMethods(found.route, request);
+    return withJsonp(finish(200, services.registry.describe(found.route, request, site.apiRoot), { Allow: allow }, user));
+  }
+
+  const match = services.registry.match(incoming.route, method === 'HEAD' ? 'GET' : method);
+  if (!match) {
+    const error = noRoute();
+    return withJsonp(finish(error.status, error.toJSON(), {}, user));
+  }
+
+  const supplied = suppliedParams(incoming, match.captures);
+  request.params = supplied;
+  request.supplied = new Set(supplied.keys());
+
+  const answer = async (status: number, body: unknown, handlerHeaders: Record<string, string>, raw?: RawBody): Promise<OutgoingRest> => {
+    const routeHeaders = { ...handlerHeaders, Allow: await allowedMethods(match.route, request) };
+    if (byHeader && status >= 400 && status < 500) Object.assign(routeHeaders, NO_CACHE_HEADERS);
+    const out = finish(status, body, routeHeaders, user, raw);
+    return raw ? out : withJsonp(out);
+  };
+
+  try {
+    if (incoming.bodyError) throw incoming.bodyError;
+    request.params = await processArgs(match.endpoint.args, supplied, request);
+    const permitted = await permits(match.endpoint, request);
+    if (permitted instanceof RestError) throw permitted;
+    if (!permitted) throw forbidden(user !== null);
+    const result = await match.endpoint.handler(request);
+    return await answer(result.status, result.body, result.headers, result.raw);
+  } catch (error) {
+    if (error instanceof RestError) return answer(error.status, error.toJSON(), {});
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+// `GET /wp-json/tribe/events/v1/doc`: the OpenAPI 3.0.0 document (conventions.md §3). Paths follow
+// the registry's route order and every parameter and request body is read from the registered
+// arguments; only the prose (doc-schemas.ts, doc-operations.ts) is written by hand.
+import type { ArgSpec, ArgSpecs } from '../args.ts';
+import type { RestRequest } from '../context.ts';
+import { respond, type RouteRegistry } from '../registry.ts';
+import type { SiteSettings } from '../../site/settings.ts';
+import { tecRestUrl } from '../../domain/urls.ts';
+import { DOC_INFO, DOC_SCHEMAS, schemaRef } from './schemas.ts';
+import { DOC_OPERATIONS, type EndpointRef, type OperationDoc, type Responses } from './operations.ts';
+import { TEC_NAMESPACE } from '../../domain/urls.ts';
+
+type Registry = RouteRegistry<RestRequest>;
+type Json = Record<string, unknown>;
+
+const NAMESPACE_PREFIX = `/${TEC_NAMESPACE}`;
+
+export function registerDocRoute(registry: Registry): void {
+  registry.add(TEC_NAMESPACE, '/doc', [{
+    methods: ['GET'],
+    args: {},
+    handler: async (request) => respond(buildDocument(registry, request.site)),
+  }]);
+}
+
+/** The whole document, for the site as it is configured now. */
+export function buildDocument(registry: Registry, site: SiteSettings): Json {
+  return {
+    openapi: '3.0.0',
+    info: DOC_INFO,
+    components: { schemas: DOC_SCHEMAS },
+    servers: [{ url: serverUrl(site) }],
+    paths: documentPaths(registry),
+  };
+}
+
+/** Scheme and home host (no port), then the TEC REST base with the home URL removed. */
+function serverUrl(site: SiteSettings): string {
+  // TEC asks is_ssl(), which is about the connection PHP was reached on: wpcal serves plain HTTP.
+  return `http://${new URL(site.home).hostname}${tecRestUrl(site, '').slice(site.home.length)}`;
+}
+
+function documentPaths(registry: Registry): Json {
+  const paths: Json = {};
+  for (const route of registry.routes) {
+    if (route.namespace !== TEC_NAMESPACE) continue;
+    const routePath = route.pattern.slice(NAMESPACE_PREFIX.length);
+    const pathDoc = DOC_OPERATIONS[routePath];
+    if (!pathDoc) continue;
+    const item: Json = {};
+    for (const [method, operation] of Object.entries(pathDoc)) {
+      item[method] = documentOperation(registry, routePath, method, operation);
+    }
+    paths[documentationPath(routePath)] = item;
+  }
+  return paths;
+}
+
+/** `/events/(?P<id>\d+)` → `/events/{id}`. */
+function documentationPath(routePath: string): string {
+  return routePath.replace(/\(\?P<(\w+)>[^)]*\)/g, '{$1}');
+}
+
+function documentOperation(registry: Registry, routePath: string, method: string, operation: OperationDoc): Json {
+  const out: Json = {};
+  if (operation.parameters) {
+    const defaultIn = method === 'post' ? 'body' : 'query';
+    out.parameters = Object.entries(endpointArgs(registry, routePath, operation.parameters))
+      .map(([name, spec]) => parameter(name, spec, defaultIn));
+  }
+  if (operation.requestBody) {
+    const properties = Object.fromEntries(Object.entries(endpointArgs(registry, routePath, operation.requestBody))
+      .map(([name, spec]) => [name, bodyProperty(spec)]));
+    out.requestBody = { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties } } } };
+  }
+  out.responses = documentResponses(operation.responses);
+  return out;
+}
+
+function endpointArgs(registry: Registry, routePath: string, ref: EndpointRef): ArgSpecs<RestRequest> {
+  const pattern = `${NAMESPACE_PREFIX}${ref.route ?? routePath}`;
+  const route = registry.routes.find((candidate) => candidate.pattern === pattern);
+  const endpoint = route?.endpoints.find((candidate) => candidate.methods.includes(ref.method));
+  if (!endpoint) throw new Error(`/doc documents ${ref.method} ${pattern}, which is not registered`);
+  return endpoint.args;
+}
+
+const NO_DESCRIPTION = 'No description provided';
+
+/** The documented type; TEC documents untyped arguments as strings. */
+function swaggerType(spec: ArgSpec<RestRequest>): string {
+  const type = spec.swaggerType ?? spec.type ?? 'string';
+  return Array.isArray(type) ? type[0] : type;
+}
+
+function parameter(name: string, spec: ArgSpec<RestRequest>, defaultIn: string): Json {
+  const schema: Json = { type: swaggerType(spec) };
+  if (spec.items) schema.items = spec.items;
+  const out: Json = {
+    in: spec.in ?? defaultIn,
+    schema,
+    description: spec.description ?? NO_DESCRIPTION,
+    required: spec.required ?? false,
+    name,
+  };
+  // A CSV collection: the plugin's `explode: false` does not survive into the document.
+  if (spec.csv) out.style = 'form';
+  return out;
+}
+
+function bodyProperty(spec: ArgSpec<RestRequest>): Json {
+  const out: Json = { description: spec.description ?? NO_DESCRIPTION, type: swaggerType(spec) };
+  if (spec.items) out.items = spec.items;
+  return out;
+}
+
+function documentResponses(responses: Responses): Json {
+  const out: Json = {};
+  for (const [status, { description, returns }] of Object.entries(responses)) {
+    if (!returns) {
+      out[status] = { description };
+      continue;
+    }
+    const ref = schemaRef(returns.schema);
+    const schema = returns.list ? { title: returns.list, type: 'array', items: ref } : ref;
+    out[status] = { description, content: { 'application/json': { schema } } };
+  }
+  return out;
+}

@@ -1,0 +1,191 @@
+// The event object (events.md §4), built for a whole page at once: whatever the number of
+// events, one query each for meta and terms, then for the venues and organizers together, their meta and images.
+import { userCanPost } from '../../auth/capabilities.ts';
+import type { PostRow } from '../../data/tables.ts';
+import type { PhpValue } from '../../php/serialize.ts';
+import type { RestRequest } from '../context.ts';
+import { firstMeta, loadMeta, type PostMeta } from '../../data/posts.ts';
+import { costValues, formatCost } from '../../text/cost.ts';
+import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
+import { escHtml } from '../../text/sanitize.ts';
+import { dateDetails } from '../../time/parse.ts';
+import { EVENT_TYPE } from '../../domain/post-types.ts';
+import { presentEmbeddedLinks } from '../linked-posts/embedded.ts';
+import { loadImages, thumbnailId, type ImageObject } from '../../domain/images.ts';
+import { globalId, permalink, tecRestUrl } from '../../domain/urls.ts';
+import { presentEventTerms } from '../terms/presenter.ts';
+import { eventJsonLd, jsonLdAvailable } from './json-ld.ts';
+import { canSeeProtected, redactProtected } from './password.ts';
+import { postColumns } from '../../domain/post-fields.ts';
+import { isTribeTruthy } from '../../domain/values.ts';
+
+export interface PresentOptions {
+  /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
+  single: boolean;
+  /** Lists: protected events the request did not unlock are redacted (§4.7). */
+  redactProtected?: boolean;
+}
+
+/** PHP truthiness of a stored string. */
+function phpTruthy(value: string): boolean {
+  return value !== '' && value !== '0';
+}
+
+/** PHP 8 `$value == 1` for a stored string. */
+function looselyOne(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== '' && Number(value) === 1;
+}
+
+function mapFlag(meta: PostMeta, key: string): boolean {
+  const value = firstMeta(meta, key);
+  return value === undefined ? true : phpTruthy(value);
+}
+
+function numericIds(values: readonly string[] | undefined): number[] {
+  return (values ?? []).map((v) => v.trim()).filter((v) => /^\d+$/.test(v)).map(Number).filter((id) => id > 0);
+}
+
+/** The configured additional fields (TEC option `custom-fields`) with a value on this event. */
+function customFields(fields: PhpValue | undefined, meta: PostMeta): Record<string, unknown> | never[] {
+  const out: Record<string, unknown> = {};
+  const list = fields && typeof fields === 'object' ? Object.values(fields) : [];
+  for (const field of list) {
+    if (!field || typeof field !== 'object' || Array.isArray(field)) continue;
+    const name = typeof field.name === 'string' ? field.name : '';
+    const value = name === '' ? undefined : firstMeta(meta, name);
+    if (value === undefined || value === '' || value === '0') continue;
+    out[name] = { label: typeof field.label === 'string' ? field.label : '', value };
+  }
+  return Object.keys(out).length ? out : [];
+}
+
+function dates(meta: PostMeta): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const pairs = [
+    ['start_date', '_EventStartDate'], ['end_date', '_EventEndDate'],
+    ['utc_start_date', '_EventStartDateUTC'], ['utc_end_date', '_EventEndDateUTC'],
+  ] as const;
+  for (const [key, metaKey] of pairs) {
+    const value = firstMeta(meta, metaKey) ?? null;
+    out[key] = value;
+    out[`${key}_details`] = dateDetails(value);
+  }
+  return out;
+}
+
+function canRead(req: RestRequest, post: PostRow): boolean {
+  return userCanPost('read_post', req.user, { post_author: Number(post.post_author), post_status: post.post_status }, EVENT_TYPE.plural);
+}
+
+/** Anonymous, no `password`, no `context=edit`: nothing of the request changes the representation. */
+function isReusable(req: RestRequest): boolean {
+  return req.user === null && !req.params.has('password') && req.params.get('context') !== 'edit';
+}
+
+/**
+ * The representations of these posts, in order. For anonymous readers they are reused (the services'
+ * EventRepresentationCache) while the database's data version is the one the request began with.
+ */
+export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+  const version = isReusable(req) ? await req.dataVersion : null;
+  if (version === null) return buildEvents(req, posts, options);
+  const cache = req.services.eventRepresentations;
+  const mode = `${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
+  const rows = posts.map((post) => JSON.stringify(post));
+  const found = posts.map((post, i) => cache.get(req.site, mode + post.ID, version, rows[i]!));
+  const missing = posts.filter((_, i) => found[i] === undefined);
+  if (!missing.length) return found as Record<string, unknown>[];
+  const built = await buildEvents(req, missing, options);
+  let next = 0;
+  return posts.map((post, i) => {
+    const event = found[i] ?? built[next++]!;
+    if (found[i] === undefined) cache.set(req.site, mode + post.ID, version, rows[i]!, event);
+    return event;
+  });
+}
+
+async function buildEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+  const db = req.services.db.kysely;
+  const { site } = req;
+  const ids = posts.map((post) => Number(post.ID));
+  // Two rounds of independent queries (side by side where the database has several connections).
+  const [meta, terms] = await Promise.all([loadMeta(db, ids), presentEventTerms(db, site, ids)]);
+  const metaOf = (id: number): PostMeta => meta.get(id) ?? new Map();
+  const links = (key: string) => new Map(ids.map((id) => [id, numericIds(metaOf(id).get(key))]));
+  const [images, { venues, organizers: organizersOf }] = await Promise.all([
+    loadImages(db, site, ids.map((id) => thumbnailId(firstMeta(metaOf(id), '_thumbnail_id')))),
+    presentEmbeddedLinks(req, links('_EventVenueID'), links('_EventOrganizerID'), options.single),
+  ]);
+
+  return posts.map((post) => {
+    const id = Number(post.ID);
+    const eventMeta = metaOf(id);
+    const url = permalink(site, EVENT_TYPE, post, canRead(req, post));
+    const image: ImageObject | false = images.get(thumbnailId(firstMeta(eventMeta, '_thumbnail_id'))) ?? false;
+    const costs = eventMeta.get('_EventCost') ?? [];
+    const symbol = firstMeta(eventMeta, '_EventCurrencySymbol') ?? '';
+    const position = firstMeta(eventMeta, '_EventCurrencyPosition') ?? '';
+    const cost = formatCost(costs, {
+      symbol,
+      position,
+      defaultSymbol: typeof site.tec.defaultCurrencySymbol === 'string' && site.tec.defaultCurrencySymbol !== '' ? site.tec.defaultCurrencySymbol : '$',
+      reverseDefault: isTribeTruthy(String(site.tec.reverseCurrencyPosition ?? '')),
+    });
+    const website = eventMeta.has('_EventURL') ? escHtml(firstMeta(eventMeta, '_EventURL') ?? '') : url;
+    const eventTerms = terms.get(id);
+    const venue = venues.get(id) ?? [];
+    const organizers = organizersOf.get(id) ?? [];
+    const event: Record<string, unknown> = {
+      id,
+      global_id: globalId(site, id),
+      global_id_lineage: [globalId(site, id), ...(eventMeta.get('_tribe_aggregator_global_id_lineage') ?? [])],
+      ...postColumns(post),
+      url,
+      rest_url: tecRestUrl(site, `events/${id}`),
+      title: renderTitle(post.post_title),
+      description: renderContent(post.post_content),
+      excerpt: renderExcerpt(post.post_excerpt),
+      slug: post.post_name,
+      image,
+      all_day: isTribeTruthy(firstMeta(eventMeta, '_EventAllDay')),
+      ...dates(eventMeta),
+      timezone: firstMeta(eventMeta, '_EventTimezone') ?? '',
+      timezone_abbr: firstMeta(eventMeta, '_EventTimezoneAbbr') ?? '',
+      cost,
+      cost_details: {
+        currency_symbol: symbol,
+        currency_code: firstMeta(eventMeta, '_EventCurrencyCode') ?? '',
+        currency_position: position,
+        values: costValues(costs),
+      },
+      website,
+      show_map: mapFlag(eventMeta, '_EventShowMap'),
+      show_map_link: mapFlag(eventMeta, '_EventShowMapLink'),
+      hide_from_listings: firstMeta(eventMeta, '_EventHideFromUpcoming') === 'yes',
+      sticky: Number(post.menu_order) === -1,
+      featured: looselyOne(firstMeta(eventMeta, '_tribe_featured')),
+      categories: eventTerms?.categories ?? [],
+      tags: eventTerms?.tags ?? [],
+      venue,
+      organizer: organizers,
+      custom_fields: customFields(site.tec['custom-fields'], eventMeta),
+    };
+    if (options.single && jsonLdAvailable(req, post)) {
+      event.json_ld = eventJsonLd(req, {
+        post,
+        meta: eventMeta,
+        url,
+        cost,
+        imageUrl: image && typeof image.url === 'string' ? image.url : null,
+        location: jsonLdOf(Array.isArray(venue) ? venue[0] : venue),
+        organizer: jsonLdOf(organizers[0]),
+      });
+    }
+    return options.redactProtected && !canSeeProtected(req, post) ? redactProtected(event) : event;
+  });
+}
+
+function jsonLdOf(embedded: unknown): unknown {
+  return embedded && typeof embedded === 'object' && 'json_ld' in embedded ? embedded.json_ld : undefined;
+}
+

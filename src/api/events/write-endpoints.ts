@@ -1,0 +1,290 @@
+// The write endpoints of events: create, update (by ID and by slug), trash (events.md §1, §6–§8).
+// wpcal's deviations (README.md, "Compatibility notes"): an update changes only the fields sent,
+// an end before the start is a 400, and a by-slug write whose slug matches nothing never touches
+// a row.
+import { userCan, userCanPost } from '../../auth/capabilities.ts';
+import type { PostRow } from '../../data/tables.ts';
+import type { ArgSpecs } from '../args.ts';
+import type { RestRequest } from '../context.ts';
+import { RestError, forbidden } from '../../domain/errors.ts';
+import { respond, type Endpoint, type RestResult } from '../registry.ts';
+import type { Reader, Writer } from '../../data/executor.ts';
+import { firstMeta, getPost, loadPostMeta, lockPost, type PostMeta } from '../../data/posts.ts';
+import { recountPostTerms } from '../../data/terms.ts';
+import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
+import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
+import { resolveImageInput } from '../../domain/images.ts';
+import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../../domain/post-writes.ts';
+import { findEventBySlug } from './lookup.ts';
+import { presentEvents } from './present.ts';
+import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
+import { costEntries, forCreate, storedDates, syncOccurrence, websiteValue, writeEventMeta, type EventMetaChanges } from '../../domain/events/storage.ts';
+import {
+  assignEventTerms, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
+} from './write-links.ts';
+import { publishLinkedPosts } from '../../domain/events/publish-links.ts';
+import { invalidParams, isPhpEmpty } from '../../domain/values.ts';
+import { eventWriteArgs } from './write-args.ts';
+
+const PLURALS: Record<string, string> = {
+  [EVENT_TYPE.type]: EVENT_TYPE.plural,
+  [VENUE_TYPE.type]: VENUE_TYPE.plural,
+  [ORGANIZER_TYPE.type]: ORGANIZER_TYPE.plural,
+};
+
+async function isImageOrEmpty(value: unknown, req: RestRequest): Promise<boolean> {
+  return (await resolveImageInput(req.services.db.kysely, value, req.user)).kind !== 'invalid';
+}
+
+const writeArgs = (required: boolean): ArgSpecs<RestRequest> => eventWriteArgs(required, {
+  image: isImageOrEmpty, venue: validateVenue, organizer: validateOrganizer,
+});
+
+/** The general capability, as a permission outcome. */
+function general(req: RestRequest, capability: string): boolean | RestError {
+  return userCan(req.user, capability) || forbidden(req.user !== null);
+}
+
+async function trashedFrom(db: Reader, post: PostRow): Promise<string | undefined> {
+  if (post.post_status !== 'trash') return undefined;
+  return firstMeta(await loadPostMeta(db, Number(post.ID)), '_wp_trash_meta_status');
+}
+
+/** The event a by-ID or by-slug route addresses; by slug, a body `slug` wins over the path (§7.5). */
+async function addressedPost(req: RestRequest, bySlug: boolean): Promise<PostRow | undefined> {
+  if (!bySlug) return getPost(req.services.db.kysely, Number(req.params.get('id')));
+  const slug = req.params.get('slug');
+  return typeof slug === 'string' ? findEventBySlug(req, slug) : undefined;
+}
+
+/**
+ * The meta capability on the addressed post, else the general capability (so the handler can
+ * 404). The plugin checks only the general capability by slug; wpcal keeps the ownership check
+ * there too (spec README: never skip an ownership check).
+ */
+function objectPermission(meta: 'edit_post' | 'delete_post', capability: string, bySlug: boolean) {
+  return async (req: RestRequest): Promise<boolean | RestError> => {
+    // Anonymous callers hold no capability: skip the lookups (this runs for every Allow header).
+    if (req.user === null) return forbidden(false);
+    const db = req.services.db.kysely;
+    const post = await addressedPost(req, bySlug);
+    if (!post) return general(req, capability);
+    const allowed = userCanPost(meta, req.user, {
+      post_author: Number(post.post_author), post_status: post.post_status, trashedFrom: await trashedFrom(db, post),
+    }, PLURALS[post.post_type] ?? 'posts');
+    return allowed || forbidden(req.user !== null);
+  };
+}
+
+const notFound = (id: number): RestError => RestError.withStatus('rest-event-not-found', `Event with ID ${id} does not exist.`, 404);
+
+/** A post a write may change: it exists (else 404) and is an event (else 400). */
+function asEvent(post: PostRow | undefined, notFoundId: number): PostRow {
+  if (!post) throw notFound(notFoundId);
+  if (post.post_type !== EVENT_TYPE.type) {
+    throw RestError.withStatus('rest-invalid-event-id', 'The specified ID is not a valid event.', 400);
+  }
+  return post;
+}
+
+/**
+ * The ID of the event a by-ID or by-slug write targets. By slug it takes a lookup (an unknown slug
+ * is a 404 for ID 0, §7.5); by ID the write checks the row once it holds its lock.
+ */
+async function targetEventId(req: RestRequest, bySlug: boolean): Promise<number> {
+  if (!bySlug) return Number(req.params.get('id'));
+  return Number(asEvent(await addressedPost(req, true), 0).ID);
+}
+
+/** The target event's row, locked for the rest of the transaction. */
+async function lockEvent(trx: Writer, postId: number, bySlug: boolean): Promise<PostRow> {
+  return asEvent(await lockPost(trx, postId), bySlug ? 0 : postId);
+}
+
+async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
+  const post = await getPost(req.services.db.kysely, id);
+  if (!post) throw RestError.withStatus('event-not-found', 'The requested post ID does not exist or is not an event', 500);
+  const [body] = await presentEvents(req, [post], { single: false });
+  return respond(body, status);
+}
+
+/** A parameter the client sent with a non-null value. */
+function sent(req: RestRequest, name: string): boolean {
+  return req.supplied.has(name) && req.params.get(name) !== null && req.params.get(name) !== undefined;
+}
+
+function sentString(req: RestRequest, name: string): string | undefined {
+  return sent(req, name) ? String(req.params.get(name)) : undefined;
+}
+
+function sentBoolean(req: RestRequest, name: string): boolean | undefined {
+  return sent(req, name) ? req.params.get(name) === true : undefined;
+}
+
+function sentDate(req: RestRequest, name: string): string | number | undefined {
+  const value = req.params.get(name);
+  return sent(req, name) && (typeof value === 'string' || typeof value === 'number') ? value : undefined;
+}
+
+/** The zone `date` is read in and the event zone: the request's `timezone` when not PHP-empty. */
+function requestedZone(req: RestRequest): string | undefined {
+  const zone = req.params.get('timezone');
+  return typeof zone === 'string' && !isPhpEmpty(zone) ? zone : undefined;
+}
+
+function postInput(req: RestRequest, withSlug: boolean): PostInput {
+  const sticky = sentBoolean(req, 'sticky');
+  const author = sentString(req, 'author');
+  return {
+    title: sentString(req, 'title'),
+    content: sentString(req, 'description'),
+    excerpt: sentString(req, 'excerpt'),
+    slug: withSlug ? sentString(req, 'slug') : undefined,
+    status: sentString(req, 'status'),
+    date: sentDate(req, 'date'),
+    dateUtc: sentDate(req, 'date_utc'),
+    dateZone: requestedZone(req),
+    author: author === undefined ? undefined : Number(author),
+    columns: sticky === undefined ? {} : { menu_order: sticky ? -1 : 0 },
+  };
+}
+
+interface DatesRequest {
+  start: string | number;
+  end: string | number;
+  allDay: boolean;
+  timezone: string | undefined;
+}
+
+/** The date meta of a write, or a 400 naming the culprit (an end before the start included). */
+function eventDates(req: RestRequest, input: DatesRequest): EventDates {
+  const dates = computeEventDates({
+    ...input, siteTimezone: req.site.timezone, now: req.now, multiDayCutoff: req.site.multiDayCutoff,
+  });
+  if (dates === null) {
+    const culprits = ['start_date', 'end_date', 'timezone'].filter((name) => req.supplied.has(name));
+    throw invalidParams(culprits.length ? culprits : ['start_date']);
+  }
+  if (dates.endBeforeStart) throw invalidParams(['end_date']);
+  return dates;
+}
+
+/** The dates of an update: recomputed from what was sent and the stored rest, or undefined if untouched. */
+function updatedDates(req: RestRequest, meta: PostMeta): EventDates | undefined {
+  if (!['start_date', 'end_date', 'all_day', 'timezone'].some((name) => sent(req, name))) return undefined;
+  const storedStart = firstMeta(meta, '_EventStartDate');
+  const storedEnd = firstMeta(meta, '_EventEndDate');
+  const start = sentDate(req, 'start_date') ?? storedStart ?? sentDate(req, 'end_date');
+  const end = sentDate(req, 'end_date') ?? storedEnd ?? start;
+  if (start === undefined || end === undefined) throw invalidParams(['start_date', 'end_date']);
+  const storedAllDay = ['yes', '1', 'true'].includes((firstMeta(meta, '_EventAllDay') ?? '').toLowerCase());
+  return eventDates(req, {
+    start,
+    end,
+    allDay: sentBoolean(req, 'all_day') ?? storedAllDay,
+    timezone: sent(req, 'timezone') ? String(req.params.get('timezone')) : firstMeta(meta, '_EventTimezone'),
+  });
+}
+
+/** The meta a write sends, besides dates and linked posts; absent when not sent. */
+async function sentMeta(req: RestRequest): Promise<EventMetaChanges> {
+  const changes: EventMetaChanges = {
+    showMap: sentBoolean(req, 'show_map'),
+    showMapLink: sentBoolean(req, 'show_map_link'),
+    hideFromListings: sentBoolean(req, 'hide_from_listings'),
+    featured: sentBoolean(req, 'featured'),
+  };
+  if (sent(req, 'cost')) changes.cost = costEntries(req.params.get('cost'));
+  if (sent(req, 'website')) changes.website = websiteValue(req.params.get('website'));
+  if (sent(req, 'image')) {
+    const image = await resolveImageInput(req.services.db.kysely, req.params.get('image'), req.user);
+    changes.thumbnailId = image.kind === 'attachment' ? image.id : 0;
+  }
+  return changes;
+}
+
+async function createEvent(req: RestRequest): Promise<RestResult> {
+  const dates = eventDates(req, {
+    start: req.params.get('start_date') as string,
+    end: req.params.get('end_date') as string,
+    allDay: req.params.get('all_day') === true,
+    timezone: requestedZone(req),
+  });
+  const changes = await sentMeta(req);
+  const id = await req.services.db.write(async (trx) => {
+    // TEC resolves (and creates) the linked posts before inserting the event.
+    const linkedRows = await sentLinkRows(trx, req);
+    const venueId = await resolveVenue(trx, req, linkedRows);
+    const organizerIds = await resolveOrganizers(trx, req, linkedRows);
+    const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true));
+    const postId = Number(post.ID);
+    // API-created events always carry both map rows (events.md §6.2).
+    await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }), new Map());
+    await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
+    await assignEventTerms(trx, req, postId);
+    await publishLinkedPosts(trx, req, post, [...(venueId ? [venueId] : []), ...(organizerIds ?? [])], linkedRows);
+    return postId;
+  });
+  return present(req, id, 201);
+}
+
+async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
+  const postId = await targetEventId(req, bySlug);
+  const changes = await sentMeta(req);
+  await req.services.db.write(async (trx) => {
+    // The event's row first (lock order), then what the update builds on, as now committed.
+    const post = await lockEvent(trx, postId, bySlug);
+    const meta = await loadPostMeta(trx, postId);
+    const dates = updatedDates(req, meta);
+    const linkedRows = await sentLinkRows(trx, req);
+    const venueId = await resolveVenue(trx, req, linkedRows);
+    const organizerIds = await resolveOrganizers(trx, req, linkedRows);
+    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug), true);
+    await writeEventMeta(trx, postId, { ...changes, dates, venueId, organizerIds }, meta);
+    if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
+    await assignEventTerms(trx, req, postId);
+    if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);
+    const linked = linkedPostsOf(meta, venueId, organizerIds);
+    await publishLinkedPosts(trx, req, updated, linked, linkedRows);
+  });
+  return present(req, postId, 200);
+}
+
+async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
+  const postId = await targetEventId(req, bySlug);
+  await req.services.db.write(async (trx) => {
+    // Deleted for good meanwhile (WordPress emptying its trash): as if it had never been there.
+    const post = await lockEvent(trx, postId, bySlug);
+    if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', 'The event is already trashed', 410);
+    await trashTypedPost(trx, req, post, true);
+    await recountPostTerms(trx, Number(post.ID));
+  });
+  return present(req, postId, 200);
+}
+
+export const createEventEndpoint: Endpoint<RestRequest> = {
+  methods: ['POST'],
+  args: writeArgs(true),
+  permission: (req) => general(req, 'edit_tribe_events'),
+  handler: createEvent,
+};
+
+export function updateEventEndpoint(bySlug: boolean): Endpoint<RestRequest> {
+  const args = writeArgs(false);
+  return {
+    methods: ['POST', 'PUT', 'PATCH'],
+    // By slug, the create argument `slug` takes the place of the path argument (events.md §7.5).
+    args: bySlug ? { slug: args.slug!, ...args } : { ...BY_ID_ARGS, ...args },
+    permission: objectPermission('edit_post', 'edit_tribe_events', bySlug),
+    handler: (req) => updateEvent(req, bySlug),
+  };
+}
+
+export function deleteEventEndpoint(bySlug: boolean): Endpoint<RestRequest> {
+  return {
+    methods: ['DELETE'],
+    args: bySlug ? BY_SLUG_ARGS : BY_ID_ARGS,
+    permission: objectPermission('delete_post', 'delete_tribe_events', bySlug),
+    handler: (req) => deleteEvent(req, bySlug),
+  };
+}

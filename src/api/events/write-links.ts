@@ -1,0 +1,137 @@
+// What an event write links: its venue, organizers and terms (events.md §6.1–§6.2).
+import { userCan } from '../../auth/capabilities.ts';
+import type { PostRow } from '../../data/tables.ts';
+import type { RestRequest } from '../context.ts';
+import type { Writer } from '../../data/executor.ts';
+import { getPost, getPosts, type PostMeta } from '../../data/posts.ts';
+import { setPostTerms } from '../../data/terms.ts';
+import { isValidInline } from '../linked-posts/args.ts';
+import type { LinkedPostDefinition } from '../../domain/linked-posts/definition.ts';
+import { couldNotCreate, findOrCreateLinkedPost, linkedIdOf } from '../../domain/linked-posts/writes.ts';
+import type { LinkedRows } from '../../domain/events/publish-links.ts';
+import { ORGANIZER_DEFINITION } from '../../domain/organizers.ts';
+import { isPhpEmpty } from '../../domain/values.ts';
+import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../../domain/terms/definition.ts';
+import { resolveTermsForWrite } from '../../domain/terms/writes.ts';
+import { VENUE_DEFINITION } from '../../domain/venues.ts';
+
+type Entry = unknown;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const isIdText = (value: unknown): boolean => (typeof value === 'number' && Number.isInteger(value) && value > 0)
+  || (typeof value === 'string' && /^\s*\d+\s*$/.test(value));
+
+/** PHP-empty, or a list/object whose entries are all PHP-empty. */
+function isEmptyLink(value: unknown): boolean {
+  if (isPhpEmpty(value)) return true;
+  const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : null;
+  return entries !== null && entries.every((entry) => isPhpEmpty(entry));
+}
+
+async function isPostOfType(req: RestRequest, definition: LinkedPostDefinition, value: unknown): Promise<boolean> {
+  if (!isIdText(value)) return false;
+  const post = await getPost(req.services.db.kysely, Number(value));
+  return post?.post_type === definition.postType.type;
+}
+
+/** One entry: an ID, `{ "id": … }`, or an inline object valid as the type's create arguments. */
+async function isValidEntry(req: RestRequest, definition: LinkedPostDefinition, entry: Entry): Promise<boolean> {
+  if (isRecord(entry)) {
+    if (entry.id !== undefined) return isPostOfType(req, definition, entry.id);
+    return isValidInline(definition, req, new Map(Object.entries(entry)));
+  }
+  if (typeof entry === 'string' && entry.includes(',')) {
+    const ids = entry.split(',').map((id) => id.trim()).filter(Boolean);
+    for (const id of ids) if (!await isPostOfType(req, definition, id)) return false;
+    return ids.length > 0;
+  }
+  return isPostOfType(req, definition, entry);
+}
+
+async function isValidLink(req: RestRequest, definition: LinkedPostDefinition, value: unknown): Promise<boolean> {
+  if (isEmptyLink(value)) return true;
+  const entries = Array.isArray(value) ? value : [value];
+  for (const entry of entries) {
+    if (isPhpEmpty(entry)) continue;
+    if (!await isValidEntry(req, definition, entry)) return false;
+  }
+  return true;
+}
+
+export const validateVenue = (value: unknown, req: RestRequest): Promise<boolean> => isValidLink(req, VENUE_DEFINITION, value);
+export const validateOrganizer = (value: unknown, req: RestRequest): Promise<boolean> => isValidLink(req, ORGANIZER_DEFINITION, value);
+
+function sentValue(req: RestRequest, name: string): unknown {
+  return req.supplied.has(name) ? req.params.get(name) : undefined;
+}
+
+/** The rows of every post ID the write's `venue` and `organizer` name, in one query. */
+export async function sentLinkRows(trx: Writer, req: RestRequest): Promise<LinkedRows> {
+  const entries = ['venue', 'organizer'].flatMap((name) => {
+    const value = sentValue(req, name);
+    return Array.isArray(value) ? value : [value];
+  });
+  const ids = entries.map(linkedIdOf).filter((id): id is number => id !== undefined);
+  return new Map((await getPosts(trx, ids)).map((post) => [Number(post.ID), post]));
+}
+
+/**
+ * The venue to link, or undefined when none is sent (empty values are ignored, so a venue is never
+ * unlinked through the API). A list or a CSV of several IDs cannot be inserted (TEC free links one).
+ * `rows` (from sentLinkRows) gains the row of a venue created inline.
+ */
+export async function resolveVenue(trx: Writer, req: RestRequest, rows: LinkedRows): Promise<number | undefined> {
+  const value = sentValue(req, 'venue');
+  if (value === undefined || value === null || isEmptyLink(value)) return undefined;
+  if (Array.isArray(value) || (typeof value === 'string' && value.includes(','))) throw couldNotCreate(VENUE_DEFINITION);
+  return linkRow(rows, await findOrCreateLinkedPost(trx, VENUE_DEFINITION, value, req, rows));
+}
+
+function linkRow(rows: LinkedRows, post: PostRow): number {
+  rows.set(Number(post.ID), post);
+  return Number(post.ID);
+}
+
+/**
+ * The organizers to link, in order, or undefined when not sent; an empty value unlinks them all.
+ * A lone object only works as `{ "id": … }`; a CSV string is one (unnamed, so failing) inline organizer.
+ */
+export async function resolveOrganizers(trx: Writer, req: RestRequest, rows: LinkedRows): Promise<number[] | undefined> {
+  const value = sentValue(req, 'organizer');
+  if (value === undefined || value === null) return undefined;
+  if (isEmptyLink(value)) return [];
+  if (typeof value === 'string' && value.includes(',')) throw couldNotCreate(ORGANIZER_DEFINITION);
+  if (isRecord(value) && value.id === undefined) throw couldNotCreate(ORGANIZER_DEFINITION);
+  const ids: number[] = [];
+  for (const entry of Array.isArray(value) ? value : [value]) {
+    if (isPhpEmpty(entry)) continue;
+    const id = linkRow(rows, await findOrCreateLinkedPost(trx, ORGANIZER_DEFINITION, entry, req, rows));
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** Sent `categories`/`tags` replace the event's terms, when the user may assign them. */
+export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number): Promise<void> {
+  const taxonomies: [string, TaxonomyDefinition, string][] = [
+    ['categories', CATEGORIES, 'edit_tribe_events'],
+    ['tags', TAGS, 'edit_posts'],
+  ];
+  for (const [name, definition, assignCapability] of taxonomies) {
+    const value = sentValue(req, name);
+    if (value === undefined || value === null || !userCan(req.user, assignCapability)) continue;
+    await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value));
+  }
+}
+
+/** The linked post IDs after a write: the new links where sent, the stored ones otherwise. */
+export function linkedPostsOf(meta: PostMeta, venueId: number | undefined, organizerIds: number[] | undefined): number[] {
+  const stored = (key: string): number[] => (meta.get(key) ?? []).filter(isIdText).map(Number);
+  return [
+    ...(venueId !== undefined ? [venueId] : stored('_EventVenueID')),
+    ...(organizerIds ?? stored('_EventOrganizerID')),
+  ];
+}

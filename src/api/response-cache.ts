@@ -1,0 +1,89 @@
+// GET answers reused while nothing they depend on can have changed: the same request (route,
+// query, Origin, credentials), the same database data version, the same site settings object and
+// the same clock second (lists' default windows and URLs follow the clock). Who the credentials
+// name, and what that user may do, is read from the database, so under the same data version the
+// same Authorization header authenticates as the same user with the same capabilities; a revoked
+// password or a changed role is a write, and a write changes the version. One per AppServices
+// (`reusedAnswers`, made by buildServices), used by dispatch.
+import { createHash } from 'node:crypto';
+import type { SiteSettings } from '../site/settings.ts';
+import type { IncomingRest, OutgoingRest } from './exchange.ts';
+import { phpJsonEncode } from '../php/json-encode.ts';
+
+const MAX_ENTRIES = 256;
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Entry {
+  version: string;
+  out: OutgoingRest;
+  bytes: number;
+}
+
+/** The cache key of a request whose answer may be reused, or null. */
+export function cacheKey(incoming: IncomingRest): string | null {
+  const { headers } = incoming;
+  if (incoming.httpMethod !== 'GET' || incoming.actingUser || incoming.body || incoming.bodyError) return null;
+  if (headers['x-http-method-override'] !== undefined || '_method' in incoming.query) return null;
+  // A digest: the credentials themselves are not kept.
+  const credentials = headers.authorization === undefined ? '' : createHash('sha256').update(headers.authorization).digest('base64');
+  return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}\n${credentials}`;
+}
+
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #building = new Map<string, Promise<OutgoingRest>>();
+  #bytes = 0;
+  /** A number per site settings object seen, so a version names the settings it was built under. */
+  readonly #settingsIds = new WeakMap<SiteSettings, number>();
+  #lastSettingsId = 0;
+
+  /**
+   * The version an answer is kept under: the database's data version, the site settings object
+   * and the clock second. An answer is reused only under the same version.
+   */
+  version(data: string, site: SiteSettings, now: Date): string {
+    let settingsId = this.#settingsIds.get(site);
+    if (settingsId === undefined) this.#settingsIds.set(site, settingsId = ++this.#lastSettingsId);
+    return `${data}/${settingsId}/${Math.floor(now.getTime() / 1000)}`;
+  }
+
+  /**
+   * Requests for an answer that is being built wait for it instead of building it again (at each
+   * new second every busy connection would otherwise run the same list count at once).
+   */
+  buildOnce(key: string, version: string, build: () => Promise<OutgoingRest>): Promise<OutgoingRest> {
+    const id = `${key}\n${version}`;
+    let answer = this.#building.get(id);
+    if (!answer) {
+      answer = build().finally(() => this.#building.delete(id));
+      this.#building.set(id, answer);
+    }
+    return answer;
+  }
+
+  get(key: string, version: string): OutgoingRest | undefined {
+    const entry = this.#entries.get(key);
+    return entry && entry.version === version ? entry.out : undefined;
+  }
+
+  /** Keeps an answer, its JSON encoded once for every later reader. */
+  set(key: string, version: string, out: OutgoingRest): OutgoingRest {
+    const json = Buffer.from(phpJsonEncode(out.body, out.pretty), 'utf8');
+    const kept: OutgoingRest = { ...out, json };
+    this.#drop(key);
+    this.#entries.set(key, { version, out: kept, bytes: json.length });
+    this.#bytes += json.length;
+    for (const [oldest] of this.#entries) {
+      if (this.#entries.size <= MAX_ENTRIES && this.#bytes <= MAX_BYTES) break;
+      this.#drop(oldest);
+    }
+    return kept;
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
+  }
+}

@@ -1,0 +1,138 @@
+// What GET /events reads (events.md §3.3–§3.6): its filters, given the meanings of the event's
+// meta keys and search words, as the events-list query of data/event-list.ts; the page and the
+// count, reused while the database's data version is unchanged (ListedEventsCache).
+import type { Db } from '../../data/connect.ts';
+import { countListedEvents, listedEventIds, occurrencesRepeat, type EventListFilter } from '../../data/event-list.ts';
+import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
+import { EVENT_TYPE } from '../post-types.ts';
+import { searchWords } from '../search.ts';
+
+export interface ListFilters {
+  statuses: string[];
+  /** DB datetimes, already in the stored zone of the columns compared. */
+  bounds: Partial<Record<DateBoundParam, string>>;
+  /** Compare `start_date_utc`/`end_date_utc` instead of the event-local columns. */
+  utcColumns: boolean;
+  /** Order by `start_date_utc` (TEC `site` timezone mode) instead of the event-local start. */
+  orderByUtc: boolean;
+  search?: string;
+  /** Hide password-protected events from the search (WordPress does for anonymous users). */
+  searchPublicOnly: boolean;
+  /** term_taxonomy IDs; an empty list matches nothing. */
+  categoryTermTaxonomyIds?: number[];
+  tagTermTaxonomyIds?: number[];
+  venueIds?: number[];
+  organizerIds?: number[];
+  featured?: boolean;
+  postParent?: number;
+  include?: number[];
+}
+
+/** The list query of the filters: TEC's meta keys, the searched words, the bounds' columns. */
+function listQuery(f: ListFilters): EventListFilter {
+  const metaIds: EventListFilter['metaIds'][number][] = [];
+  if (f.venueIds) metaIds.push({ key: '_EventVenueID', ids: f.venueIds });
+  if (f.organizerIds) metaIds.push({ key: '_EventOrganizerID', ids: f.organizerIds });
+  const query: EventListFilter = {
+    postType: EVENT_TYPE.type,
+    statuses: f.statuses,
+    hiddenByMeta: '_EventHideFromUpcoming',
+    bounds: (Object.entries(f.bounds) as [DateBoundParam, string][]).map(([param, value]) => ({ ...DATE_BOUND_COMPARISONS[param], value })),
+    utcColumns: f.utcColumns,
+    orderByUtc: f.orderByUtc,
+    termTaxonomyIds: [f.categoryTermTaxonomyIds, f.tagTermTaxonomyIds].filter((ids) => ids !== undefined),
+    metaIds,
+    postParent: f.postParent,
+    include: f.include,
+  };
+  if (f.search !== undefined) {
+    query.search = searchWords(f.search);
+    query.passwordless = f.searchPublicOnly;
+  }
+  if (f.featured !== undefined) query.metaPresence = { key: '_tribe_featured', present: f.featured };
+  return query;
+}
+
+/**
+ * Whether some event has several occurrence rows (TEC free and wpcal write exactly one), asked
+ * once per data version. One such event, whatever its status, puts every list on the grouped query.
+ */
+function eventsRepeatOccurrences(db: Db, cache: ListedEventsCache, version: string | null): Promise<boolean> {
+  return cache.repeatCheck(version, () => occurrencesRepeat(db.kysely));
+}
+
+export interface MatchingPage {
+  ids: number[];
+  /** Still running when the page is known: the count is the slower query, so it overlaps what follows. */
+  total: Promise<number>;
+}
+
+interface CachedPage {
+  version: string;
+  ids: number[];
+  total: number;
+}
+
+const MAX_CACHED_PAGES = 512;
+
+/**
+ * What GET /events and the iCal feed reuse of their lists while the database's data version is
+ * unchanged: each page's IDs with its count (`total`), and whether some event repeats its
+ * occurrences. One per AppServices (`listedEvents`, made by buildServices), for its database;
+ * nothing is kept or reused under a null version.
+ */
+export class ListedEventsCache {
+  readonly #pages = new Map<string, CachedPage>();
+  #repeats: { version: string; repeated: Promise<boolean> } | null = null;
+
+  /** The answer of `ask` for this version, asked once per version (a failed answer is asked again). */
+  repeatCheck(version: string | null, ask: () => Promise<boolean>): Promise<boolean> {
+    const known = version === null ? null : this.#repeats;
+    if (known && known.version === version) return known.repeated;
+    const repeated = ask();
+    if (version !== null) {
+      const entry = { version, repeated };
+      this.#repeats = entry;
+      // A failed check is asked again by the next request, not kept for the version.
+      repeated.catch(() => {
+        if (this.#repeats === entry) this.#repeats = null;
+      });
+    }
+    return repeated;
+  }
+
+  /** The page kept under `key` for this version (a copy of its IDs), if any. */
+  page(key: string, version: string | null): { ids: number[]; total: number } | undefined {
+    const cached = version === null ? undefined : this.#pages.get(key);
+    return cached && cached.version === version ? { ids: [...cached.ids], total: cached.total } : undefined;
+  }
+
+  /** Keeps a page once its count is known (a failed count keeps nothing); the oldest pages go first. */
+  keepPage(key: string, version: string | null, ids: readonly number[], total: Promise<number>): void {
+    if (version === null) return;
+    const kept = [...ids];
+    void total.then((count) => {
+      this.#pages.delete(key);
+      this.#pages.set(key, { version, ids: kept, total: count });
+      if (this.#pages.size > MAX_CACHED_PAGES) this.#pages.delete(this.#pages.keys().next().value!);
+    }, () => undefined);
+  }
+}
+
+/**
+ * listedEventIds + countListedEvents (run side by side) on `db`, reused through `cache` while the
+ * database's data version is unchanged: at 100k events the count alone scans every matching occurrence.
+ */
+export async function matchingPage(db: Db, cache: ListedEventsCache, version: string | null, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
+  const key = JSON.stringify([f, limit, offset]);
+  const cached = cache.page(key, version);
+  if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
+  const repeated = await eventsRepeatOccurrences(db, cache, version);
+  const query = listQuery(f);
+  const total = countListedEvents(db.kysely, query, repeated);
+  // Answered by whoever awaits `total`; this only keeps an early failure of the page from leaving it unhandled.
+  total.catch(() => undefined);
+  const ids = await listedEventIds(db.kysely, query, limit, offset, repeated);
+  cache.keepPage(key, version, ids, total);
+  return { ids, total };
+}

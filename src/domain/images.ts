@@ -1,0 +1,114 @@
+// Featured images: the `image` object of events.md §4.3 / venues-organizers.md §5.3, read for a
+// whole page of posts at once, and the `image` write argument (an attachment ID or URL).
+import type { CurrentUser } from '../auth/capabilities.ts';
+import { userCan } from '../auth/capabilities.ts';
+import { maybeUnserialize, type PhpValue } from '../php/serialize.ts';
+import type { SiteSettings } from '../site/settings.ts';
+import type { Reader } from '../data/executor.ts';
+import { firstMeta, getPosts, loadMeta } from '../data/posts.ts';
+import { imageAttachmentIdByGuid, imageAttachmentIdByMeta } from '../data/attachments.ts';
+
+export type ImageObject = Record<string, unknown>;
+
+type PhpRecord = { [key: string]: PhpValue };
+
+function isRecord(value: PhpValue | undefined): value is PhpRecord {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** PHP empty(): what TEC's array_filter drops. */
+export function isPhpEmpty(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === 0 || value === '' || value === '0') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
+}
+
+function withoutEmpty(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => !isPhpEmpty(value)));
+}
+
+function uploadsBase(site: SiteSettings): string {
+  return `${site.siteurl}/wp-content/uploads/`;
+}
+
+function extensionOf(file: string): string {
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1) : '';
+}
+
+/** Each size without its `file`, with its `url` appended. */
+function sizesWithUrls(sizes: PhpValue, dirUrl: string): PhpValue | Record<string, unknown> {
+  if (!isRecord(sizes)) return sizes;
+  const out: Record<string, unknown> = {};
+  for (const [name, size] of Object.entries(sizes)) {
+    if (!isRecord(size)) {
+      out[name] = size;
+      continue;
+    }
+    const { file, ...rest } = size;
+    out[name] = { ...rest, url: `${dirUrl}${typeof file === 'string' ? file : ''}` };
+  }
+  return out;
+}
+
+function buildImage(site: SiteSettings, id: number, guid: string, attachedFile: string | undefined, rawMetadata: string | undefined): ImageObject {
+  const url = attachedFile ? `${uploadsBase(site)}${attachedFile}` : guid;
+  const image: Record<string, unknown> = { url, id, extension: extensionOf(attachedFile ?? url) };
+  const metadata = rawMetadata === undefined ? null : maybeUnserialize(rawMetadata);
+  if (isRecord(metadata) && 'image_meta' in metadata && 'file' in metadata && 'sizes' in metadata) {
+    const dirUrl = url.slice(0, url.lastIndexOf('/') + 1);
+    for (const [key, value] of Object.entries(metadata)) {
+      if (key === 'image_meta' || key === 'file') continue;
+      image[key] = key === 'sizes' ? sizesWithUrls(value, dirUrl) : value;
+    }
+  }
+  return withoutEmpty(image);
+}
+
+/** The image objects of these attachment IDs (missing or non-attachment IDs are left out). */
+export async function loadImages(db: Reader, site: SiteSettings, thumbnailIds: readonly number[]): Promise<Map<number, ImageObject>> {
+  const ids = [...new Set(thumbnailIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const images = new Map<number, ImageObject>();
+  if (!ids.length) return images;
+  const [posts, meta] = await Promise.all([getPosts(db, ids), loadMeta(db, ids, ['_wp_attached_file', '_wp_attachment_metadata'])]);
+  const attachments = posts.filter((post) => post.post_type === 'attachment');
+  for (const post of attachments) {
+    const id = Number(post.ID);
+    const postMeta = meta.get(id);
+    images.set(id, buildImage(site, id, post.guid, firstMeta(postMeta, '_wp_attached_file'), firstMeta(postMeta, '_wp_attachment_metadata')));
+  }
+  return images;
+}
+
+/** A `_thumbnail_id` meta value as an attachment ID (0 when absent or not numeric). */
+export function thumbnailId(value: string | undefined): number {
+  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0;
+}
+
+async function imageAttachmentById(db: Reader, id: number): Promise<number | null> {
+  const [post] = await getPosts(db, [id]);
+  return post && post.post_type === 'attachment' && post.post_mime_type.startsWith('image/') ? id : null;
+}
+
+/** An image attachment whose guid is the URL, else one imported from it (TEC's importer notes the original URL). */
+async function imageAttachmentByUrl(db: Reader, url: string): Promise<number | null> {
+  return await imageAttachmentIdByGuid(db, url) ?? imageAttachmentIdByMeta(db, '_tribe_importer_original_url', url);
+}
+
+export type ImageInput = { kind: 'none' } | { kind: 'attachment'; id: number } | { kind: 'invalid' };
+
+/**
+ * The `image` argument: PHP-empty → none; a numeric ID of an image attachment; a URL equal to an
+ * existing image attachment's guid or imported original URL (only for callers with
+ * `upload_files`). wpcal never downloads files, so any other URL is invalid.
+ */
+export async function resolveImageInput(db: Reader, value: unknown, user: CurrentUser | null): Promise<ImageInput> {
+  if (isPhpEmpty(value)) return { kind: 'none' };
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string') return { kind: 'invalid' };
+  let id: number | null = null;
+  if (/^\s*\d+\s*$/.test(text)) id = await imageAttachmentById(db, Number(text));
+  else if (userCan(user, 'upload_files') && /^https?:\/\//i.test(text.trim())) id = await imageAttachmentByUrl(db, text.trim());
+  return id === null ? { kind: 'invalid' } : { kind: 'attachment', id };
+}

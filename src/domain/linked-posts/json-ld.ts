@@ -1,0 +1,57 @@
+// The schema.org `Place` (venue) and `Person` (organizer) of the single-read routes
+// (venues-organizers.md §5.4), without `@context`.
+import { firstMeta } from '../../data/posts.ts';
+import { renderTitle } from '../../text/render.ts';
+import { escHtml, jsEscape } from '../../text/sanitize.ts';
+import { jsonLdTeaser } from '../json-ld.ts';
+import type { JsonLdSource } from './definition.ts';
+
+function common(type: string, source: JsonLdSource): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    '@type': type,
+    name: jsEscape(renderTitle(source.post.post_title)),
+    description: jsEscape(jsonLdTeaser(source.post)),
+  };
+  if (source.image && typeof source.image.url === 'string') out.image = source.image.url;
+  return out;
+}
+
+const meta = (source: JsonLdSource, key: string): string => firstMeta(source.meta, key) ?? '';
+
+export function venueJsonLd(source: JsonLdSource): Record<string, unknown> {
+  const country = meta(source, '_VenueCountry');
+  const region = meta(source, '_VenueStateProvince')
+    || (country === 'United States' || country === 'US' ? meta(source, '_VenueState') : meta(source, '_VenueProvince'));
+  const address = Object.fromEntries(Object.entries({
+    streetAddress: meta(source, '_VenueAddress'),
+    addressLocality: meta(source, '_VenueCity'),
+    addressRegion: region,
+    postalCode: meta(source, '_VenueZip'),
+    addressCountry: country,
+  }).filter(([, value]) => value !== '').map(([key, value]) => [key, escHtml(value)]));
+  return {
+    ...common('Place', source),
+    url: '',
+    address: { '@type': 'PostalAddress', ...address },
+    telephone: escHtml(meta(source, '_VenuePhone')),
+    sameAs: meta(source, '_VenueURL'),
+  };
+}
+
+/** WordPress antispambot(): each character randomly kept or written as a numeric entity. */
+function antispambot(email: string): string {
+  let out = '';
+  for (const char of email) out += Math.random() < 0.5 ? `&#${char.codePointAt(0)};` : char;
+  return out.replaceAll('@', '&#64;');
+}
+
+export function organizerJsonLd(source: JsonLdSource): Record<string, unknown> {
+  const website = meta(source, '_OrganizerWebsite');
+  return {
+    ...common('Person', source),
+    url: website,
+    telephone: escHtml(meta(source, '_OrganizerPhone')),
+    email: antispambot(meta(source, '_OrganizerEmail')),
+    sameAs: website,
+  };
+}

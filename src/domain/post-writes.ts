@@ -1,0 +1,279 @@
+// The wp_posts columns every TEC write (events, venues, organizers) sets the way wp_insert_post /
+// wp_update_post do: status scale-back (events.md §6.2, venues-organizers.md §7.2), post dates,
+// modified dates, slug, guid, comment/ping status. Meta is each resource's own business.
+import type { CurrentUser } from '../auth/capabilities.ts';
+import { userCan } from '../auth/capabilities.ts';
+import type { NewPost, PostRow } from '../data/tables.ts';
+import type { SiteSettings } from '../site/settings.ts';
+import { RestError } from './errors.ts';
+import { setOption } from '../data/options.ts';
+import type { Reader, Writer } from '../data/executor.ts';
+import { addMeta, deleteMeta, firstMeta, insertPost, loadPostMeta, lockPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../data/posts.ts';
+import { afterCommit } from '../data/transaction.ts';
+import { ksesData, ksesPost } from '../text/kses.ts';
+import { sanitizeTitle } from '../text/sanitize.ts';
+import { dbDatetime, parseInstant, parseInZone } from '../time/parse.ts';
+import { localToUtc, utcToLocal } from '../time/zones.ts';
+import type { PostTypeDefinition } from './post-types.ts';
+import { invalidParams } from './values.ts';
+import { permalink } from './urls.ts';
+import type { WriteContext } from './write-context.ts';
+
+export type { WriteContext };
+
+export const ZERO_DATETIME = '0000-00-00 00:00:00';
+
+/** Statuses whose dates "float" (no GMT date) and whose slug may stay empty or shared. */
+const FLOATING = new Set(['draft', 'pending', 'auto-draft']);
+
+/** Post types that support comments (TEC events do; venues and organizers do not). */
+const COMMENTABLE = new Set(['tribe_events']);
+
+/** What a write asks for; an absent key means "not sent". */
+export interface PostInput {
+  title?: string;
+  content?: string;
+  excerpt?: string;
+  /** The requested slug (events); derived from the title when absent. */
+  slug?: string;
+  /** A registered status, as sent (scale-back is applied here). */
+  status?: string;
+  /** `date` as sent: a Unix timestamp or a strtotime string read in `dateZone`. */
+  date?: string | number;
+  /** `date_utc` as sent: a Unix timestamp or a string read as UTC. */
+  dateUtc?: string | number;
+  /** The zone `date` is read in (events: their `timezone`); the site zone when absent. */
+  dateZone?: string;
+  /** An existing user ID (validate with isUserId); the caller when absent on create. */
+  author?: number;
+  /** Other columns to write as given (e.g. `menu_order`). */
+  columns?: Partial<NewPost>;
+}
+
+/**
+ * TEC's status scale-back, on `publish_tribe_events` (the event capability, for all three types):
+ * allowed → the requested status or `publish`; not allowed → `draft` when absent, `pending`
+ * for `publish`/`future`, any other status as requested.
+ */
+export function scaleBackStatus(user: CurrentUser | null, requested: string | undefined): string {
+  const canPublish = userCan(user, 'publish_tribe_events');
+  if (requested === undefined) return canPublish ? 'publish' : 'draft';
+  if (!canPublish && (requested === 'publish' || requested === 'future')) return 'pending';
+  return requested;
+}
+
+function isTimestamp(value: string | number): boolean {
+  return typeof value === 'number' || /^\s*[+-]?\d+\s*$/.test(value);
+}
+
+/** `date`: a timestamp shown in the zone; a string read in the zone (an explicit offset keeps its wall time). */
+function localDate(value: string | number, zone: string, now: Date): string {
+  // parseInZone reads a timestamp as UTC wall time (the event-date quirk); a post date converts it.
+  const parsed = parseInZone(value, isTimestamp(value) ? 'UTC' : zone, now);
+  const converted = parsed !== null && isTimestamp(value) ? utcToLocal(parsed, zone) : parsed;
+  if (converted === null) throw invalidParams(['date']);
+  return converted;
+}
+
+/** `date_utc`: a timestamp, or a string read as UTC (an explicit offset is converted). */
+function utcDate(value: string | number, now: Date): string {
+  const instant = parseInstant(value, now);
+  if (instant === null || Number.isNaN(instant.getTime())) throw invalidParams(['date_utc']);
+  return dbDatetime(instant, 'UTC');
+}
+
+interface PostDates {
+  post_date: string;
+  post_date_gmt: string;
+}
+
+/** wp_insert_post's date rules; `current` is the stored pair on update. */
+function resolveDates(req: WriteContext, input: PostInput, status: string, current?: PostDates): PostDates {
+  const siteZone = req.site.timezone;
+  let local = input.date !== undefined ? localDate(input.date, input.dateZone ?? siteZone, req.now) : undefined;
+  let gmt = input.dateUtc !== undefined ? utcDate(input.dateUtc, req.now) : undefined;
+  if (local === undefined && gmt === undefined && current) {
+    // wp_update_post: a floating draft being published gets the current date.
+    const floating = current.post_date_gmt === ZERO_DATETIME && !FLOATING.has(status);
+    if (!floating) return current;
+  }
+  if (local === undefined) local = gmt !== undefined ? (utcToLocal(gmt, siteZone) ?? gmt) : dbDatetime(req.now, siteZone);
+  if (gmt === undefined) gmt = FLOATING.has(status) ? ZERO_DATETIME : (localToUtc(local, siteZone) ?? local);
+  return { post_date: local, post_date_gmt: gmt };
+}
+
+/** A `publish` post dated over a minute ahead becomes `future`; a past `future` post is published. */
+function applyScheduling(status: string, gmt: string, now: Date): string {
+  if (gmt === ZERO_DATETIME || (status !== 'publish' && status !== 'future')) return status;
+  const ahead = Date.parse(`${gmt.replace(' ', 'T')}Z`) - now.getTime();
+  if (Number.isNaN(ahead)) return status;
+  if (status === 'publish' && ahead >= 60_000) return 'future';
+  if (status === 'future' && ahead < 60_000) return 'publish';
+  return status;
+}
+
+/**
+ * post_name before uniqueness: the sanitized slug or title; empty for floating statuses without
+ * one. `unique` says whether it still has to be made unique among the type's posts.
+ */
+export function baseSlug(id: number, wanted: string, title: string, status: string): { slug: string; unique: boolean } {
+  let slug = wanted !== '' ? sanitizeTitle(wanted) : '';
+  if (slug === '' && !FLOATING.has(status)) slug = sanitizeTitle(title, String(id));
+  return { slug, unique: slug !== '' && !FLOATING.has(status) };
+}
+
+async function resolveSlug(db: Reader, type: PostTypeDefinition, id: number, wanted: string, title: string, status: string): Promise<string> {
+  const { slug, unique } = baseSlug(id, wanted, title, status);
+  return unique ? uniquePostSlug(db, slug, type.type, id) : slug;
+}
+
+/** The comment_status of a new post of the type. */
+export function commentStatus(type: PostTypeDefinition, site: Pick<SiteSettings, 'defaultCommentStatus'>): string {
+  return COMMENTABLE.has(type.type) ? site.defaultCommentStatus : 'closed';
+}
+
+/** The guid wp_insert_post stores: the new post's get_permalink(), as its author sees it. */
+export function postGuid(req: WriteContext, type: PostTypeDefinition, post: Pick<PostRow, 'ID' | 'post_status' | 'post_name'>): string {
+  return permalink(req.site, type, post, true);
+}
+
+/**
+ * TEC's cache key of every save of its post types (Tribe__Cache::set_last_occurrence('save_post')),
+ * written once the save is committed: every writer updates that one row.
+ */
+export function markTecPostSaved(trx: Writer, now: Date): void {
+  afterCommit(trx, 'tribe_last_save_post', (own) => setOption(own, 'tribe_last_save_post', String(now.getTime() / 1000)));
+}
+
+/**
+ * What a post write returns: the ID and the status it stored (the columns are written as given,
+ * so no need to read the row back while its lock is held). Read the row for anything else.
+ */
+export type WrittenPost = Pick<PostRow, 'ID' | 'post_status'>;
+
+/**
+ * kses_init_filters(): for a user without `unfiltered_html`, the title passes wp_filter_kses and
+ * the content and excerpt wp_filter_post_kses.
+ */
+function withKses(user: CurrentUser | null, input: PostInput): PostInput {
+  if (userCan(user, 'unfiltered_html')) return input;
+  const filtered = { ...input };
+  if (input.title !== undefined) filtered.title = ksesData(input.title);
+  if (input.content !== undefined) filtered.content = ksesPost(input.content);
+  if (input.excerpt !== undefined) filtered.excerpt = ksesPost(input.excerpt);
+  return filtered;
+}
+
+/**
+ * The wp_posts fields wp_insert_post gives a new post of the type, before it has an ID (so
+ * without its slug and guid). `comments` is the type's commentStatus().
+ */
+export function newPostFields(req: WriteContext, type: PostTypeDefinition, sent: PostInput, comments: string): PostFields {
+  const input = withKses(req.user, sent);
+  const requested = scaleBackStatus(req.user, input.status);
+  const dates = resolveDates(req, input, requested);
+  const status = applyScheduling(requested, dates.post_date_gmt, req.now);
+  return {
+    ...input.columns,
+    post_type: type.type,
+    post_author: input.author ?? req.user?.id ?? 0,
+    post_title: input.title ?? '',
+    post_content: input.content ?? '',
+    post_excerpt: input.excerpt ?? '',
+    post_status: status,
+    ...dates,
+    // wp_insert_post: a new post's modified dates are its dates.
+    post_modified: dates.post_date,
+    post_modified_gmt: dates.post_date_gmt,
+    comment_status: comments,
+    ping_status: 'closed',
+  };
+}
+
+/** wp_insert_post for a TEC type; returns the new post's ID and status. */
+export async function insertTypedPost(trx: Writer, req: WriteContext, type: PostTypeDefinition, input: PostInput): Promise<WrittenPost> {
+  const fields = newPostFields(req, type, input, commentStatus(type, req.site));
+  const id = await insertPost(trx, fields);
+  const status = fields.post_status ?? '';
+  const post_name = await resolveSlug(trx, type, id, input.slug ?? '', fields.post_title ?? '', status);
+  await updatePost(trx, id, { post_name, guid: postGuid(req, type, { ID: id, post_status: status, post_name }) });
+  markTecPostSaved(trx, req.now);
+  return { ID: id, post_status: status };
+}
+
+const TRASH_BOOKKEEPING = ['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_desired_post_slug'];
+
+/**
+ * The slug a status change into or out of the trash asks for (wp_insert_post): leaving the trash
+ * restores `_wp_desired_post_slug` and, as wp_untrash_post does, drops the trash bookkeeping;
+ * entering it through an update keeps the slug there and suffixes `__trashed`.
+ */
+async function trashSlug(trx: Writer, post: PostRow, status: string): Promise<string | undefined> {
+  const id = Number(post.ID);
+  if (post.post_status === 'trash' && status !== 'trash') {
+    const desired = firstMeta(await loadPostMeta(trx, id), '_wp_desired_post_slug');
+    for (const key of TRASH_BOOKKEEPING) await deleteMeta(trx, id, key);
+    return desired || undefined;
+  }
+  if (status === 'trash' && post.post_status !== 'trash' && !post.post_name.endsWith('__trashed')) {
+    await addMeta(trx, id, '_wp_desired_post_slug', post.post_name);
+    return `${post.post_name}__trashed`;
+  }
+  return undefined;
+}
+
+/**
+ * wp_update_post for a TEC type, changing only what `input` carries (wpcal's partial update):
+ * status only when sent (then scaled back), dates only when sent (or a floating draft being
+ * published), the slug only when sent, still empty or moved by a trash transition. Modified
+ * dates are always "now".
+ */
+export async function updateTypedPost(
+  trx: Writer, req: WriteContext, type: PostTypeDefinition, addressed: PostRow, sent: PostInput,
+  /** `addressed` is the row as lockPost() returned it in this transaction: no need to lock it again. */
+  locked = false,
+): Promise<WrittenPost> {
+  const input = withKses(req.user, sent);
+  const id = Number(addressed.ID);
+  const current = locked ? addressed : await lockPost(trx, id);
+  const post = current ?? addressed;
+  const requested = input.status !== undefined ? scaleBackStatus(req.user, input.status) : post.post_status;
+  const dates = resolveDates(req, input, requested, { post_date: post.post_date, post_date_gmt: post.post_date_gmt });
+  const status = applyScheduling(requested, dates.post_date_gmt, req.now);
+  const title = input.title ?? post.post_title;
+  const changes: Partial<NewPost> = {
+    ...input.columns,
+    post_status: status,
+    ...dates,
+    post_modified: dbDatetime(req.now, req.site.timezone),
+    post_modified_gmt: dbDatetime(req.now, 'UTC'),
+  };
+  if (input.title !== undefined) changes.post_title = input.title;
+  if (input.content !== undefined) changes.post_content = input.content;
+  if (input.excerpt !== undefined) changes.post_excerpt = input.excerpt;
+  if (input.author !== undefined) changes.post_author = input.author;
+  const wanted = await trashSlug(trx, post, status) ?? input.slug;
+  if (wanted !== undefined || post.post_name === '' || FLOATING.has(post.post_status) !== FLOATING.has(status)) {
+    changes.post_name = await resolveSlug(trx, type, id, wanted ?? post.post_name, title, status);
+  }
+  await updatePost(trx, id, changes);
+  markTecPostSaved(trx, req.now);
+  // The row was locked (here or by the caller), so it holds what was just written: no re-read.
+  if (!current) throw RestError.withStatus('rest_post_invalid_id', 'Invalid post ID.', 500);
+  return { ID: id, post_status: status };
+}
+
+/** wp_trash_post for a TEC type: the trash bookkeeping, then what its wp_update_post writes (modified dates, TEC's cache key). */
+export async function trashTypedPost(
+  trx: Writer, req: WriteContext, addressed: PostRow,
+  /** `addressed` is the row as lockPost() returned it in this transaction: no need to lock it again. */
+  locked = false,
+): Promise<void> {
+  const post = locked ? addressed : await lockPost(trx, Number(addressed.ID)) ?? addressed;
+  await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
+  await updatePost(trx, Number(post.ID), {
+    post_modified: dbDatetime(req.now, req.site.timezone),
+    post_modified_gmt: dbDatetime(req.now, 'UTC'),
+  });
+  markTecPostSaved(trx, req.now);
+}

@@ -1,0 +1,38 @@
+// URLs and identifiers built from the site's home URL (events.md §4.1).
+import type { PostRow } from '../data/tables.ts';
+import type { CurrentUser } from '../auth/capabilities.ts';
+import type { SiteSettings } from '../site/settings.ts';
+import type { PostTypeDefinition } from './post-types.ts';
+
+/** The plugin's REST namespace. */
+export const TEC_NAMESPACE = 'tribe/events/v1';
+
+const NOT_VIEWABLE = new Set(['draft', 'pending', 'auto-draft', 'future', 'trash']);
+
+/** `{host}{path}?id={ID}` from home, scheme and port dropped. */
+export function globalId(site: SiteSettings, id: number): string {
+  const home = new URL(site.home);
+  return `${home.hostname}${home.pathname.replace(/\/$/, '')}?id=${id}`;
+}
+
+/**
+ * get_permalink: pretty `{home}/{base}/{slug}/`, plain `{home}/?{type}={slug}`, and the id form
+ * `{home}/?post_type={type}&p={ID}` when the post is not publicly viewable.
+ */
+export function permalink(site: SiteSettings, type: PostTypeDefinition, post: Pick<PostRow, 'ID' | 'post_status' | 'post_name'>, canReadPrivate = false): string {
+  const idForm = `${site.home}/?post_type=${type.type}&p=${post.ID}`;
+  if (NOT_VIEWABLE.has(post.post_status) || !post.post_name) return idForm;
+  if (post.post_status === 'private' && !canReadPrivate) return idForm;
+  return site.prettyPermalinks
+    ? `${site.home}/${type.permalinkBase}/${post.post_name}/`
+    : `${site.home}/?${type.type}=${post.post_name}`;
+}
+
+/** `{api}/tribe/events/v1/{path}` for pretty permalinks and for `index.php?rest_route=`. */
+export function tecRestUrl(site: SiteSettings, path: string): string {
+  return `${site.apiRoot}/${TEC_NAMESPACE}/${path.replace(/^\//, '')}`;
+}
+
+export function isAuthorOf(user: CurrentUser | null, post: PostRow): boolean {
+  return user !== null && Number(post.post_author) !== 0 && Number(post.post_author) === user.id;
+}

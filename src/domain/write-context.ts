@@ -1,0 +1,11 @@
+// Who writes, on which site, at what time: all that the write rules need from the caller. A REST
+// request carries the three; imports and other commands build one of their own.
+import type { CurrentUser } from '../auth/capabilities.ts';
+import type { SiteSettings } from '../site/settings.ts';
+
+export interface WriteContext {
+  /** The user acting (capabilities decide what may be published, assigned or reused); null: nobody. */
+  user: CurrentUser | null;
+  site: SiteSettings;
+  now: Date;
+}
