@@ -1,7 +1,7 @@
 // Route arguments, declared the way the plugin declares them, and WordPress's
 // validate → sanitize pipeline over them (conventions.md §1.1, events.md §2.1–2.4).
 import { Ajv, type ValidateFunction } from 'ajv';
-import { RestError } from '../domain/errors.ts';
+import { RestError, invalidParamsError } from '../domain/errors.ts';
 import { isNumeric as isNumericString } from '../text/php.ts';
 
 export type WpType = 'integer' | 'number' | 'boolean' | 'string' | 'array' | 'object' | 'null';
@@ -149,20 +149,6 @@ function missingParams(names: string[]): RestError {
   return RestError.withStatus('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names });
 }
 
-function invalidParams(failures: Map<string, RestError | null>): RestError {
-  const params: Record<string, string> = {};
-  const details: Record<string, unknown> = {};
-  for (const [name, error] of failures) {
-    params[name] = error ? error.message : 'Invalid parameter.';
-    if (error) details[name] = error.toJSON();
-  }
-  const hasDetails = Object.keys(details).length > 0;
-  return RestError.withStatus('rest_invalid_param', `Invalid parameter(s): ${[...failures.keys()].join(', ')}`, 400, {
-    params,
-    details: hasDetails ? details : [],
-  });
-}
-
 /**
  * Runs required → validate_callback → type check/sanitize over the declared arguments.
  * Returns the final parameter map (undeclared parameters pass through untouched).
@@ -192,7 +178,7 @@ export async function processArgs<C>(
     if (outcome === true) continue;
     invalid.set(name, outcome instanceof RestError ? outcome : null);
   }
-  if (invalid.size) throw invalidParams(invalid);
+  if (invalid.size) throw invalidParamsError(invalid);
 
   // Sanitizing walks the values in the order they arrived, then the defaults.
   for (const [name, value] of params) {
@@ -206,7 +192,7 @@ export async function processArgs<C>(
       else params.set(name, checked.value);
     }
   }
-  if (invalid.size) throw invalidParams(invalid);
+  if (invalid.size) throw invalidParamsError(invalid);
   return params;
 }
 

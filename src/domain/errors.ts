@@ -27,3 +27,21 @@ export const noRoute = (): RestError =>
 
 export const forbidden = (authenticated: boolean): RestError =>
   RestError.withStatus('rest_forbidden', 'Sorry, you are not allowed to do that.', authenticated ? 403 : 401);
+
+/**
+ * 400 `rest_invalid_param` naming each failed parameter: with the validator's own error as its
+ * message and detail, or WordPress's "Invalid parameter." when it gave none (null).
+ */
+export function invalidParamsError(failures: ReadonlyMap<string, RestError | null>): RestError {
+  const params: Record<string, string> = {};
+  const details: Record<string, unknown> = {};
+  for (const [name, error] of failures) {
+    params[name] = error ? error.message : 'Invalid parameter.';
+    if (error) details[name] = error.toJSON();
+  }
+  const hasDetails = Object.keys(details).length > 0;
+  return RestError.withStatus('rest_invalid_param', `Invalid parameter(s): ${[...failures.keys()].join(', ')}`, 400, {
+    params,
+    details: hasDetails ? details : [],
+  });
+}

@@ -1,7 +1,7 @@
 // TEC's value checks (tribe-common Validator/Base.php) and the PHP value tests they rely on, used
 // by the routes' arguments and by imports alike. Values arrive raw: arrays, numbers, NUL bytes.
-// The checks that read the database are the routes' own (arg-validators.ts).
-import { RestError } from './errors.ts';
+// The checks that read the database are the routes' own (api/common/arg-validators.ts).
+import { invalidParamsError, type RestError } from './errors.ts';
 import { isNumeric as isNumericString } from '../text/php.ts';
 import { isStrtotimeParseable } from '../time/parse.ts';
 import { isValidTimezone } from '../time/zones.ts';
@@ -9,10 +9,7 @@ import { REGISTERED_STATUSES } from './post-types.ts';
 
 /** The 400 a handler answers for values the validators could not judge alone (e.g. end before start). */
 export function invalidParams(names: readonly string[]): RestError {
-  return RestError.withStatus('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, {
-    params: Object.fromEntries(names.map((name) => [name, 'Invalid parameter.'])),
-    details: [],
-  });
+  return invalidParamsError(new Map(names.map((name) => [name, null])));
 }
 
 /** PHP empty(): also what TEC's array_filter drops. A JSON `{}` is PHP's empty array. */

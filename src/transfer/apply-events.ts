@@ -137,11 +137,6 @@ function postFields(req: WriteContext, input: PostInput, comments: string): Post
   }
 }
 
-function multiDayCutoff(req: WriteContext): string | undefined {
-  const value = req.site.tec.multiDayCutoff;
-  return typeof value === 'string' ? value : undefined;
-}
-
 function recordDates(req: WriteContext, record: EventRecord): EventDates {
   const dates = computeEventDates({
     start: record.startDate,
@@ -150,7 +145,7 @@ function recordDates(req: WriteContext, record: EventRecord): EventDates {
     timezone: record.timezone,
     siteTimezone: req.site.timezone,
     now: req.now,
-    multiDayCutoff: multiDayCutoff(req),
+    multiDayCutoff: req.site.multiDayCutoff,
   });
   if (dates === null) {
     throw new RecordError(`cannot read the dates "${record.startDate}" – "${record.endDate}"${record.timezone ? ` in time zone "${record.timezone}"` : ''}`);
