@@ -17,6 +17,7 @@ import { allTermsInIdOrder, termsByIds } from '../data/term-queries.ts';
 import { termsOfPosts, type Term } from '../data/terms.ts';
 import { exportSelection, selectsEverything, type ExportFilters } from './export-selection.ts';
 import type { ExportEvent, ExportOrganizer, ExportTerm, ExportTerms, ExportVenue } from './records.ts';
+import { eventFlags, venueMapFlags } from '../domain/events/stored-flags.ts';
 
 export { ExportFilterError, selectsEverything, type ExportFilters } from './export-selection.ts';
 
@@ -27,9 +28,6 @@ export interface ExportReadOptions {
   onPage?: (ids: number[]) => void;
 }
 
-const TRUTHY = new Set(['yes', '1', 'true', 'y', 'on']);
-const truthy = (value: string | undefined): boolean => value !== undefined && TRUTHY.has(value.trim().toLowerCase());
-const presentFlag = (value: string | undefined): boolean => value === undefined || (value !== '' && value !== '0');
 const ZERO_DATETIME = '0000-00-00 00:00:00';
 
 function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: PostMeta): Record<string, string> {
@@ -68,8 +66,7 @@ const venueRecord = ({ post, meta }: LinkedPost): ExportVenue => ({
   id: Number(post.ID),
   ...linkedFields(VENUE_DEFINITION, post, meta),
   venue: post.post_title,
-  showMap: presentFlag(firstMeta(meta, '_VenueShowMap')),
-  showMapLink: presentFlag(firstMeta(meta, '_VenueShowMapLink')),
+  ...venueMapFlags(meta),
 });
 
 const organizerRecord = ({ post, meta }: LinkedPost): ExportOrganizer => ({
@@ -126,6 +123,7 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
     .map((value) => linked.get(Number(value)))
     .filter((entry): entry is LinkedPost => entry?.post.post_type === definition.postType.type);
   const venue = linkedOf(VENUE_DEFINITION, '_EventVenueID')[0];
+  const flags = eventFlags(meta);
   return {
     id,
     slug: post.post_name,
@@ -137,11 +135,11 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
     endDate: firstMeta(meta, '_EventEndDate') ?? '',
     startDateUtc: firstMeta(meta, '_EventStartDateUTC') ?? '',
     endDateUtc: firstMeta(meta, '_EventEndDateUTC') ?? '',
-    allDay: truthy(firstMeta(meta, '_EventAllDay')),
+    allDay: flags.allDay,
     timezone: firstMeta(meta, '_EventTimezone') || site.timezone,
     cost: (meta.get('_EventCost') ?? []).join(', '),
     website: firstMeta(meta, '_EventURL') ?? '',
-    featured: Number(firstMeta(meta, '_tribe_featured') ?? '') === 1,
+    featured: flags.featured,
     sticky: Number(post.menu_order) === -1,
     password: post.post_password || undefined,
     url: permalink(site, EVENT_TYPE, post, true),

@@ -18,27 +18,13 @@ import { eventJsonLd, jsonLdAvailable } from './json-ld.ts';
 import { canSeeProtected, redactProtected } from './password.ts';
 import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
+import { eventFlags } from '../../domain/events/stored-flags.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
   single: boolean;
   /** Lists: protected events the request did not unlock are redacted (§4.7). */
   redactProtected?: boolean;
-}
-
-/** PHP truthiness of a stored string. */
-function phpTruthy(value: string): boolean {
-  return value !== '' && value !== '0';
-}
-
-/** PHP 8 `$value == 1` for a stored string. */
-function looselyOne(value: string | undefined): boolean {
-  return value !== undefined && value.trim() !== '' && Number(value) === 1;
-}
-
-function mapFlag(meta: PostMeta, key: string): boolean {
-  const value = firstMeta(meta, key);
-  return value === undefined ? true : phpTruthy(value);
 }
 
 function numericIds(values: readonly string[] | undefined): number[] {
@@ -132,6 +118,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
       reverseDefault: isTribeTruthy(String(site.tec.reverseCurrencyPosition ?? '')),
     });
     const website = eventMeta.has('_EventURL') ? escHtml(firstMeta(eventMeta, '_EventURL') ?? '') : url;
+    const flags = eventFlags(eventMeta);
     const eventTerms = terms.get(id);
     const venue = venues.get(id) ?? [];
     const organizers = organizersOf.get(id) ?? [];
@@ -147,7 +134,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
       excerpt: renderExcerpt(post.post_excerpt),
       slug: post.post_name,
       image,
-      all_day: isTribeTruthy(firstMeta(eventMeta, '_EventAllDay')),
+      all_day: flags.allDay,
       ...dates(eventMeta),
       timezone: firstMeta(eventMeta, '_EventTimezone') ?? '',
       timezone_abbr: firstMeta(eventMeta, '_EventTimezoneAbbr') ?? '',
@@ -159,11 +146,11 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
         values: costValues(costs),
       },
       website,
-      show_map: mapFlag(eventMeta, '_EventShowMap'),
-      show_map_link: mapFlag(eventMeta, '_EventShowMapLink'),
-      hide_from_listings: firstMeta(eventMeta, '_EventHideFromUpcoming') === 'yes',
+      show_map: flags.showMap,
+      show_map_link: flags.showMapLink,
+      hide_from_listings: flags.hideFromListings,
       sticky: Number(post.menu_order) === -1,
-      featured: looselyOne(firstMeta(eventMeta, '_tribe_featured')),
+      featured: flags.featured,
       categories: eventTerms?.categories ?? [],
       tags: eventTerms?.tags ?? [],
       venue,

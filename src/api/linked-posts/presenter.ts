@@ -8,7 +8,7 @@ import { isPhpEmpty, loadImages, thumbnailId, type ImageObject } from '../../dom
 import { postColumns } from '../../domain/post-fields.ts';
 import { canSeeProtected, redactProtected } from '../common/protected.ts';
 import { globalId, permalink } from '../../domain/urls.ts';
-import { isTribeTruthy } from '../../domain/values.ts';
+import { venueMapFlags } from '../../domain/events/stored-flags.ts';
 import type { LinkedPostDefinition } from '../../domain/linked-posts/definition.ts';
 import { userCanLinked } from '../../domain/linked-posts/permissions.ts';
 
@@ -26,11 +26,6 @@ function metaKeys(definition: LinkedPostDefinition): string[] {
   keys.push('_thumbnail_id', '_tribe_aggregator_global_id_lineage', '_wp_trash_meta_status');
   if (definition.venueRules) keys.push('_VenueShowMap', '_VenueShowMapLink');
   return keys;
-}
-
-function mapFlag(meta: PostMeta, key: string): boolean {
-  const value = firstMeta(meta, key);
-  return value === undefined ? true : isTribeTruthy(value);
 }
 
 function represent(
@@ -58,8 +53,9 @@ function represent(
   if (options.jsonLd && canSee) base.json_ld = definition.jsonLd({ post, meta, image, site: req.site });
   const out = Object.fromEntries(Object.entries(base).filter(([, value]) => !isPhpEmpty(value)));
   if (definition.venueRules) {
-    out.show_map = mapFlag(meta, '_VenueShowMap');
-    out.show_map_link = mapFlag(meta, '_VenueShowMapLink');
+    const { showMap, showMapLink } = venueMapFlags(meta);
+    out.show_map = showMap;
+    out.show_map_link = showMapLink;
   }
   const gid = globalId(req.site, id);
   out.global_id = gid;
