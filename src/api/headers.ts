@@ -12,6 +12,19 @@ export function baseHeaders(site: SiteSettings): Record<string, string> {
   };
 }
 
+/**
+ * The totals of a list: TEC's headers, and WordPress core's beside them (a deliberate difference,
+ * see README), which WordPress REST clients page with.
+ */
+export function totalsHeaders(total: number, totalPages: number): Record<string, string> {
+  return {
+    'X-TEC-Total': String(total),
+    'X-TEC-TotalPages': String(totalPages),
+    'X-WP-Total': String(total),
+    'X-WP-TotalPages': String(totalPages),
+  };
+}
+
 export function corsHeaders(origin: string): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': origin,

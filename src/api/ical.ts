@@ -12,6 +12,7 @@ import { decodeEntities, sanitizeTitle } from '../text/sanitize.ts';
 import { readExportEvents } from '../transfer/export-reader.ts';
 import { writeIcs } from '../transfer/ical/write.ts';
 import type { ExportEvent } from '../transfer/records.ts';
+import { totalsHeaders } from './headers.ts';
 
 export const WPCAL_NAMESPACE = 'wpcal/v1';
 export const ICAL_FEED_PATH = '/events.ics';
@@ -58,8 +59,7 @@ async function feed(req: RestRequest): Promise<RestResult> {
   const events = feedEvents(req, ids, filters.statuses);
   const headers = {
     'Content-Disposition': `attachment; filename="${feedFilename(site.name)}"`,
-    'X-TEC-Total': String(total),
-    'X-TEC-TotalPages': String(total === 0 ? 0 : Math.ceil(total / perPage)),
+    ...totalsHeaders(total, total === 0 ? 0 : Math.ceil(total / perPage)),
   };
   return respondRaw({
     contentType: 'text/calendar; charset=utf-8',

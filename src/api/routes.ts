@@ -2,7 +2,7 @@
 import type { RestRequest } from './context.ts';
 import { RouteRegistry } from './registry.ts';
 import { registerDocRoute } from './doc/route.ts';
-import { registerIcalRoutes } from './ical.ts';
+import { WPCAL_NAMESPACE, registerIcalRoutes } from './ical.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { registerLinkedPostRoutes } from './linked-posts/routes.ts';
 import { registerTermRoutes } from './terms/routes.ts';
@@ -22,6 +22,7 @@ export function buildRegistry(): RouteRegistry<RestRequest> {
   registerLinkedPostRoutes(registry, ORGANIZER_DEFINITION);
   registerTermRoutes(registry, CATEGORIES);
   registerTermRoutes(registry, TAGS);
+  registerNamespaceIndex(registry, WPCAL_NAMESPACE);
   registerIcalRoutes(registry);
   return registry;
 }

@@ -15,6 +15,7 @@ import { matchingPage, type ListFilters } from '../../domain/events/list-query.t
 import { addQueryArgs, removeQueryArg, type QueryValue } from '../common/query-args.ts';
 import { invalidParams } from '../../domain/values.ts';
 import { presentEvents } from './present.ts';
+import { totalsHeaders } from '../headers.ts';
 
 const DEFAULT_GEOLOC_RADIUS_KM = 50;
 const EARTH_RADIUS_KM = 6371;
@@ -201,7 +202,7 @@ async function listEvents(req: RestRequest): Promise<RestResult> {
   }
   body.total = total;
   body.total_pages = totalPages;
-  return respond(body, 200, { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) });
+  return respond(body, 200, totalsHeaders(total, totalPages));
 }
 
 export const listEventsEndpoint: Endpoint<RestRequest> = {

@@ -16,6 +16,7 @@ import { queryLinkedPosts } from './query.ts';
 import { createLinkedPost, trashLinkedPost, updateLinkedPost } from '../../domain/linked-posts/writes.ts';
 import { listUrl } from './list-url.ts';
 import type { Writer } from '../../data/executor.ts';
+import { totalsHeaders } from '../headers.ts';
 
 /** The post a by-ID or by-slug route addresses (validation has already proven it exists). */
 async function addressedPost(definition: LinkedPostDefinition, req: RestRequest): Promise<PostRow> {
@@ -76,7 +77,7 @@ function listHandler(definition: LinkedPostDefinition) {
     if (page > 1 && (page - 2) * perPage < total) body.previous_rest_url = urls.previous(page - 1);
     body.total = total;
     body.total_pages = totalPages;
-    return respond(body, 200, { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) });
+    return respond(body, 200, totalsHeaders(total, totalPages));
   };
 }
 

@@ -9,6 +9,7 @@ import { tecRestUrl } from '../../domain/urls.ts';
 import type { TaxonomyDefinition } from '../../domain/terms/definition.ts';
 import { isNumericItem, parseTermList } from '../../domain/terms/lookup.ts';
 import { presentTerm, termPaths, type TermContext } from './presenter.ts';
+import { totalsHeaders } from '../headers.ts';
 
 /** The `orderby` values naming a column of the term (terms and term_taxonomy rows). */
 const ORDER_COLUMNS: ReadonlySet<string> = new Set<TermColumn>([
@@ -141,5 +142,5 @@ export async function listTerms(request: RestRequest, def: TaxonomyDefinition): 
   };
   if (page < totalPages) body.next_rest_url = pageUrl(restUrl, page + 1);
   if (page > 1) body.previous_rest_url = page === 2 ? restUrl : pageUrl(restUrl, page - 1);
-  return respond(body, 200, { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) });
+  return respond(body, 200, totalsHeaders(total, totalPages));
 }
