@@ -3,7 +3,11 @@
 export interface DatabaseConfig {
   db: string;
   tablePrefix: string;
+  /** Whether a SQLite file's missing folder may be created: only for the default database. */
+  createFolder: boolean;
 }
+
+const DEFAULT_DB = 'sqlite:./data/wpcal.sqlite';
 
 export interface ServeConfig extends DatabaseConfig {
   host: string;
@@ -18,9 +22,11 @@ export class UsageError extends Error {}
 type Env = Record<string, string | undefined>;
 
 export function databaseConfig(flags: { db?: string; tablePrefix?: string }, env: Env = process.env): DatabaseConfig {
+  const db = flags.db ?? env.WPCAL_DB ?? DEFAULT_DB;
   return {
-    db: flags.db ?? env.WPCAL_DB ?? 'sqlite:./data/wpcal.sqlite',
+    db,
     tablePrefix: flags.tablePrefix ?? env.WPCAL_TABLE_PREFIX ?? 'wp_',
+    createFolder: db === DEFAULT_DB,
   };
 }
 
@@ -44,6 +50,17 @@ export function serveConfig(
     port: parsePort(flags.port ?? env.PORT ?? '8080'),
     siteUrl: siteUrl || undefined,
     seed: flags.seed,
-    logLevel: env.WPCAL_LOG ?? 'info',
+    logLevel: logLevel(env.WPCAL_LOG),
   };
+}
+
+/** pino's levels, and `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function logLevel(value: string | undefined): string {
+  if (value === undefined || value === '') return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new UsageError(`invalid WPCAL_LOG "${value}" (expected one of ${LOG_LEVELS.join(', ')})`);
+  }
+  return value;
 }

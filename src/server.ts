@@ -14,6 +14,8 @@ import { seedFromFile } from './fixtures/seed.ts';
 export interface ServerOptions {
   db: string;
   tablePrefix: string;
+  /** Whether a SQLite file's missing folder may be created (the default database's). */
+  createFolder?: boolean;
   host: string;
   port: number;
   siteUrl?: string;
@@ -69,7 +71,7 @@ async function buildMissingEventRows(db: Db, { logger, now }: ServerOptions): Pr
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const db = await openDatabase(options.db, options.tablePrefix);
+  const db = await openDatabase(options.db, options.tablePrefix, { createFolder: options.createFolder });
   try {
     // A first start creates the calendar; a prefix that names no site beside other sites is refused.
     await prepareDatabase(db, 'in-empty-database');

@@ -48,7 +48,7 @@ const prefixOption = () => new Option('--table-prefix <prefix>', 'WordPress tabl
 /** Runs `work` on the prepared database; `creation` says whether the prefix's tables may be created (prepare.ts). */
 async function withDatabase<T>(flags: { db?: string; tablePrefix?: string }, creation: TableCreation, work: (db: Db) => Promise<T>): Promise<T> {
   const config = databaseConfig(flags);
-  const db = await openDatabase(config.db, config.tablePrefix);
+  const db = await openDatabase(config.db, config.tablePrefix, { createFolder: config.createFolder });
   try {
     await prepareDatabase(db, creation);
     return await work(db);
@@ -103,7 +103,7 @@ function buildProgram(io: Io): Command {
     .option('--yes', "create the prefix's tables even though the database holds another prefix's WordPress tables")
     .action(async (flags) => {
       const config = databaseConfig(flags);
-      const db = await openDatabase(config.db, config.tablePrefix);
+      const db = await openDatabase(config.db, config.tablePrefix, { createFolder: config.createFolder });
       const progress = progressBar('events');
       try {
         const creation = flags.yes === true ? 'beside-other-sites' : 'in-empty-database';

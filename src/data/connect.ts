@@ -152,26 +152,44 @@ function sqliteConnection(file: string, busyMs: number): SqliteDatabase.Database
   return database;
 }
 
-function openSqlite(file: string): Opened {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const database = sqliteConnection(file, 5000);
+/** The SQLite file, opened; the reason in words, naming the file, when it cannot be. */
+function openSqliteFile(file: string, createFolder: boolean, busyMs: number): SqliteDatabase.Database {
+  const folder = path.dirname(path.resolve(file));
+  if (file !== ':memory:' && !fs.existsSync(folder)) {
+    if (!createFolder) throw new DatabaseUnreachableError(`cannot open SQLite database ${file}: the folder ${folder} does not exist`);
+    fs.mkdirSync(folder, { recursive: true });
+  }
+  try {
+    return sqliteConnection(file, busyMs);
+  } catch (error) {
+    throw new DatabaseUnreachableError(`cannot open SQLite database ${file}: ${(error as Error).message}`);
+  }
+}
+
+function openSqlite(file: string, createFolder: boolean): Opened {
+  const database = openSqliteFile(file, createFolder, 5000);
   // Changes whenever another connection (another process, WordPress itself) commits.
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   return {
     dialect: new ImmediateSqliteDialect({ database: preparingOnce(database) }),
     // Two connections to ':memory:' would be two databases.
-    writeDialect: file === ':memory:' ? undefined : new ImmediateSqliteDialect({ database: preparingOnce(sqliteConnection(file, 0)) }),
+    writeDialect: file === ':memory:' ? undefined : new ImmediateSqliteDialect({ database: preparingOnce(openSqliteFile(file, false, 0)) }),
     label: `sqlite:${file}`,
     otherConnectionsVersion: () => Number(dataVersion.get()),
   };
 }
 
 /** Opens the database and checks that it answers; throws with a one-line reason when it does not. */
-export async function openDatabase(url: string, prefix: string): Promise<Db> {
+export interface OpenOptions {
+  /** Create a SQLite file's missing folder (the default database's); otherwise it is an error. */
+  createFolder?: boolean;
+}
+
+export async function openDatabase(url: string, prefix: string, options: OpenOptions = {}): Promise<Db> {
   if (!/^[A-Za-z0-9_]+$/.test(prefix)) throw new DatabaseUrlError(`invalid table prefix "${prefix}" (letters, digits and _ only)`);
   const parsed = parseDatabaseUrl(url);
   let deadlines = COMMAND_DEADLINES;
-  const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target) : openMysql(parsed.target, () => deadlines);
+  const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target, options.createFolder === true) : openMysql(parsed.target, () => deadlines);
   const writes = new WriteCounter();
   const plugins = [new TablePrefixPlugin(prefix), writes];
   const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins });

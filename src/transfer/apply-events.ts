@@ -24,6 +24,7 @@ import { TAXONOMIES, type TermResolver } from './apply-terms.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
 import type { EventRecord } from './records.ts';
 import { RecordError, isRecordError, reasonOf, type Tally } from './tally.ts';
+import { isValidTimezone } from '../time/zones.ts';
 
 export interface EventLinks {
   venues: LinkedPosts;
@@ -138,6 +139,9 @@ function postFields(req: WriteContext, input: PostInput, comments: string): Post
 }
 
 function recordDates(req: WriteContext, record: EventRecord): EventDates {
+  const zone = record.timezone;
+  // Empty and "0" mean the site's zone, as for the API.
+  if (zone !== undefined && zone !== '' && zone !== '0' && !isValidTimezone(zone)) throw new RecordError(`unknown time zone "${zone}"`);
   const dates = computeEventDates({
     start: record.startDate,
     end: record.endDate,

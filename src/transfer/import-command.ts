@@ -32,12 +32,21 @@ class DryRunRollback extends Error {
   }
 }
 
+/** What the common reasons a file cannot be read mean, in words. */
+const READ_FAILURES: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+};
+
 async function readText(file: string): Promise<string> {
   let bytes: Buffer;
   try {
     bytes = await fs.readFile(file);
   } catch (error) {
-    throw new ImportFileError(`${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? reasonOf(error)})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ImportFileError(`${file}: cannot read the file (${(code && READ_FAILURES[code]) ?? code ?? reasonOf(error)})`);
   }
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
