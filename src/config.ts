@@ -36,19 +36,25 @@ function parsePort(value: string): number {
   return port;
 }
 
+/** `--site-url`, else WPCAL_SITE_URL: the base of every URL wpcal writes, when not the home option. */
+export function siteUrlConfig(flag: string | undefined, env: Env = process.env): string | undefined {
+  const siteUrl = flag ?? env.WPCAL_SITE_URL;
+  if (siteUrl !== undefined && siteUrl !== '' && !/^https?:\/\/[^/]+/.test(siteUrl)) {
+    throw new UsageError(`invalid site URL "${siteUrl}" (expected http://HOST[:PORT][/PATH])`);
+  }
+  return siteUrl || undefined;
+}
+
 export function serveConfig(
   flags: { db?: string; tablePrefix?: string; host?: string; port?: string; siteUrl?: string; seed?: string },
   env: Env = process.env,
 ): ServeConfig {
-  const siteUrl = flags.siteUrl ?? env.WPCAL_SITE_URL;
-  if (siteUrl !== undefined && !/^https?:\/\/[^/]+/.test(siteUrl)) {
-    throw new UsageError(`invalid site URL "${siteUrl}" (expected http://HOST[:PORT][/PATH])`);
-  }
+  const siteUrl = siteUrlConfig(flags.siteUrl, env);
   return {
     ...databaseConfig(flags, env),
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     port: parsePort(flags.port ?? env.PORT ?? '8080'),
-    siteUrl: siteUrl || undefined,
+    siteUrl,
     seed: flags.seed,
     logLevel: logLevel(env.WPCAL_LOG),
   };

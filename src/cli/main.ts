@@ -1,7 +1,7 @@
 // The `wpcal` command line (interface.md): exit 0 success, 1 runtime failure, 2 usage error.
 import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
-import { UsageError, databaseConfig, serveConfig } from '../config.ts';
+import { UsageError, databaseConfig, serveConfig, siteUrlConfig } from '../config.ts';
 import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
 import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../setup/prepare.ts';
 import { progressBar } from './progress.ts';
@@ -44,6 +44,7 @@ interface Io {
 
 const dbOption = () => new Option('--db <url>', 'database URL: sqlite:PATH or mysql://USER:PASS@HOST:PORT/DB (env WPCAL_DB)');
 const prefixOption = () => new Option('--table-prefix <prefix>', 'WordPress table prefix (env WPCAL_TABLE_PREFIX, default wp_)');
+const siteUrlOption = (what: string) => new Option('--site-url <url>', `${what} (env WPCAL_SITE_URL, default the home option)`);
 
 /** Runs `work` on the prepared database; `creation` says whether the prefix's tables may be created (prepare.ts). */
 async function withDatabase<T>(flags: { db?: string; tablePrefix?: string }, creation: TableCreation, work: (db: Db) => Promise<T>): Promise<T> {
@@ -84,7 +85,7 @@ function buildProgram(io: Io): Command {
     .option('--host <host>', 'address to listen on (env HOST, default 127.0.0.1)')
     .option('--port <port>', 'port to listen on (env PORT, default 8080)')
     .addOption(prefixOption())
-    .option('--site-url <url>', 'base of every URL in responses (env WPCAL_SITE_URL, default the home option)')
+    .addOption(siteUrlOption('base of every URL in responses'))
     .option('--seed <file>', 'load this fixture file when the database has no events yet')
     .action(async (flags) => {
       const config = serveConfig(flags);
@@ -152,9 +153,11 @@ function buildProgram(io: Io): Command {
     .addOption(dbOption())
     .addOption(prefixOption())
     .option('--dry-run', 'do everything, then roll back: nothing is written')
+    .addOption(siteUrlOption('base of the post GUIDs written'))
     .action(async (files: string[], flags) => {
+      const siteUrl = siteUrlConfig(flags.siteUrl);
       // Importing into a new, empty database is a normal first step.
-      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, { dryRun: flags.dryRun === true, out: io.out, err: io.err }));
+      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, { dryRun: flags.dryRun === true, siteUrl, out: io.out, err: io.err }));
       if (code !== 0) throw new ExitCode(code);
     });
 
@@ -170,12 +173,14 @@ function buildProgram(io: Io): Command {
     .option('--tag <slugs>', 'comma-separated tag slugs or IDs')
     .option('--venue <ids>', 'comma-separated venue IDs')
     .option('--organizer <ids>', 'comma-separated organizer IDs')
+    .addOption(siteUrlOption('base of the URLs, UIDs and GUIDs written'))
     .action(async (flags) => {
+      const siteUrl = siteUrlConfig(flags.siteUrl);
       const filters = {
         startDate: flags.startDate, endDate: flags.endDate, status: list(flags.status), category: list(flags.category),
         tag: list(flags.tag), venue: ids(flags.venue, 'venue'), organizer: ids(flags.organizer, 'organizer'),
       };
-      await withDatabase(flags, 'never', (db) => exportEvents(db, flags.format as ExportFormat, filters, process.stdout));
+      await withDatabase(flags, 'never', (db) => exportEvents(db, flags.format as ExportFormat, filters, process.stdout, siteUrl));
     });
 
   return program;

@@ -19,8 +19,10 @@ function fallbackHome(): string {
   return `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '8080'}`;
 }
 
-export async function transferContext(db: Db, now = new Date()): Promise<TransferContext> {
-  const services = buildServices(db, { fallbackHome, siteUrl: process.env.WPCAL_SITE_URL || undefined, now: () => now });
+/** `siteUrl`: the base of the URLs written (GUIDs, UIDs, links) instead of the home option. */
+export async function transferContext(db: Db, options: { now?: Date; siteUrl?: string } = {}): Promise<TransferContext> {
+  const now = options.now ?? new Date();
+  const services = buildServices(db, { fallbackHome, siteUrl: options.siteUrl, now: () => now });
   const site = await services.site.get();
   const user = buildUser(0, 'wpcal-import', { administrator: true }, await services.roles());
   return { db, site, now, writer: { user, site, now } };

@@ -37,8 +37,8 @@ function everything(db: Reader): JsonExportLookups {
   };
 }
 
-async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters, out: NodeJS.WritableStream): Promise<void> {
-  const context = await transferContext(db);
+async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters, out: NodeJS.WritableStream, siteUrl: string | undefined): Promise<void> {
+  const context = await transferContext(db, { siteUrl });
   await checkExportFilters(db.kysely, context.site, filters, context.now);
   const events = readExportEvents(db.kysely, context.site, filters, { now: context.now });
   const backup = selectsEverything(filters);
@@ -56,14 +56,15 @@ async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters,
   await write(events, out, context.site, { ...terms, ...linked });
 }
 
-export async function exportEvents(db: Db, format: ExportFormat, filters: ExportFilters, out: NodeJS.WritableStream): Promise<void> {
+/** `siteUrl`: the base of the URLs written (UIDs, GUIDs, links), instead of the home option. */
+export async function exportEvents(db: Db, format: ExportFormat, filters: ExportFilters, out: NodeJS.WritableStream, siteUrl?: string): Promise<void> {
   // Stays attached: an error of the last write is emitted after the writer stopped listening.
   let late: Error | undefined;
   out.on('error', (error: Error) => {
     if (!isBrokenPipe(error)) late ??= error;
   });
   try {
-    await writeExport(db, format, filters, out);
+    await writeExport(db, format, filters, out, siteUrl);
     await new Promise(setImmediate);
   } catch (error) {
     if (!isBrokenPipe(error)) throw error;

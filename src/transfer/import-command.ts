@@ -18,6 +18,8 @@ import { Tally, reasonOf } from './tally.ts';
 
 export interface ImportOptions {
   dryRun: boolean;
+  /** The base of the URLs written (GUIDs), instead of the home option. */
+  siteUrl?: string;
   out: (line: string) => void;
   err: (line: string) => void;
 }
@@ -118,7 +120,7 @@ async function importDry(context: TransferContext, files: readonly string[], pro
 
 /** Imports the files; prints problems on stderr and the summary on stdout. Returns the exit code. */
 export async function importFiles(db: Db, files: readonly string[], options: ImportOptions): Promise<number> {
-  const context = await transferContext(db);
+  const context = await transferContext(db, { siteUrl: options.siteUrl });
   const progress = progressBar('importing');
   const total = new Tally();
   let failedFiles = 0;

@@ -64,3 +64,33 @@ forEachDatabase('wpcal import messages', (kind) => {
     expect(res.stdout).to.match(/created 1\b/);
   });
 });
+
+forEachDatabase('wpcal export --site-url', (kind) => {
+  let database: TestDatabase;
+  before(async () => {
+    database = await kind.create();
+    expect((await runCli(['import', 'fixtures/demo.json', '--db', database.url])).code).to.equal(0);
+  });
+  after(async () => database?.drop());
+
+  for (const format of ['ics', 'wxr']) {
+    it(`writes ${format} URLs from --site-url instead of the default home`, async () => {
+      const plain = await runCli(['export', '--format', format, '--db', database.url]);
+      expect(plain.code).to.equal(0);
+      expect(plain.stdout).to.contain('127.0.0.1:8080');
+      const moved = await runCli(['export', '--format', format, '--db', database.url, '--site-url', 'https://cal.example.org/sub']);
+      expect(moved.code).to.equal(0);
+      expect(moved.stdout).to.contain('cal.example.org');
+      expect(moved.stdout).to.not.contain('127.0.0.1:8080');
+      const byEnv = await runCli(['export', '--format', format, '--db', database.url], { WPCAL_SITE_URL: 'https://cal.example.org/sub' });
+      expect(byEnv.stdout).to.contain('cal.example.org');
+      expect(byEnv.stdout).to.not.contain('127.0.0.1:8080');
+    });
+  }
+
+  it('refuses a site URL that is not http(s) with exit code 2', async () => {
+    const res = await runCli(['export', '--db', database.url, '--site-url', 'cal.example.org']);
+    expect(res.code).to.equal(2);
+    expect(res.stderr.trim()).to.equal('wpcal: invalid site URL "cal.example.org" (expected http://HOST[:PORT][/PATH])');
+  });
+});

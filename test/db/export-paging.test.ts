@@ -89,7 +89,7 @@ forEachDatabase('export paging', (kind) => {
     // Seeded twice: the second calendar's venues, organizers and images lie between the two runs of events.
     await seedCalendar(db, 150, NOW);
     await seedCalendar(db, 150, NOW);
-    context = await transferContext(db, NOW);
+    context = await transferContext(db, { now: NOW });
     rows = await loadRows(db);
   });
 
