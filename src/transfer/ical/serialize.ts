@@ -41,8 +41,17 @@ export function componentText(component: ICAL.Component): string {
   return `${text}END:${name}${CRLF}`;
 }
 
+/**
+ * A value fit for a TEXT property: line breaks of any kind become LF (escaped as `\n` on output;
+ * a CR left in would reach parsers raw), and control characters, which RFC 5545 excludes from
+ * TEXT, are dropped (tabs stay).
+ */
+export function icsText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+}
+
 /** A TEXT property line (RFC 5545 §3.3.11 escaping), for the calendar's own properties. */
 export function propertyLine(name: string, value: string): string {
-  const escaped = value.replace(/[\\;,]/g, '\\$&').replace(/\r?\n/g, '\\n');
+  const escaped = icsText(value).replace(/[\\;,]/g, '\\$&').replace(/\n/g, '\\n');
   return foldLine(`${name}:${escaped}`) + CRLF;
 }

@@ -7,7 +7,7 @@ import { DAY_MS, SECOND_MS, parseDbDatetime } from '../../time/wall.ts';
 import { isUtcOffsetZone, isUtcZone, isValidTimezone } from '../../time/zones.ts';
 import type { ExportEvent } from '../records.ts';
 import { withSink } from '../sink.ts';
-import { componentText, propertyLine } from './serialize.ts';
+import { componentText, icsText, propertyLine } from './serialize.ts';
 import { vtimezone } from './vtimezone.ts';
 
 const PRODID = '-//wpcal//NONSGML wpcal//EN';
@@ -32,9 +32,13 @@ function dateOnly(wall: number): ICAL.Time {
   return ICAL.Time.fromData({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), isDate: true });
 }
 
-/** The zone written as TZID, or null when times are written in UTC (UTC events, unknown zones). */
+/**
+ * The zone written as TZID, or null when times are written in UTC: UTC events, unknown zones, and
+ * offset zones (`UTC+3:30`), which parsers would take as zone names they do not know.
+ */
 function zoneOf(event: ExportEvent): string | null {
-  return isValidTimezone(event.timezone) && !isUtcZone(event.timezone) ? event.timezone : null;
+  const zone = event.timezone;
+  return isValidTimezone(zone) && !isUtcZone(zone) && !isUtcOffsetZone(zone) ? zone : null;
 }
 
 function compactUtc(db: string): string {
@@ -46,7 +50,7 @@ function plainText(html: string): string {
   const broken = html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|li|h[1-6]|blockquote|pre|tr|table|ul|ol)\s*>/gi, '$&\n\n');
-  return decodeEntities(stripAllTags(broken))
+  return icsText(decodeEntities(stripAllTags(broken)))
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -54,7 +58,7 @@ function plainText(html: string): string {
 
 function locationOf(venue: NonNullable<ExportEvent['venue']>): string {
   const parts = [venue.venue, venue.address, venue.city, venue.state || venue.province, venue.zip, venue.country];
-  return parts.map((part) => decodeEntities(part ?? '').trim()).filter((part) => part !== '').join(', ');
+  return parts.map((part) => icsText(decodeEntities(part ?? '')).trim()).filter((part) => part !== '').join(', ');
 }
 
 function setDates(vevent: ICAL.Component, event: ExportEvent, zone: string | null): void {
@@ -84,7 +88,7 @@ function veventOf(event: ExportEvent, zone: string | null, host: string): ICAL.C
   const stamp = [event.modifiedUtc, event.createdUtc, event.startDateUtc].map(utcTime).find((t) => t !== null);
   if (stamp) vevent.addPropertyWithValue('dtstamp', stamp);
   setDates(vevent, event, zone);
-  vevent.addPropertyWithValue('summary', decodeEntities(stripAllTags(event.title)));
+  vevent.addPropertyWithValue('summary', icsText(decodeEntities(stripAllTags(event.title))));
   const description = plainText(event.description);
   if (description !== '') vevent.addPropertyWithValue('description', description);
   const location = event.venue ? locationOf(event.venue) : '';
@@ -92,11 +96,11 @@ function veventOf(event: ExportEvent, zone: string | null, host: string): ICAL.C
   const organizer = event.organizers.find((o) => (o.email ?? '') !== '');
   if (organizer) {
     const property = vevent.addPropertyWithValue('organizer', `mailto:${organizer.email}`);
-    property.setParameter('cn', decodeEntities(organizer.organizer));
+    property.setParameter('cn', icsText(decodeEntities(organizer.organizer)).replace(/\n/g, ' '));
   }
   if (event.categories.length) {
     const property = new ICAL.Property('categories');
-    property.setValues(event.categories.map((c) => decodeEntities(c.name)));
+    property.setValues(event.categories.map((c) => icsText(decodeEntities(c.name))));
     vevent.addProperty(property);
   }
   const url = event.website || event.url;
