@@ -154,6 +154,15 @@ forEachDatabase('events read side: the captured samples', (kind) => {
 
   it('declares the three routes exactly as sample 01, dynamic date defaults from the frozen clock', async () => {
     const expected = JSON.parse(sample('01-namespace-index.txt').body).routes;
+    // wpcal's one addition (README, Compatibility notes): geoloc_radius, after geoloc_lng.
+    const listArgs0 = expected['/tribe/events/v1/events'].endpoints[0].args;
+    expected['/tribe/events/v1/events'].endpoints[0].args = Object.fromEntries(Object.entries(listArgs0).flatMap(([name, arg]) => (name === 'geoloc_lng'
+      ? [[name, arg], ['geoloc_radius', {
+        format: 'double',
+        description: 'wpcal: the radius around geoloc_lat and geoloc_lng venues must lie within, in kilometres (default 50)',
+        required: false,
+      }]]
+      : [[name, arg]])));
     const actual = (await t.request('GET', API)).json.routes;
     for (const pattern of ['/tribe/events/v1/events', '/tribe/events/v1/events/(?P<id>\\d+)', '/tribe/events/v1/events/by-slug/(?P<slug>[^/]+)']) {
       expectSame(actual[pattern], expected[pattern], pattern);

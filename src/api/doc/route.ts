@@ -34,10 +34,12 @@ export function buildDocument(registry: Registry, site: SiteSettings): Json {
   };
 }
 
-/** Scheme and home host (no port), then the TEC REST base with the home URL removed. */
+/**
+ * The TEC REST base as clients reach it: scheme, host, port and path of the site URL. (The plugin
+ * writes `http://` and the host without its port, which points clients elsewhere.)
+ */
 function serverUrl(site: SiteSettings): string {
-  // TEC asks is_ssl(), which is about the connection PHP was reached on: wpcal serves plain HTTP.
-  return `http://${new URL(site.home).hostname}${tecRestUrl(site, '').slice(site.home.length)}`;
+  return tecRestUrl(site, '');
 }
 
 function documentPaths(registry: Registry): Json {
@@ -65,8 +67,9 @@ function documentOperation(registry: Registry, routePath: string, method: string
   const out: Json = {};
   if (operation.parameters) {
     const defaultIn = method === 'post' ? 'body' : 'query';
+    const inPath = new Set([...documentationPath(routePath).matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
     out.parameters = Object.entries(endpointArgs(registry, routePath, operation.parameters))
-      .map(([name, spec]) => parameter(name, spec, defaultIn));
+      .map(([name, spec]) => parameter(name, spec, defaultIn, inPath));
   }
   if (operation.requestBody) {
     const properties = Object.fromEntries(Object.entries(endpointArgs(registry, routePath, operation.requestBody))
@@ -93,14 +96,21 @@ function swaggerType(spec: ArgSpec<RestRequest>): string {
   return Array.isArray(type) ? type[0] : type;
 }
 
-function parameter(name: string, spec: ArgSpec<RestRequest>, defaultIn: string): Json {
+/**
+ * An operation parameter. Only a name of the path template is `in: path`, and always required, as
+ * OpenAPI has it (the plugin also declares `password` in the path of `/events/{id}`, which makes
+ * its document invalid): other path-declared arguments are documented as query parameters.
+ */
+function parameter(name: string, spec: ArgSpec<RestRequest>, defaultIn: string, inPath: ReadonlySet<string>): Json {
   const schema: Json = { type: swaggerType(spec) };
   if (spec.items) schema.items = spec.items;
+  const declared = spec.in ?? defaultIn;
+  const location = declared === 'path' && !inPath.has(name) ? 'query' : declared;
   const out: Json = {
-    in: spec.in ?? defaultIn,
+    in: location,
     schema,
     description: spec.description ?? NO_DESCRIPTION,
-    required: spec.required ?? false,
+    required: location === 'path' ? true : spec.required ?? false,
     name,
   };
   // A CSV collection: the plugin's `explode: false` does not survive into the document.
@@ -114,6 +124,22 @@ function bodyProperty(spec: ArgSpec<RestRequest>): Json {
   return out;
 }
 
+/**
+ * A list answer as it is sent: `{ "<list>": [...], rest_url, total, total_pages }` (the plugin
+ * documents a bare array).
+ */
+function listEnvelope(list: string, items: Json): Json {
+  return {
+    type: 'object',
+    properties: {
+      [list]: { title: list, type: 'array', items },
+      rest_url: { type: 'string', description: 'This page of the list' },
+      total: { type: 'integer', description: 'Items matching the request' },
+      total_pages: { type: 'integer', description: 'Pages of items matching the request' },
+    },
+  };
+}
+
 function documentResponses(responses: Responses): Json {
   const out: Json = {};
   for (const [status, { description, returns }] of Object.entries(responses)) {
@@ -122,7 +148,7 @@ function documentResponses(responses: Responses): Json {
       continue;
     }
     const ref = schemaRef(returns.schema);
-    const schema = returns.list ? { title: returns.list, type: 'array', items: ref } : ref;
+    const schema = returns.list ? listEnvelope(returns.list, ref) : ref;
     out[status] = { description, content: { 'application/json': { schema } } };
   }
   return out;

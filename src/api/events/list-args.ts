@@ -110,6 +110,12 @@ export const LIST_ARGS: ArgSpecs<RestRequest> = {
     swaggerType: 'number',
     validate: (value) => isNumeric(value) && Math.abs(Number(value)) <= 180,
   },
+  geoloc_radius: {
+    format: 'double',
+    description: 'wpcal: the radius around geoloc_lat and geoloc_lng venues must lie within, in kilometres (default 50)',
+    swaggerType: 'number',
+    validate: (value) => isNumeric(value) && Number(value) > 0,
+  },
   include: {
     description: 'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.',
     items: { type: 'integer' },

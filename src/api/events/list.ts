@@ -13,7 +13,6 @@ import { parseTermList, termFilterIds } from '../../domain/terms/lookup.ts';
 import { LIST_ARGS, isPrivileged, listedStatuses, requestedStatuses } from './list-args.ts';
 import { matchingPage, type ListFilters } from '../../domain/events/list-query.ts';
 import { addQueryArgs, removeQueryArg, type QueryValue } from '../common/query-args.ts';
-import { invalidParams } from '../../domain/values.ts';
 import { presentEvents } from './present.ts';
 import { totalsHeaders } from '../headers.ts';
 
@@ -53,14 +52,9 @@ function geoCenter(req: RestRequest): GeoCenter | null {
   const lat = scalar(req.params.get('geoloc_lat'));
   const lng = scalar(req.params.get('geoloc_lng'));
   if (lat === undefined || lng === undefined) return null;
+  // Checked by its argument (list-args.ts): a positive number when sent.
   const radius = req.params.get('geoloc_radius');
-  let radiusKm = DEFAULT_GEOLOC_RADIUS_KM;
-  if (radius !== undefined) {
-    const text = scalar(radius);
-    if (text === undefined || text.trim() === '' || !Number.isFinite(Number(text)) || Number(text) <= 0) throw invalidParams(['geoloc_radius']);
-    radiusKm = Number(text);
-  }
-  return { lat: Number(lat), lng: Number(lng), radiusKm };
+  return { lat: Number(lat), lng: Number(lng), radiusKm: radius === undefined ? DEFAULT_GEOLOC_RADIUS_KM : Number(radius) };
 }
 
 function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
