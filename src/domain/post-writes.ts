@@ -182,9 +182,9 @@ export function newPostFields(req: WriteContext, type: PostTypeDefinition, sent:
     post_excerpt: input.excerpt ?? '',
     post_status: status,
     ...dates,
-    // wp_insert_post: a new post's modified dates are its dates.
-    post_modified: dates.post_date,
-    post_modified_gmt: dates.post_date_gmt,
+    // wp_insert_post: a new post's modified dates are its dates (an import may keep the file's).
+    post_modified: input.columns?.post_modified ?? dates.post_date,
+    post_modified_gmt: input.columns?.post_modified_gmt ?? dates.post_date_gmt,
     comment_status: comments,
     ping_status: 'closed',
   };

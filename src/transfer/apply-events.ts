@@ -25,6 +25,7 @@ import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
 import type { EventRecord } from './records.ts';
 import { RecordError, isRecordError, reasonOf, type Tally } from './tally.ts';
 import { isValidTimezone } from '../time/zones.ts';
+import { keptModified } from './kept-dates.ts';
 
 export interface EventLinks {
   venues: LinkedPosts;
@@ -112,8 +113,8 @@ const turnDue = (index: number): boolean => index % YIELD_EVERY === YIELD_EVERY 
 
 const EMPTY_ZONE = new Set(['', '0']);
 
-function postInput(record: EventRecord): PostInput {
-  const columns: PostInput['columns'] = {};
+function postInput(record: EventRecord, site: WriteContext['site']): PostInput {
+  const columns: PostInput['columns'] = keptModified(record.modifiedUtc, site);
   if (record.sticky !== undefined) columns.menu_order = record.sticky ? -1 : 0;
   if (record.password !== undefined) columns.post_password = record.password;
   return {
@@ -228,7 +229,7 @@ export class EventImporter {
     if (typeof record.title !== 'string' || record.title.trim() === '') throw new RecordError('the title is empty');
     if (record.status !== undefined && !isRegisteredStatus(record.status)) throw new RecordError(`unknown status "${record.status}"`);
     const dates = recordDates(this.req, record);
-    const input = postInput(record);
+    const input = postInput(record, this.req.site);
     const fields = postFields(this.req, input, this.comments);
     const match = this.matchOf(record, dates);
     const slug = this.matches.has(match) ? undefined : this.slugOf(input, fields, 0);

@@ -5,7 +5,7 @@
 import type { Writer } from '../data/executor.ts';
 import { firstPostIdWithTitle } from '../data/post-queries.ts';
 import { getPost, setMeta, uniquePostSlug, updatePost } from '../data/posts.ts';
-import type { PostRow } from '../data/tables.ts';
+import type { NewPost, PostRow } from '../data/tables.ts';
 import type { WriteContext } from '../domain/write-context.ts';
 import type { LinkedPostDefinition } from '../domain/linked-posts/definition.ts';
 import { createLinkedPost, updateLinkedPost } from '../domain/linked-posts/writes.ts';
@@ -14,6 +14,7 @@ import { isRegisteredStatus, isUrlOrEmpty } from '../domain/values.ts';
 import type { OrganizerRecord, VenueRecord } from './records.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
 import { RecordError, isRecordError, reasonOf, type Tally } from './tally.ts';
+import { keptModified } from './kept-dates.ts';
 
 type LinkedRecord = VenueRecord | OrganizerRecord;
 
@@ -59,9 +60,12 @@ export class LinkedPosts {
     return this.stored.get(importKey(this.source, key));
   }
 
-  private async wantedColumns(wantedId: number | undefined): Promise<{ ID: number } | undefined> {
-    if (wantedId === undefined || !Number.isSafeInteger(wantedId) || wantedId <= 0) return undefined;
-    return (await getPost(this.trx, wantedId)) ? undefined : { ID: wantedId };
+  /** The columns a new post takes from its record: the wanted ID when it is free, the file's modified date. */
+  private async newColumns(record: LinkedRecord): Promise<Partial<NewPost>> {
+    const columns = keptModified(record.modifiedUtc, this.req.site);
+    const wantedId = record.wantedId;
+    if (wantedId === undefined || !Number.isSafeInteger(wantedId) || wantedId <= 0) return columns;
+    return (await getPost(this.trx, wantedId)) ? columns : { ...columns, ID: wantedId };
   }
 
   /** The record's slug, made unique as wp_insert_post would (the API's writes derive it from the title). */
@@ -83,7 +87,7 @@ export class LinkedPosts {
     const existing = existingId === undefined ? undefined : await getPost(this.trx, existingId);
     const post = existing
       ? await updateLinkedPost(this.trx, this.definition, this.req, existing, values)
-      : await createLinkedPost(this.trx, this.definition, this.req, values, await this.wantedColumns(record.wantedId));
+      : await createLinkedPost(this.trx, this.definition, this.req, values, await this.newColumns(record));
     const id = Number(post.ID);
     await this.keepSlug(post, record.slug);
     if (this.keyed) await setMeta(this.trx, id, IMPORT_KEY_META, importKey(this.source, record.key));

@@ -39,6 +39,7 @@ function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: Pos
   if (post.post_date_gmt !== ZERO_DATETIME) fields.dateUtc = post.post_date_gmt;
   else fields.date = post.post_date;
   if (post.post_name !== '') fields.slug = post.post_name;
+  if (post.post_modified_gmt !== ZERO_DATETIME) fields.modifiedUtc = post.post_modified_gmt;
   return { ...fields, [definition.singular]: post.post_title, description: post.post_content, status: post.post_status };
 }
 

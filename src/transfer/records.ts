@@ -27,6 +27,8 @@ export interface VenueRecord {
   dateUtc?: string;
   /** post_date (local, site time zone); derived from dateUtc when absent. A draft has only this one. */
   date?: string;
+  /** post_modified_gmt (`Y-m-d H:i:s`) a new post keeps (WXR); its post date when absent. */
+  modifiedUtc?: string;
   /** Keep this post ID when it is free (WXR). */
   wantedId?: number;
 }
@@ -40,11 +42,12 @@ export interface OrganizerRecord {
   phone?: string;
   website?: string;
   email?: string;
-  /** As VenueRecord.status, .slug, .dateUtc and .date. */
+  /** As VenueRecord.status, .slug, .dateUtc, .date and .modifiedUtc. */
   status?: string;
   slug?: string;
   dateUtc?: string;
   date?: string;
+  modifiedUtc?: string;
   wantedId?: number;
 }
 
@@ -99,6 +102,8 @@ export interface EventRecord {
   /** `post_date` (local, read in `timezone`) and `post_date_gmt`: strtotime-parseable. */
   date?: string;
   dateUtc?: string;
+  /** As VenueRecord.modifiedUtc. */
+  modifiedUtc?: string;
   /** `post_password`. */
   password?: string;
   /** Extra postmeta to store verbatim (WXR carries the plugin's own keys). */
@@ -144,9 +149,12 @@ export interface ExportTerms {
   tags: ExportTerm[];
 }
 
-/** A venue or organizer as the exporters see it: the record's fields (status, slug and dates included) and its post ID. */
-export type ExportVenue = Omit<VenueRecord, 'key'> & { id: number };
-export type ExportOrganizer = Omit<OrganizerRecord, 'key'> & { id: number };
+/**
+ * A venue or organizer as the exporters see it: the record's fields (status, slug and dates
+ * included) and its post ID.
+ */
+export type ExportVenue = Omit<VenueRecord, 'key' | 'wantedId'> & { id: number };
+export type ExportOrganizer = Omit<OrganizerRecord, 'key' | 'wantedId'> & { id: number };
 
 /** What the WXR export declares beside the events. */
 export interface ExportDeclarations extends ExportTerms {

@@ -167,6 +167,7 @@ function eventRecord(item: WxrItem, id: number, meta: Meta, terms: TermCollector
     slug: item.fields.get('wp:post_name')?.trim() || undefined,
     date: postDate(item, 'wp:post_date'),
     dateUtc: postDate(item, 'wp:post_date_gmt'),
+    modifiedUtc: postDate(item, 'wp:post_modified_gmt'),
     password: item.fields.get('wp:post_password') || undefined,
     timezone: nonEmpty(meta, '_EventTimezone'),
     cost: cost(meta.get('_EventCost') ?? []),
@@ -189,12 +190,13 @@ function eventRecord(item: WxrItem, id: number, meta: Meta, terms: TermCollector
 }
 
 /** What venue and organizer items share: status, slug and dates. */
-function linkedPostFields(item: WxrItem): Pick<VenueRecord, 'status' | 'slug' | 'dateUtc' | 'date'> {
+function linkedPostFields(item: WxrItem): Pick<VenueRecord, 'status' | 'slug' | 'dateUtc' | 'date' | 'modifiedUtc'> {
   return {
     status: item.fields.get('wp:status')?.trim() || undefined,
     slug: item.fields.get('wp:post_name')?.trim() || undefined,
     dateUtc: postDate(item, 'wp:post_date_gmt'),
     date: postDate(item, 'wp:post_date'),
+    modifiedUtc: postDate(item, 'wp:post_modified_gmt'),
   };
 }
 

@@ -11,6 +11,7 @@ import type { ExportDeclarations, ExportEvent, ExportOrganizer, ExportTerm, Expo
 import { withSink } from '../sink.ts';
 import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
 import { cdata, escapeXml, NAMESPACES, WPCAL_GENERATOR, WXR_VERSION } from './xml.ts';
+import { permalink } from '../../domain/urls.ts';
 
 /**
  * `categories` and `tags`: the terms to declare in the channel, as WordPress does (parents before
@@ -122,10 +123,12 @@ function eventPost(event: ExportEvent): WxrPost {
 // Venues and organizers come with their publication date, status and slug (published and slug
 // left to the importer when the record has none).
 function linkedPost(type: PostTypeDefinition, record: ExportVenue | ExportOrganizer, title: string, meta: Array<[string, string]>, site: SiteSettings): WxrPost {
+  const status = record.status ?? 'publish';
+  const slug = record.slug ?? '';
   return {
-    id: record.id, type, title, link: idLink(site, type, record.id), content: record.description ?? '', excerpt: '',
-    createdUtc: record.dateUtc ?? '', modifiedUtc: '', created: record.date,
-    slug: record.slug ?? '', status: record.status ?? 'publish', menuOrder: 0, password: '', terms: [], meta,
+    id: record.id, type, title, link: permalink(site, type, { ID: record.id, post_status: status, post_name: slug }, true),
+    content: record.description ?? '', excerpt: '', createdUtc: record.dateUtc ?? '', modifiedUtc: record.modifiedUtc ?? '',
+    created: record.date, slug, status, menuOrder: 0, password: '', terms: [], meta,
   };
 }
 
