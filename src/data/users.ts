@@ -89,3 +89,19 @@ export async function insertUser(db: Writer, user: NewUser): Promise<number> {
   }).executeTakeFirstOrThrow();
   return Number(result.insertId);
 }
+
+/** A user as an export names it. */
+export interface AuthorRow {
+  ID: number;
+  user_login: string;
+  user_email: string;
+  display_name: string;
+}
+
+/** The users who wrote posts of these types, by ID. */
+export async function authorsOfPostTypes(db: Reader, postTypes: readonly string[]): Promise<AuthorRow[]> {
+  const authors = db.selectFrom('posts').select('post_author').distinct().where('post_type', 'in', postTypes);
+  const rows = await db.selectFrom('users').select(['ID', 'user_login', 'user_email', 'display_name'])
+    .where('ID', 'in', authors).orderBy('ID').execute();
+  return rows.map((row) => ({ ...row, ID: Number(row.ID) }));
+}

@@ -6,7 +6,7 @@ import type { Db } from '../data/connect.ts';
 import type { Reader } from '../data/executor.ts';
 import { transferContext } from './context.ts';
 import {
-  checkExportFilters, readEveryOrganizer, readEveryTerm, readEveryVenue, readExportCategories, readExportEvents, readExportOrganizers,
+  checkExportFilters, readEveryOrganizer, readEveryTerm, readExportAuthors, readEveryVenue, readExportCategories, readExportEvents, readExportOrganizers,
   readExportTerms, readExportVenues, selectsEverything, type ExportFilters,
 } from './export-reader.ts';
 import { eventWriter, type ExportFormat } from './formats.ts';
@@ -53,7 +53,7 @@ async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters,
   }
   const terms = await readExportTerms(db.kysely, context.site, filters, context.now);
   const linked = backup ? { venues: readEveryVenue(db.kysely), organizers: readEveryOrganizer(db.kysely) } : {};
-  await write(events, out, context.site, { ...terms, ...linked });
+  await write(events, out, context.site, { ...terms, ...linked, authors: await readExportAuthors(db.kysely) });
 }
 
 /** `siteUrl`: the base of the URLs written (UIDs, GUIDs, links), instead of the home option. */

@@ -15,8 +15,9 @@ import { firstMeta, getPosts, loadMeta, postIdsOfType, type PostMeta } from '../
 import { selectionPage, termsOfSelection } from '../data/post-selection.ts';
 import { allTermsInIdOrder, termsByIds } from '../data/term-queries.ts';
 import { termsOfPosts, type Term } from '../data/terms.ts';
+import { authorsOfPostTypes } from '../data/users.ts';
 import { exportSelection, selectsEverything, type ExportFilters } from './export-selection.ts';
-import type { ExportEvent, ExportOrganizer, ExportTerm, ExportTerms, ExportVenue } from './records.ts';
+import type { ExportAuthor, ExportEvent, ExportOrganizer, ExportTerm, ExportTerms, ExportVenue } from './records.ts';
 import { eventFlags, venueMapFlags } from '../domain/events/stored-flags.ts';
 
 export { ExportFilterError, selectsEverything, type ExportFilters } from './export-selection.ts';
@@ -65,6 +66,7 @@ async function linkedPosts(db: Reader, metas: Map<number, PostMeta>): Promise<Ma
 
 const venueRecord = ({ post, meta }: LinkedPost): ExportVenue => ({
   id: Number(post.ID),
+  authorId: Number(post.post_author),
   ...linkedFields(VENUE_DEFINITION, post, meta),
   venue: post.post_title,
   ...venueMapFlags(meta),
@@ -72,6 +74,7 @@ const venueRecord = ({ post, meta }: LinkedPost): ExportVenue => ({
 
 const organizerRecord = ({ post, meta }: LinkedPost): ExportOrganizer => ({
   id: Number(post.ID),
+  authorId: Number(post.post_author),
   ...linkedFields(ORGANIZER_DEFINITION, post, meta),
   organizer: post.post_title,
 });
@@ -127,6 +130,7 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
   const flags = eventFlags(meta);
   return {
     id,
+    authorId: Number(post.post_author),
     slug: post.post_name,
     status: post.post_status,
     title: post.post_title,
@@ -214,4 +218,10 @@ export async function readExportTerms(db: Reader, site: SiteSettings, filters: E
   const used = (def: TaxonomyDefinition) => termsOfSelection(db, def.taxonomy, selection);
   const categories = await categoriesWithAncestors(db, (await used(CATEGORIES)).map((term) => term.term_id));
   return { categories: categories.map(exportTerm), tags: (await used(TAGS)).map(exportTerm) };
+}
+
+/** The users who wrote events, venues or organizers (WXR declares them before the items). */
+export async function readExportAuthors(db: Reader): Promise<ExportAuthor[]> {
+  const rows = await authorsOfPostTypes(db, [EVENT_TYPE.type, VENUE_DEFINITION.postType.type, ORGANIZER_DEFINITION.postType.type]);
+  return rows.map((row) => ({ id: row.ID, login: row.user_login, email: row.user_email, displayName: row.display_name }));
 }

@@ -153,19 +153,31 @@ export interface ExportTerms {
  * A venue or organizer as the exporters see it: the record's fields (status, slug and dates
  * included) and its post ID.
  */
-export type ExportVenue = Omit<VenueRecord, 'key' | 'wantedId'> & { id: number };
-export type ExportOrganizer = Omit<OrganizerRecord, 'key' | 'wantedId'> & { id: number };
+export type ExportVenue = Omit<VenueRecord, 'key' | 'wantedId'> & { id: number; /** post_author */ authorId?: number };
+export type ExportOrganizer = Omit<OrganizerRecord, 'key' | 'wantedId'> & { id: number; /** post_author */ authorId?: number };
+
+/** A user who wrote exported posts (WXR's `wp:author`, `dc:creator`). */
+export interface ExportAuthor {
+  id: number;
+  login: string;
+  email: string;
+  displayName: string;
+}
 
 /** What the WXR export declares beside the events. */
 export interface ExportDeclarations extends ExportTerms {
   /** Every venue and organizer of the calendar (a backup); absent, only those the events link are written. */
   venues?: AsyncIterable<ExportVenue>;
   organizers?: AsyncIterable<ExportOrganizer>;
+  /** The users who wrote events, venues or organizers. */
+  authors?: ExportAuthor[];
 }
 
 /** One event as the exporters see it: the stored data, resolved, with its linked posts and terms. */
 export interface ExportEvent {
   id: number;
+  /** post_author */
+  authorId?: number;
   slug: string;
   status: string;
   title: string;

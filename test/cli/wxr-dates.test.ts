@@ -1,4 +1,4 @@
-// A WXR export carries every post's modified dates and permalink, and importing it keeps them.
+// A WXR export carries every post's author, modified dates and permalink, and importing it keeps the dates.
 import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,9 +30,12 @@ forEachDatabase('WXR export and import of modified dates', (kind) => {
     target = await kind.create();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wpcal-wxr-dates-'));
     expect((await runCli(['import', 'fixtures/demo.json', '--db', source.url])).code).to.equal(0);
+    const added = await runCli(['user', 'add', 'editor-ann', '--role', 'editor', '--email', 'ann@example.org', '--db', source.url]);
+    expect(added.code).to.equal(0);
     const db = await openDatabase(source.url, 'wp_');
     try {
-      await db.write((trx) => trx.updateTable('posts').set({ post_modified_gmt: MODIFIED_UTC, post_modified: MODIFIED_UTC })
+      const ann = await db.kysely.selectFrom('users').select('ID').where('user_login', '=', 'editor-ann').executeTakeFirstOrThrow();
+      await db.write((trx) => trx.updateTable('posts').set({ post_modified_gmt: MODIFIED_UTC, post_modified: MODIFIED_UTC, post_author: ann.ID })
         .where('post_type', 'in', ['tribe_events', 'tribe_venue', 'tribe_organizer']).execute());
     } finally {
       await db.close();
@@ -46,6 +49,14 @@ forEachDatabase('WXR export and import of modified dates', (kind) => {
     fs.rmSync(dir, { recursive: true, force: true });
     await source?.drop();
     await target?.drop();
+  });
+
+  it('declares the authors and names each item\'s', () => {
+    const channel = wxr.slice(0, wxr.indexOf('<item>'));
+    expect(channel).to.match(/<wp:author><wp:author_id>\d+<\/wp:author_id><wp:author_login><!\[CDATA\[editor-ann\]\]><\/wp:author_login><wp:author_email><!\[CDATA\[ann@example\.org\]\]><\/wp:author_email>/);
+    const items = wxr.split('<item>').slice(1);
+    expect(items.length).to.be.greaterThan(3);
+    for (const item of items) expect(item).to.contain('<dc:creator><![CDATA[editor-ann]]></dc:creator>');
   });
 
   it('writes the modified dates and the permalink of venues and organizers', () => {

@@ -610,6 +610,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'by email', run: ({ reader }) => users.findLoginCandidate(reader, 'user_email', 'alice@example.org', 'wp_capabilities') },
       ],
       userExists: [{ run: ({ reader }) => users.userExists(reader, 1) }],
+      authorsOfPostTypes: [{ run: ({ reader }) => users.authorsOfPostTypes(reader, ['tribe_events', 'tribe_venue', 'tribe_organizer']) }],
       getUserMeta: [{ run: ({ reader }) => users.getUserMeta(reader, 1, '_application_passwords') }],
       setUserMeta: [
         { case: 'row present', answers: [{ rows: [{ umeta_id: 31 }] }], run: ({ write }) => write((trx) => users.setUserMeta(trx, 1, 'wp_capabilities', 'a:1:{s:6:"editor";b:1;}')) },

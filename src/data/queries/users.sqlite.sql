@@ -118,6 +118,27 @@ where
   "ID" = ?;
 -- parameters: [1]
 
+-- authorsOfPostTypes
+select
+  "ID",
+  "user_login",
+  "user_email",
+  "display_name"
+from
+  "wp_users"
+where
+  "ID" in (
+    select distinct
+      "post_author"
+    from
+      "wp_posts"
+    where
+      "post_type" in (?, ?, ?)
+  )
+order by
+  "ID";
+-- parameters: ["tribe_events","tribe_venue","tribe_organizer"]
+
 -- getUserMeta
 select
   "meta_value"

@@ -7,7 +7,7 @@ import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type PostTypeDefinition } from 
 import { CATEGORIES, TAGS } from '../../domain/terms/definition.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import { utcToLocal } from '../../time/zones.ts';
-import type { ExportDeclarations, ExportEvent, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
+import type { ExportAuthor, ExportDeclarations, ExportEvent, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
 import { withSink } from '../sink.ts';
 import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
 import { cdata, escapeXml, NAMESPACES, WPCAL_GENERATOR, WXR_VERSION } from './xml.ts';
@@ -26,6 +26,7 @@ export interface WxrWriteOptions extends Partial<ExportDeclarations> {
 /** One `<item>`: what WordPress's exporter writes for a post. */
 interface WxrPost {
   id: number;
+  authorId?: number;
   type: PostTypeDefinition;
   title: string;
   link: string;
@@ -72,13 +73,16 @@ function line(depth: number, name: string, content: string): string {
   return `${'\t'.repeat(depth)}<${name}>${content}</${name}>\n`;
 }
 
-function itemXml(post: WxrPost, site: SiteSettings): string {
+/** User ID → login, for `dc:creator`. */
+type Logins = ReadonlyMap<number, string>;
+
+function itemXml(post: WxrPost, site: SiteSettings, logins: Logins): string {
   const parts = [
     '\t<item>\n',
     line(2, 'title', cdata(post.title)),
     line(2, 'link', escapeXml(post.link)),
     line(2, 'pubDate', pubDate(post.createdUtc)),
-    line(2, 'dc:creator', cdata('')),
+    line(2, 'dc:creator', cdata(logins.get(post.authorId ?? 0) ?? '')),
     `\t\t<guid isPermaLink="false">${escapeXml(idLink(site, post.type, post.id))}</guid>\n`,
     line(2, 'description', ''),
     line(2, 'content:encoded', cdata(post.content)),
@@ -114,7 +118,7 @@ function eventPost(event: ExportEvent): WxrPost {
     ...event.tags.map((t) => ({ taxonomy: TAGS.taxonomy, slug: t.slug, name: t.name })),
   ];
   return {
-    id: event.id, type: EVENT_TYPE, title: event.title, link: event.url, content: event.description, excerpt: event.excerpt,
+    id: event.id, authorId: event.authorId, type: EVENT_TYPE, title: event.title, link: event.url, content: event.description, excerpt: event.excerpt,
     createdUtc: event.createdUtc, modifiedUtc: event.modifiedUtc, created: event.created, slug: event.slug, status: event.status,
     menuOrder: event.sticky ? -1 : 0, password: event.password ?? '', terms, meta: event.meta,
   };
@@ -126,7 +130,7 @@ function linkedPost(type: PostTypeDefinition, record: ExportVenue | ExportOrgani
   const status = record.status ?? 'publish';
   const slug = record.slug ?? '';
   return {
-    id: record.id, type, title, link: permalink(site, type, { ID: record.id, post_status: status, post_name: slug }, true),
+    id: record.id, authorId: record.authorId, type, title, link: permalink(site, type, { ID: record.id, post_status: status, post_name: slug }, true),
     content: record.description ?? '', excerpt: '', createdUtc: record.dateUtc ?? '', modifiedUtc: record.modifiedUtc ?? '',
     created: record.date, slug, status, menuOrder: 0, password: '', terms: [], meta,
   };
@@ -177,6 +181,20 @@ function channelTermsXml(options: WxrWriteOptions): string {
   return parts.join('');
 }
 
+/** The channel's `wp:author` entries, as WordPress's exporter writes them. */
+function authorsXml(authors: readonly ExportAuthor[]): string {
+  return authors.map((author) => [
+    '\t<wp:author>',
+    `<wp:author_id>${author.id}</wp:author_id>`,
+    `<wp:author_login>${cdata(author.login)}</wp:author_login>`,
+    `<wp:author_email>${cdata(author.email)}</wp:author_email>`,
+    `<wp:author_display_name>${cdata(author.displayName)}</wp:author_display_name>`,
+    `<wp:author_first_name>${cdata('')}</wp:author_first_name>`,
+    `<wp:author_last_name>${cdata('')}</wp:author_last_name>`,
+    '</wp:author>\n',
+  ].join('')).join('');
+}
+
 function headerXml(site: SiteSettings, options: WxrWriteOptions): string {
   const namespaces = Object.entries(NAMESPACES).map(([prefix, uri]) => `\n\txmlns:${prefix}="${uri}"`).join('');
   return [
@@ -193,6 +211,8 @@ function headerXml(site: SiteSettings, options: WxrWriteOptions): string {
     line(1, 'wp:base_site_url', escapeXml(site.siteurl)),
     line(1, 'wp:base_blog_url', escapeXml(site.home)),
     '\n',
+    authorsXml(options.authors ?? []),
+    '\n',
     channelTermsXml(options),
     '\n',
   ].join('');
@@ -203,6 +223,7 @@ function headerXml(site: SiteSettings, options: WxrWriteOptions): string {
  * organizers already written. `out` is left open (the caller ends it and waits for 'finish').
  */
 export async function writeWxr(events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, options: WxrWriteOptions = {}): Promise<void> {
+  const logins: Logins = new Map((options.authors ?? []).map((author) => [author.id, author.login]));
   const written = new Set<string>();
   const firstTime = (type: PostTypeDefinition, id: number): boolean => {
     const key = `${type.type}:${id}`;
@@ -213,18 +234,18 @@ export async function writeWxr(events: AsyncIterable<ExportEvent>, out: NodeJS.W
   await withSink(out, 'the export', async (sink) => {
     await sink.write(headerXml(site, options));
     for await (const venue of options.venues ?? []) {
-      if (firstTime(VENUE_TYPE, venue.id)) await sink.write(itemXml(venuePost(venue, site), site));
+      if (firstTime(VENUE_TYPE, venue.id)) await sink.write(itemXml(venuePost(venue, site), site, logins));
     }
     for await (const organizer of options.organizers ?? []) {
-      if (firstTime(ORGANIZER_TYPE, organizer.id)) await sink.write(itemXml(organizerPost(organizer, site), site));
+      if (firstTime(ORGANIZER_TYPE, organizer.id)) await sink.write(itemXml(organizerPost(organizer, site), site, logins));
     }
     for await (const event of events) {
       const chunks: string[] = [];
-      if (event.venue && firstTime(VENUE_TYPE, event.venue.id)) chunks.push(itemXml(venuePost(event.venue, site), site));
+      if (event.venue && firstTime(VENUE_TYPE, event.venue.id)) chunks.push(itemXml(venuePost(event.venue, site), site, logins));
       for (const organizer of event.organizers) {
-        if (firstTime(ORGANIZER_TYPE, organizer.id)) chunks.push(itemXml(organizerPost(organizer, site), site));
+        if (firstTime(ORGANIZER_TYPE, organizer.id)) chunks.push(itemXml(organizerPost(organizer, site), site, logins));
       }
-      chunks.push(itemXml(eventPost(event), site));
+      chunks.push(itemXml(eventPost(event), site, logins));
       await sink.write(chunks.join(''));
     }
     await sink.write('</channel>\n</rss>\n');
