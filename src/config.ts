@@ -39,10 +39,10 @@ function parsePort(value: string): number {
 /** `--site-url`, else WPCAL_SITE_URL: the base of every URL wpcal writes, when not the home option. */
 export function siteUrlConfig(flag: string | undefined, env: Env = process.env): string | undefined {
   const siteUrl = flag ?? env.WPCAL_SITE_URL;
-  if (siteUrl !== undefined && siteUrl !== '' && !/^https?:\/\/[^/]+/.test(siteUrl)) {
+  if (siteUrl !== undefined && !/^https?:\/\/[^/]+/.test(siteUrl)) {
     throw new UsageError(`invalid site URL "${siteUrl}" (expected http://HOST[:PORT][/PATH])`);
   }
-  return siteUrl || undefined;
+  return siteUrl;
 }
 
 export function serveConfig(

@@ -6,6 +6,7 @@
 // password or a changed role is a write, and a write changes the version. One per AppServices
 // (`reusedAnswers`, made by buildServices), used by dispatch.
 import { createHash } from 'node:crypto';
+import { parseBasic } from '../auth/authenticate.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import { phpJsonEncode } from '../php/json-encode.ts';
@@ -24,8 +25,10 @@ export function cacheKey(incoming: IncomingRest): string | null {
   const { headers } = incoming;
   if (incoming.httpMethod !== 'GET' || incoming.actingUser || incoming.body || incoming.bodyError) return null;
   if (headers['x-http-method-override'] !== undefined || '_method' in incoming.query) return null;
-  // A digest: the credentials themselves are not kept.
-  const credentials = headers.authorization === undefined ? '' : createHash('sha256').update(headers.authorization).digest('base64');
+  // A digest: the credentials themselves are not kept. A header that is not Basic credentials
+  // authenticates nobody: such a request shares the anonymous answer.
+  const basic = parseBasic(headers.authorization);
+  const credentials = basic === null ? '' : createHash('sha256').update(`${basic.login}\n${basic.password}`).digest('base64');
   return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}\n${credentials}`;
 }
 

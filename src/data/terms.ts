@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
-import { afterCommit } from './transaction.ts';
+import { afterCommit, dialectOf } from './transaction.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
 export interface Term {
@@ -187,6 +187,12 @@ export async function recountTerms(db: AfterCommitRunner, termTaxonomyIds: reado
   const counted = sql.join(Object.entries(COUNTED_TYPES).map(([taxonomy, types]) =>
     sql`(${sql.ref('term_taxonomy.taxonomy')} = ${taxonomy} AND p.post_type IN (${sql.join(types)}))`), sql` OR `);
   for (const part of chunked(ids)) {
+    // Inside a MySQL transaction (an import), the statement's snapshot would be taken at its first
+    // row: lock them all first, so that every count sees what was committed before.
+    if (part.length > 1 && db.isTransaction && dialectOf(db as Writer) === 'mysql') {
+      await db.selectFrom('term_taxonomy').select('term_taxonomy_id').where('term_taxonomy_id', 'in', part)
+        .orderBy('term_taxonomy_id').forUpdate().execute();
+    }
     await db.updateTable('term_taxonomy')
       .set({
         count: sql<number>`(SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr

@@ -94,10 +94,11 @@ export class WriteTransactions {
   constructor(private readonly options: TransactionOptions) {}
 
   async run<T>(work: (trx: Writer) => Promise<T>): Promise<T> {
-    const state: TransactionState = { dialect: this.options.dialect, afterCommit: new Map() };
-    const result = await this.#retrying(() => {
-      state.afterCommit.clear();
-      return this.#once(work, state);
+    // Each attempt has its own state: work left running by a failed attempt cannot register tasks
+    // for the one that commits.
+    const { result, state } = await this.#retrying(async () => {
+      const attempt: TransactionState = { dialect: this.options.dialect, afterCommit: new Map() };
+      return { result: await this.#once(work, attempt), state: attempt };
     });
     for (const [key, task] of state.afterCommit) await this.#afterCommit(key, task);
     return result;

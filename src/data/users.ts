@@ -98,9 +98,10 @@ export interface AuthorRow {
   display_name: string;
 }
 
-/** The users who wrote posts of these types, by ID. */
+/** The users who wrote posts of these types (trashed posts and auto-drafts aside), by ID. */
 export async function authorsOfPostTypes(db: Reader, postTypes: readonly string[]): Promise<AuthorRow[]> {
-  const authors = db.selectFrom('posts').select('post_author').distinct().where('post_type', 'in', postTypes);
+  const authors = db.selectFrom('posts').select('post_author').distinct().where('post_type', 'in', postTypes)
+    .where('post_status', 'not in', ['trash', 'auto-draft']);
   const rows = await db.selectFrom('users').select(['ID', 'user_login', 'user_email', 'display_name'])
     .where('ID', 'in', authors).orderBy('ID').execute();
   return rows.map((row) => ({ ...row, ID: Number(row.ID) }));

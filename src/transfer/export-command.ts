@@ -53,7 +53,7 @@ async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters,
   }
   const terms = await readExportTerms(db.kysely, context.site, filters, context.now);
   const linked = backup ? { venues: readEveryVenue(db.kysely), organizers: readEveryOrganizer(db.kysely) } : {};
-  await write(events, out, context.site, { ...terms, ...linked, authors: await readExportAuthors(db.kysely) });
+  await write(events, out, context.site, { ...terms, ...linked, authors: await readExportAuthors(db.kysely), declareAuthors: backup });
 }
 
 /** `siteUrl`: the base of the URLs written (UIDs, GUIDs, links), instead of the home option. */

@@ -169,8 +169,10 @@ export interface ExportDeclarations extends ExportTerms {
   /** Every venue and organizer of the calendar (a backup); absent, only those the events link are written. */
   venues?: AsyncIterable<ExportVenue>;
   organizers?: AsyncIterable<ExportOrganizer>;
-  /** The users who wrote events, venues or organizers. */
+  /** The users who wrote events, venues or organizers: each item's `dc:creator`. */
   authors?: ExportAuthor[];
+  /** Declare them (`wp:author`, with their e-mail): only in a backup, whose posts they all wrote. */
+  declareAuthors?: boolean;
 }
 
 /** One event as the exporters see it: the stored data, resolved, with its linked posts and terms. */

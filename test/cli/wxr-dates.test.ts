@@ -59,6 +59,15 @@ forEachDatabase('WXR export and import of modified dates', (kind) => {
     for (const item of items) expect(item).to.contain('<dc:creator><![CDATA[editor-ann]]></dc:creator>');
   });
 
+  it('declares no author in a filtered export, and keeps authors out of JSON exports', async () => {
+    const filtered = await runCli(['export', '--format', 'wxr', '--status', 'publish', '--db', source.url]);
+    expect(filtered.code).to.equal(0);
+    expect(filtered.stdout).to.not.contain('<wp:author>');
+    expect(filtered.stdout).to.contain('<dc:creator><![CDATA[editor-ann]]></dc:creator>');
+    const json = await runCli(['export', '--format', 'json', '--db', source.url]);
+    expect(json.stdout).to.not.match(/author/i);
+  });
+
   it('writes the modified dates and the permalink of venues and organizers', () => {
     const linkedItems = wxr.split('<item>').slice(1).filter((item) => /<wp:post_type><!\[CDATA\[tribe_(venue|organizer)\]\]>/.test(item));
     expect(linkedItems.length).to.be.greaterThan(1);

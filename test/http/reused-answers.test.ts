@@ -119,6 +119,15 @@ forEachDatabase('reused answers on the wire', (kind) => {
     expect(anonymous.body).to.not.include('Reuse draft');
   });
 
+  it('answers a request whose Authorization is not Basic credentials with the anonymous answer, reused', async () => {
+    const path = `${API}/events?per_page=2`;
+    const [built] = await builtAndReused(path, {});
+    const before = reuses.count();
+    const bearer = await wireAnswer(t.url, path, { Authorization: 'Bearer not-a-wordpress-credential' });
+    expect(reuses.count(), 'the anonymous answer is handed out again').to.be.greaterThan(before);
+    expect(withoutEmails(bearer.body)).to.equal(withoutEmails(built.body));
+  });
+
   it('sends a single event reused exactly as built', async () => {
     const list = JSON.parse((await wireAnswer(t.url, `${API}/events?per_page=1`, {})).body);
     const [built, reused] = await builtAndReused(`${API}/events/${list.events[0].id}`, {});

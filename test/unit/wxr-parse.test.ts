@@ -36,6 +36,7 @@ describe('transfer/wxr parseWxr', () => {
     expect(batch.venues).to.deep.equal([{
       key: 'wxr:101', wantedId: 101, venue: 'Riverside Hall', description: '<p>Step-free access from Quai Süd.</p>',
       status: 'publish', slug: 'riverside-hall', date: '2024-04-03 11:00:00', dateUtc: '2024-04-03 10:00:00',
+      modifiedUtc: '2024-04-03 10:00:00',
       address: '12 Quai Süd', city: 'Zürich', country: 'Switzerland', province: 'ZH', zip: '8001',
       phone: '+41 44 000 00 00', website: 'https://hall.example.ch', showMap: true, showMapLink: false,
     }]);
@@ -45,11 +46,12 @@ describe('transfer/wxr parseWxr', () => {
     expect(batch.organizers).to.deep.equal([
       {
         key: 'wxr:102', wantedId: 102, organizer: 'Ana Müller', description: '', status: 'publish', slug: 'ana-muller',
-        date: '2024-04-03 11:05:00', dateUtc: '2024-04-03 10:05:00', phone: '555-0100', website: 'https://ana.example.org', email: 'ana@example.org',
+        date: '2024-04-03 11:05:00', dateUtc: '2024-04-03 10:05:00', modifiedUtc: '2024-04-03 10:05:00', phone: '555-0100', website: 'https://ana.example.org', email: 'ana@example.org',
       },
       {
         key: 'wxr:103', wantedId: 103, organizer: 'Riverside Jazz Collective', description: 'A collective of local players.',
         status: 'publish', slug: 'riverside-jazz-collective', date: '2024-04-03 11:06:00', dateUtc: '2024-04-03 10:06:00',
+        modifiedUtc: '2024-04-03 10:06:00',
       },
     ]);
   });
@@ -62,6 +64,7 @@ describe('transfer/wxr parseWxr', () => {
         + '<p>Tickets: 20 € at the door · 日本語の案内あり · 🎷</p>\n<!-- /wp:paragraph -->',
       excerpt: 'Swing & bebop by the river.',
       status: 'publish', slug: 'jazz-by-the-river', date: '2024-04-04 10:30:00', dateUtc: '2024-04-04 08:30:00',
+      modifiedUtc: '2024-04-20 14:00:00',
       startDate: '2024-06-14 19:30:00', endDate: '2024-06-14 22:00:00', allDay: false, timezone: 'Europe/Zurich',
       cost: '20', currencySymbol: '€', currencyPosition: 'postfix',
       website: 'https://tickets.example.org/jazz?lang=de&ref=wxr',
@@ -79,7 +82,7 @@ describe('transfer/wxr parseWxr', () => {
     expect(batch.events[1]).to.deep.equal({
       key: 'wxr:111', wantedId: 111, title: 'Family Day',
       description: 'Games, crafts & music for all ages. ]]>', excerpt: '',
-      status: 'draft', date: '2024-04-05 09:00:00', password: 'kids2024',
+      status: 'draft', date: '2024-04-05 09:00:00', modifiedUtc: '2024-04-05 07:00:00', password: 'kids2024',
       startDate: '2024-07-06 00:00:00', endDate: '2024-07-06 23:59:59', allDay: true, timezone: 'UTC+2',
       cost: ['0', '5'], currencyPosition: 'prefix',
       featured: false, sticky: true, hideFromListings: true,

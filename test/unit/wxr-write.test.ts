@@ -245,7 +245,7 @@ describe('transfer/wxr writeWxr', () => {
     expect(batch.events).to.deep.equal([
       {
         key: 'wxr:201', wantedId: 201, title: 'Jazz — Café Session', description: '<p>Swing &amp; bebop · 日本語 · 🎷</p>', excerpt: 'Swing & bebop',
-        status: 'publish', slug: 'jazz-night', date: '2024-04-04 10:30:00', dateUtc: '2024-04-04 08:30:00',
+        status: 'publish', slug: 'jazz-night', date: '2024-04-04 10:30:00', dateUtc: '2024-04-04 08:30:00', modifiedUtc: '2024-04-20 14:00:00',
         startDate: '2024-06-14 19:30:00', endDate: '2024-06-14 22:00:00', allDay: false, timezone: 'Europe/Zurich',
         cost: '20', currencySymbol: '€', currencyPosition: 'postfix', website: 'https://tickets.example.org/?a=1&b=2',
         featured: true, sticky: false, hideFromListings: false, showMap: true, showMapLink: false,
@@ -254,7 +254,7 @@ describe('transfer/wxr writeWxr', () => {
       },
       {
         key: 'wxr:202', wantedId: 202, title: 'Ends with ]]> and <b>&amp;', description: 'a]]>b]]]]>c <![CDATA[ x ]]>', excerpt: ']]>',
-        status: 'draft', password: 'secret]]>',
+        status: 'draft', password: 'secret]]>', modifiedUtc: '2024-04-20 14:00:00',
         startDate: '2024-07-06 00:00:00', endDate: '2024-07-06 23:59:59', allDay: true, timezone: 'Europe/Zurich', cost: ['0', '5'],
         featured: false, sticky: true, hideFromListings: true,
         venueKey: 'wxr:301', organizerKeys: ['wxr:402'], categories: ['category:family', 'category:music'], tags: [],
@@ -262,7 +262,7 @@ describe('transfer/wxr writeWxr', () => {
       },
       {
         key: 'wxr:203', wantedId: 203, title: 'Event 203', description: '', excerpt: '',
-        status: 'publish', slug: 'event-203', date: '2024-04-04 10:30:00', dateUtc: '2024-04-04 08:30:00',
+        status: 'publish', slug: 'event-203', date: '2024-04-04 10:30:00', dateUtc: '2024-04-04 08:30:00', modifiedUtc: '2024-04-20 14:00:00',
         startDate: '2024-06-14 19:30:00', endDate: '2024-06-14 22:00:00', allDay: false, timezone: 'Europe/Zurich',
         featured: false, sticky: false, hideFromListings: false, organizerKeys: [], categories: [], tags: [], meta: [],
       },

@@ -353,7 +353,19 @@ where
   `term_id` = ?;
 -- parameters: [5]
 
--- recountTerms (a category, a tag and a term of another taxonomy)
+-- recountTerms (a category, a tag and a term of another taxonomy), statement 1 of 2
+select
+  `term_taxonomy_id`
+from
+  `wp_term_taxonomy`
+where
+  `term_taxonomy_id` in (?, ?, ?)
+order by
+  `term_taxonomy_id`
+for update;
+-- parameters: [5,9,11]
+
+-- recountTerms (a category, a tag and a term of another taxonomy), statement 2 of 2
 update `wp_term_taxonomy`
 set
   `count` = (

@@ -134,10 +134,11 @@ where
       "wp_posts"
     where
       "post_type" in (?, ?, ?)
+      and "post_status" not in (?, ?)
   )
 order by
   "ID";
--- parameters: ["tribe_events","tribe_venue","tribe_organizer"]
+-- parameters: ["tribe_events","tribe_venue","tribe_organizer","trash","auto-draft"]
 
 -- getUserMeta
 select

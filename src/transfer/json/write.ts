@@ -78,13 +78,13 @@ function eventEntry(event: ExportEvent, venueKey: string | undefined, organizerK
 }
 
 function venueEntry(venue: ExportVenue): Record<string, unknown> {
-  // The fixture format has no modified date (an import sets it).
-  const { id, showMap, showMapLink, dateUtc, modifiedUtc, ...fields } = venue;
+  // The fixture format has no modified date (an import sets it) and no author (the importer writes).
+  const { id, showMap, showMapLink, dateUtc, modifiedUtc, authorId, ...fields } = venue;
   return compact({ id, ...fields, show_map: showMap, show_map_link: showMapLink, date_utc: dateUtc });
 }
 
 function organizerEntry(organizer: ExportOrganizer): Record<string, unknown> {
-  const { dateUtc, modifiedUtc, ...fields } = organizer;
+  const { dateUtc, modifiedUtc, authorId, ...fields } = organizer;
   return compact({ ...fields, date_utc: dateUtc });
 }
 

@@ -211,7 +211,7 @@ function headerXml(site: SiteSettings, options: WxrWriteOptions): string {
     line(1, 'wp:base_site_url', escapeXml(site.siteurl)),
     line(1, 'wp:base_blog_url', escapeXml(site.home)),
     '\n',
-    authorsXml(options.authors ?? []),
+    authorsXml(options.declareAuthors ? options.authors ?? [] : []),
     '\n',
     channelTermsXml(options),
     '\n',
