@@ -28,7 +28,8 @@ function filter(value: unknown, tree: Tree): unknown {
     const sub = tree.get(key);
     if (sub) out[key] = filter(child, sub);
   }
-  return out;
+  // An object is a PHP array: with no key left it is printed as an empty list.
+  return Object.keys(out).length ? out : [];
 }
 
 export function parseFieldsParam(raw: unknown): string[] {

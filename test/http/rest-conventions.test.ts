@@ -156,6 +156,14 @@ forEachDatabase('REST conventions', (kind) => {
     expect(res.json).to.deep.equal({ namespace: 'tribe/events/v1' });
   });
 
+  it('prints [] when _fields keeps nothing of an object, as PHP prints an empty array', async () => {
+    const list = await t.request('GET', `${NS}/events?_fields=id`);
+    expect(list.status).to.equal(200);
+    expect(list.text).to.equal('[]');
+    const nested = await t.request('GET', `${NS}?_fields=routes.nothing`);
+    expect(nested.text).to.equal('{"routes":[]}');
+  });
+
   it('pretty-prints with _pretty', async () => {
     const res = await t.request('GET', `${NS}?_pretty&_fields=namespace`);
     expect(res.text).to.equal('{\n    "namespace": "tribe\\/events\\/v1"\n}');
