@@ -119,6 +119,15 @@ async function freeId(db: Reader, table: 'terms' | 'term_taxonomy', wantedId: nu
 }
 
 /**
+ * clean_term_cache: WordPress keeps a hierarchical taxonomy's parent → children map in the option
+ * `{taxonomy}_children` and deletes it whenever a term of the taxonomy changes; a stale one hides
+ * a new child's events from its parent's filter in WordPress. (No other taxonomy has the option.)
+ */
+async function forgetTermHierarchy(db: Writer, taxonomy: string): Promise<void> {
+  await db.deleteFrom('options').where('option_name', '=', `${taxonomy}_children`).execute();
+}
+
+/**
  * wp_insert_term's rows. `wantedId` (an import keeping IDs) becomes the term ID, and the term
  * taxonomy ID as well (they are equal for a term of one taxonomy made on a fresh site), where free.
  */
@@ -133,6 +142,7 @@ export async function insertTerm(db: Writer, taxonomy: string, term: NewTerm, wa
     ...(keptTaxonomyId === undefined ? {} : { term_taxonomy_id: keptTaxonomyId }),
     term_id: termId, taxonomy, description: term.description, parent: term.parent, count: 0,
   }).execute();
+  await forgetTermHierarchy(db, taxonomy);
   return (await getTerm(db, taxonomy, termId))!;
 }
 
@@ -147,6 +157,7 @@ export async function updateTerm(db: Writer, term: Term, changes: Partial<NewTer
   if (Object.keys(taxonomyFields).length) {
     await db.updateTable('term_taxonomy').set(taxonomyFields).where('term_taxonomy_id', '=', term.term_taxonomy_id).execute();
   }
+  await forgetTermHierarchy(db, term.taxonomy);
   return (await getTerm(db, term.taxonomy, term.term_id))!;
 }
 
@@ -161,6 +172,7 @@ export async function deleteTerm(db: Writer, term: Term): Promise<void> {
     await db.deleteFrom('termmeta').where('term_id', '=', term.term_id).execute();
     await db.deleteFrom('terms').where('term_id', '=', term.term_id).execute();
   }
+  await forgetTermHierarchy(db, term.taxonomy);
 }
 
 /** term_taxonomy.count = number of published objects linked, as _update_post_term_count counts. */

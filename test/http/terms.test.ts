@@ -98,6 +98,31 @@ forEachDatabase('term routes', (kind) => {
     return rows.length;
   }
 
+  it('deletes WordPress\'s cached category hierarchy (tribe_events_cat_children) on every category change', async () => {
+    const cached = 'a:1:{i:5;a:1:{i:0;i:6;}}';
+    const seedCache = () => write((trx) => trx.insertInto('options')
+      .values({ option_name: 'tribe_events_cat_children', option_value: cached, autoload: 'yes' }).execute());
+    const cache = async () => (await db().selectFrom('options').select('option_value')
+      .where('option_name', '=', 'tribe_events_cat_children').executeTakeFirst())?.option_value;
+    const NS_CATEGORIES = '/wp-json/tribe/events/v1/categories';
+
+    await seedCache();
+    const created = await t.request('POST', NS_CATEGORIES, { auth: admin, body: { name: `${prefix()} parent` } });
+    expect(created.status).to.equal(201);
+    expect(await cache(), 'after a create').to.equal(undefined);
+
+    await seedCache();
+    const child = await t.request('POST', NS_CATEGORIES, { auth: admin, body: { name: `${prefix()} child` } });
+    expect(await cache(), 'after a second create').to.equal(undefined);
+    await seedCache();
+    expect((await t.request('POST', `${NS_CATEGORIES}/${child.json.id}`, { auth: admin, body: { parent: created.json.id } })).status).to.equal(200);
+    expect(await cache(), 'after an update').to.equal(undefined);
+
+    await seedCache();
+    expect((await t.request('DELETE', `${NS_CATEGORIES}/${child.json.id}`, { auth: admin })).status).to.equal(200);
+    expect(await cache(), 'after a delete').to.equal(undefined);
+  });
+
   it('declares the four term routes exactly as the namespace index of sample 01', async () => {
     const expected = sampleBody('01-namespace-index.txt', t.url).routes;
     const res = await t.request('GET', NS);

@@ -147,14 +147,14 @@ where
   and `parent` in (?);
 -- parameters: ["tribe_events_cat",6]
 
--- insertTerm (new ID), statement 1 of 3
+-- insertTerm (new ID), statement 1 of 4
 insert into
   `wp_terms` (`name`, `slug`, `term_group`)
 values
   (?, ?, ?);
 -- parameters: ["Music","music",0]
 
--- insertTerm (new ID), statement 2 of 3
+-- insertTerm (new ID), statement 2 of 4
 insert into
   `wp_term_taxonomy` (
     `term_id`,
@@ -167,7 +167,13 @@ values
   (?, ?, ?, ?, ?);
 -- parameters: [5,"tribe_events_cat","",0,0]
 
--- insertTerm (new ID), statement 3 of 3
+-- insertTerm (new ID), statement 3 of 4
+delete from `wp_options`
+where
+  `option_name` = ?;
+-- parameters: ["tribe_events_cat_children"]
+
+-- insertTerm (new ID), statement 4 of 4
 select
   `t`.`term_id`,
   `t`.`name`,
@@ -186,7 +192,7 @@ where
   and `t`.`term_id` = ?;
 -- parameters: ["tribe_events_cat",5]
 
--- insertTerm (kept ID, free), statement 1 of 5
+-- insertTerm (kept ID, free), statement 1 of 6
 select
   `term_id`
 from
@@ -195,14 +201,14 @@ where
   `term_id` = ?;
 -- parameters: [40]
 
--- insertTerm (kept ID, free), statement 2 of 5
+-- insertTerm (kept ID, free), statement 2 of 6
 insert into
   `wp_terms` (`term_id`, `name`, `slug`, `term_group`)
 values
   (?, ?, ?, ?);
 -- parameters: [40,"Jazz","jazz",0]
 
--- insertTerm (kept ID, free), statement 3 of 5
+-- insertTerm (kept ID, free), statement 3 of 6
 select
   `term_taxonomy_id`
 from
@@ -211,7 +217,7 @@ where
   `term_taxonomy_id` = ?;
 -- parameters: [40]
 
--- insertTerm (kept ID, free), statement 4 of 5
+-- insertTerm (kept ID, free), statement 4 of 6
 insert into
   `wp_term_taxonomy` (
     `term_taxonomy_id`,
@@ -225,7 +231,13 @@ values
   (?, ?, ?, ?, ?, ?);
 -- parameters: [40,40,"tribe_events_cat","Late sets.",5,0]
 
--- insertTerm (kept ID, free), statement 5 of 5
+-- insertTerm (kept ID, free), statement 5 of 6
+delete from `wp_options`
+where
+  `option_name` = ?;
+-- parameters: ["tribe_events_cat_children"]
+
+-- insertTerm (kept ID, free), statement 6 of 6
 select
   `t`.`term_id`,
   `t`.`name`,
@@ -244,7 +256,7 @@ where
   and `t`.`term_id` = ?;
 -- parameters: ["tribe_events_cat",40]
 
--- updateTerm (every field), statement 1 of 3
+-- updateTerm (every field), statement 1 of 4
 update `wp_terms`
 set
   `name` = ?,
@@ -253,7 +265,7 @@ where
   `term_id` = ?;
 -- parameters: ["Live Music","live-music",5]
 
--- updateTerm (every field), statement 2 of 3
+-- updateTerm (every field), statement 2 of 4
 update `wp_term_taxonomy`
 set
   `description` = ?,
@@ -262,7 +274,13 @@ where
   `term_taxonomy_id` = ?;
 -- parameters: ["On stage.",0,5]
 
--- updateTerm (every field), statement 3 of 3
+-- updateTerm (every field), statement 3 of 4
+delete from `wp_options`
+where
+  `option_name` = ?;
+-- parameters: ["tribe_events_cat_children"]
+
+-- updateTerm (every field), statement 4 of 4
 select
   `t`.`term_id`,
   `t`.`name`,
@@ -281,13 +299,13 @@ where
   and `t`.`term_id` = ?;
 -- parameters: ["tribe_events_cat",5]
 
--- deleteTerm (term left unused), statement 1 of 6
+-- deleteTerm (term left unused), statement 1 of 7
 delete from `wp_term_relationships`
 where
   `term_taxonomy_id` = ?;
 -- parameters: [5]
 
--- deleteTerm (term left unused), statement 2 of 6
+-- deleteTerm (term left unused), statement 2 of 7
 update `wp_term_taxonomy`
 set
   `parent` = ?
@@ -296,13 +314,13 @@ where
   and `parent` = ?;
 -- parameters: [0,"tribe_events_cat",5]
 
--- deleteTerm (term left unused), statement 3 of 6
+-- deleteTerm (term left unused), statement 3 of 7
 delete from `wp_term_taxonomy`
 where
   `term_taxonomy_id` = ?;
 -- parameters: [5]
 
--- deleteTerm (term left unused), statement 4 of 6
+-- deleteTerm (term left unused), statement 4 of 7
 select
   `term_id`
 from
@@ -311,25 +329,31 @@ where
   `term_id` = ?;
 -- parameters: [5]
 
--- deleteTerm (term left unused), statement 5 of 6
+-- deleteTerm (term left unused), statement 5 of 7
 delete from `wp_termmeta`
 where
   `term_id` = ?;
 -- parameters: [5]
 
--- deleteTerm (term left unused), statement 6 of 6
+-- deleteTerm (term left unused), statement 6 of 7
 delete from `wp_terms`
 where
   `term_id` = ?;
 -- parameters: [5]
 
--- deleteTerm (term still used by another taxonomy), statement 1 of 4
+-- deleteTerm (term left unused), statement 7 of 7
+delete from `wp_options`
+where
+  `option_name` = ?;
+-- parameters: ["tribe_events_cat_children"]
+
+-- deleteTerm (term still used by another taxonomy), statement 1 of 5
 delete from `wp_term_relationships`
 where
   `term_taxonomy_id` = ?;
 -- parameters: [5]
 
--- deleteTerm (term still used by another taxonomy), statement 2 of 4
+-- deleteTerm (term still used by another taxonomy), statement 2 of 5
 update `wp_term_taxonomy`
 set
   `parent` = ?
@@ -338,13 +362,13 @@ where
   and `parent` = ?;
 -- parameters: [0,"tribe_events_cat",5]
 
--- deleteTerm (term still used by another taxonomy), statement 3 of 4
+-- deleteTerm (term still used by another taxonomy), statement 3 of 5
 delete from `wp_term_taxonomy`
 where
   `term_taxonomy_id` = ?;
 -- parameters: [5]
 
--- deleteTerm (term still used by another taxonomy), statement 4 of 4
+-- deleteTerm (term still used by another taxonomy), statement 4 of 5
 select
   `term_id`
 from
@@ -352,6 +376,12 @@ from
 where
   `term_id` = ?;
 -- parameters: [5]
+
+-- deleteTerm (term still used by another taxonomy), statement 5 of 5
+delete from `wp_options`
+where
+  `option_name` = ?;
+-- parameters: ["tribe_events_cat_children"]
 
 -- recountTerms (a category, a tag and a term of another taxonomy), statement 1 of 2
 select
