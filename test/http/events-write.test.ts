@@ -246,6 +246,16 @@ forEachDatabase('Event writes', (kind) => {
       expect(metaMap(await metaRows(db, number.json.id))._EventCost).to.deep.equal(['15']);
     });
 
+    it('stores no cost row for a cost of "0" or 0, as the plugin does (no "Free", no offer)', async () => {
+      for (const cost of ['0', 0]) {
+        const res = await create({ title: `Zero cost ${cost}`, start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', cost });
+        expect(res.status, res.text).to.equal(201);
+        expect(metaMap(await metaRows(db, res.json.id)), String(cost)).to.not.have.property('_EventCost');
+        expect(res.json.cost).to.equal('');
+        expect(res.json.cost_details.values).to.deep.equal([]);
+      }
+    });
+
     it('links categories and tags by slug and name, creating unknown ones, skipping unknown IDs', async () => {
       const res = await create({ title: 'Terms', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', categories: 'music,Brand New Cat,99999', tags: ['Jazz', 'fresh-tag'] });
       expect(res.status, res.text).to.equal(201);
