@@ -15,7 +15,7 @@ import { sanitizeTitle } from '../text/sanitize.ts';
 import { dbDatetime, parseInstant, parseInZone } from '../time/parse.ts';
 import { localToUtc, utcToLocal } from '../time/zones.ts';
 import type { PostTypeDefinition } from './post-types.ts';
-import { invalidParams } from './values.ts';
+import { invalidParams, isTribeTruthy } from './values.ts';
 import { permalink } from './urls.ts';
 import type { WriteContext } from './write-context.ts';
 
@@ -26,8 +26,6 @@ export const ZERO_DATETIME = '0000-00-00 00:00:00';
 /** Statuses whose dates "float" (no GMT date) and whose slug may stay empty or shared. */
 const FLOATING = new Set(['draft', 'pending', 'auto-draft']);
 
-/** Post types that support comments (TEC events do; venues and organizers do not). */
-const COMMENTABLE = new Set(['tribe_events']);
 
 /** What a write asks for; an absent key means "not sent". */
 export interface PostInput {
@@ -127,9 +125,13 @@ async function resolveSlug(db: Reader, type: PostTypeDefinition, id: number, wan
   return unique ? uniquePostSlug(db, slug, type.type, id) : slug;
 }
 
-/** The comment_status of a new post of the type. */
-export function commentStatus(type: PostTypeDefinition, site: Pick<SiteSettings, 'defaultCommentStatus'>): string {
-  return COMMENTABLE.has(type.type) ? site.defaultCommentStatus : 'closed';
+/**
+ * The comment_status of a new post of the type: WordPress gives a post type without comment
+ * support `closed`. TEC registers comment support on events only when its "Show comments" option
+ * (`showComments`) is on; venues and organizers never have it.
+ */
+export function commentStatus(type: PostTypeDefinition, site: Pick<SiteSettings, 'defaultCommentStatus' | 'tec'>): string {
+  return type.type === 'tribe_events' && isTribeTruthy(site.tec.showComments) ? site.defaultCommentStatus : 'closed';
 }
 
 /** The guid wp_insert_post stores: the new post's get_permalink(), as its author sees it. */
