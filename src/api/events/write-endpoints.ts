@@ -214,6 +214,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
   const id = await req.services.db.write(async (trx) => {
     // TEC resolves (and creates) the linked posts before inserting the event.
     const linkedRows = await sentLinkRows(trx, req);
+    const linkedBefore = new Set(linkedRows.keys());
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true));
@@ -222,7 +223,10 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }), new Map());
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
     await assignEventTerms(trx, req, postId);
-    await publishLinkedPosts(trx, req, post, [...(venueId ? [venueId] : []), ...(organizerIds ?? [])], linkedRows);
+    // Only what this write created inline (TEC creates those with the event's status); a draft
+    // linked by its ID stays a draft.
+    const createdInline = [...(venueId ? [venueId] : []), ...(organizerIds ?? [])].filter((id) => !linkedBefore.has(id));
+    await publishLinkedPosts(trx, req, post, createdInline, linkedRows);
     return postId;
   });
   return present(req, id, 201);
@@ -244,8 +248,10 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);
-    const linked = linkedPostsOf(meta, venueId, organizerIds);
-    await publishLinkedPosts(trx, req, updated, linked, linkedRows);
+    // An event becoming published publishes its linked drafts, which keep their dates.
+    if (post.post_status !== 'publish') {
+      await publishLinkedPosts(trx, req, updated, linkedPostsOf(meta, venueId, organizerIds), linkedRows, true);
+    }
   });
   return present(req, postId, 200);
 }
