@@ -67,6 +67,15 @@ function offer(req: RestRequest, input: EventJsonLdInput): Record<string, unknow
   };
 }
 
+/**
+ * The event's link as TEC writes it into JSON-LD: for an event not publicly viewable, whose link is
+ * the `?post_type=…&p=ID` form, TEC trails a slash that gets encoded, then another one
+ * (`…&p=2464%2F/`, sample 68). Other links are written as they are.
+ */
+function jsonLdLink(url: string): string {
+  return /\?post_type=[^&]+&p=\d+$/.test(url) ? `${url}%2F/` : url;
+}
+
 export function eventJsonLd(req: RestRequest, input: EventJsonLdInput): Record<string, unknown> {
   const { post, meta } = input;
   const title = post.post_status === 'private' ? `Private: ${post.post_title}` : post.post_title;
@@ -77,7 +86,7 @@ export function eventJsonLd(req: RestRequest, input: EventJsonLdInput): Record<s
     description: jsEscape(jsonLdTeaser(post)),
   };
   if (input.imageUrl) ld.image = input.imageUrl;
-  ld.url = input.url;
+  ld.url = jsonLdLink(input.url);
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   ld.eventStatus = EVENT_STATUSES[firstMeta(meta, '_tribe_events_status') ?? ''] ?? 'https://schema.org/EventScheduled';
   ld.startDate = isoDate(req, firstMeta(meta, '_EventStartDate'), firstMeta(meta, '_EventStartDateUTC'));
