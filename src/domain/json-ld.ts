@@ -13,3 +13,12 @@ export function jsonLdTeaser(post: PostRow): string {
   const text = words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}&hellip;` : words.join(' ');
   return text === '' ? '' : wpautop(text);
 }
+
+/**
+ * get_the_title(): "Protected: …" for a password-protected post, else "Private: …" for a private
+ * one, else the stored title (what TEC's JSON-LD names a post by).
+ */
+export function shownTitle(post: Pick<PostRow, 'post_title' | 'post_password' | 'post_status'>): string {
+  if (post.post_password !== '') return `Protected: ${post.post_title}`;
+  return post.post_status === 'private' ? `Private: ${post.post_title}` : post.post_title;
+}

@@ -1,5 +1,6 @@
-// `json_ld` details as the plugin writes them (sample 68).
+// `json_ld` details as the plugin writes them (samples 60, 68, 69, 70).
 import { expect } from 'chai';
+import { updatePost } from '../../src/data/posts.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -29,5 +30,32 @@ forEachDatabase('json_ld quirks', (kind) => {
     const single = await t.request('GET', `${API}/events/${created.json.id}`);
     expect(single.json.json_ld.url).to.equal(single.json.url);
     expect(single.json.url).to.match(/\/event\/published-event\/$/);
+  });
+
+  it('names a password-protected venue opened with its password "Protected: …" (sample 70)', async () => {
+    const venue = await t.request('POST', `${API}/venues`, { auth: admin, body: { venue: 'Secret Venue', city: 'Nowhere' } });
+    await t.server.db.write((trx) => updatePost(trx, venue.json.id, { post_password: 'roses' }));
+    const opened = await t.request('GET', `${API}/venues/${venue.json.id}?password=roses`);
+    expect(opened.json.json_ld).to.deep.equal({
+      '@type': 'Place', name: 'Protected: Secret Venue', description: '', url: '',
+      address: { '@type': 'PostalAddress', addressLocality: 'Nowhere' }, telephone: '', sameAs: '',
+    });
+  });
+
+  it('writes location false for a linked venue the reader gets no JSON-LD of: a draft, a protected one (samples 60, 69)', async () => {
+    const draft = await t.request('POST', `${API}/venues`, { auth: admin, body: { venue: 'Draft Venue', status: 'draft' } });
+    const atDraft = await t.request('POST', `${API}/events`, { auth: admin, body: { title: 'At draft venue', ...WHEN, venue: draft.json.id } });
+    const anonymous = await t.request('GET', `${API}/events/${atDraft.json.id}`);
+    expect(anonymous.json.venue).to.not.have.property('json_ld');
+    expect(anonymous.json.json_ld.location).to.equal(false);
+    expect((await t.request('GET', `${API}/events/${atDraft.json.id}`, { auth: admin })).json.json_ld.location).to.include({ '@type': 'Place', name: 'Draft Venue' });
+
+    const secret = await t.request('POST', `${API}/venues`, { auth: admin, body: { venue: 'Hidden Hall' } });
+    await t.server.db.write((trx) => updatePost(trx, secret.json.id, { post_password: 'roses' }));
+    const atSecret = await t.request('POST', `${API}/events`, { auth: admin, body: { title: 'At hidden hall', ...WHEN, venue: secret.json.id } });
+    expect((await t.request('GET', `${API}/events/${atSecret.json.id}`)).json.json_ld.location).to.equal(false);
+
+    const nowhere = await t.request('POST', `${API}/events`, { auth: admin, body: { title: 'No venue', ...WHEN } });
+    expect((await t.request('GET', `${API}/events/${nowhere.json.id}`)).json.json_ld).to.not.have.property('location');
   });
 });

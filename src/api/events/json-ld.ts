@@ -6,7 +6,7 @@ import { renderTitle } from '../../text/render.ts';
 import { jsEscape } from '../../text/sanitize.ts';
 import { parseDbDatetime } from '../../time/wall.ts';
 import { utcToLocal } from '../../time/zones.ts';
-import { jsonLdTeaser } from '../../domain/json-ld.ts';
+import { jsonLdTeaser, shownTitle } from '../../domain/json-ld.ts';
 
 export interface EventJsonLdInput {
   post: PostRow;
@@ -78,7 +78,7 @@ function jsonLdLink(url: string): string {
 
 export function eventJsonLd(req: RestRequest, input: EventJsonLdInput): Record<string, unknown> {
   const { post, meta } = input;
-  const title = post.post_status === 'private' ? `Private: ${post.post_title}` : post.post_title;
+  const title = shownTitle(post);
   const ld: Record<string, unknown> = {
     '@context': 'http://schema.org',
     '@type': 'Event',
@@ -91,7 +91,7 @@ export function eventJsonLd(req: RestRequest, input: EventJsonLdInput): Record<s
   ld.eventStatus = EVENT_STATUSES[firstMeta(meta, '_tribe_events_status') ?? ''] ?? 'https://schema.org/EventScheduled';
   ld.startDate = isoDate(req, firstMeta(meta, '_EventStartDate'), firstMeta(meta, '_EventStartDateUTC'));
   ld.endDate = isoDate(req, firstMeta(meta, '_EventEndDate'), firstMeta(meta, '_EventEndDateUTC'));
-  if (input.location) ld.location = input.location;
+  if (input.location !== undefined) ld.location = input.location;
   if (input.organizer) ld.organizer = input.organizer;
   const offers = offer(req, input);
   if (offers) ld.offers = offers;

@@ -164,7 +164,8 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
         url,
         cost,
         imageUrl: image && typeof image.url === 'string' ? image.url : null,
-        location: jsonLdOf(Array.isArray(venue) ? venue[0] : venue),
+        // A linked venue the reader gets no JSON-LD of is `false` (samples 60, 69); no venue, no key.
+        location: jsonLdOf(Array.isArray(venue) ? venue[0] : venue) ?? (Array.isArray(venue) && venue.length === 0 ? undefined : false),
         organizer: jsonLdOf(organizers[0]),
       });
     }

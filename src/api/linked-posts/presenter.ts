@@ -39,10 +39,11 @@ function represent(
   const id = Number(post.ID);
   const canSee = !options.allowUnlock ? post.post_password === ''
     : canSeeProtected(req, post, definition.postType.plural, firstMeta(meta, '_wp_trash_meta_status'));
+  const readable = userCanLinked(definition, req, 'read_post', post, meta);
   const base: Representation = {
     id,
     ...postColumns(post),
-    url: permalink(req.site, definition.postType, post, userCanLinked(definition, req, 'read_post', post, meta)),
+    url: permalink(req.site, definition.postType, post, readable),
     [definition.singular]: renderTitle(post.post_title),
     description: renderContent(post.post_content),
     excerpt: renderExcerpt(post.post_excerpt),
@@ -50,7 +51,9 @@ function represent(
     image,
   };
   for (const field of definition.fields) base[field.name] = firstMeta(meta, field.metaKey);
-  if (options.jsonLd && canSee) base.json_ld = definition.jsonLd({ post, meta, image, site: req.site });
+  // TEC writes JSON-LD only for a post the reader may read (a draft venue embedded for an
+  // anonymous reader has none, sample 60).
+  if (options.jsonLd && canSee && readable) base.json_ld = definition.jsonLd({ post, meta, image, site: req.site });
   const out = Object.fromEntries(Object.entries(base).filter(([, value]) => !isPhpEmpty(value)));
   if (definition.venueRules) {
     const { showMap, showMapLink } = venueMapFlags(meta);

@@ -3,13 +3,13 @@
 import { firstMeta } from '../../data/posts.ts';
 import { renderTitle } from '../../text/render.ts';
 import { escHtml, jsEscape } from '../../text/sanitize.ts';
-import { jsonLdTeaser } from '../json-ld.ts';
+import { jsonLdTeaser, shownTitle } from '../json-ld.ts';
 import type { JsonLdSource } from './definition.ts';
 
 function common(type: string, source: JsonLdSource): Record<string, unknown> {
   const out: Record<string, unknown> = {
     '@type': type,
-    name: jsEscape(renderTitle(source.post.post_title)),
+    name: jsEscape(renderTitle(shownTitle(source.post))),
     description: jsEscape(jsonLdTeaser(source.post)),
   };
   if (source.image && typeof source.image.url === 'string') out.image = source.image.url;
