@@ -8,6 +8,7 @@ export const ORGANIZER_DEFINITION: LinkedPostDefinition = {
   singular: 'organizer',
   pluralLabel: 'Organizers',
   linkMetaKey: '_EventOrganizerID',
+  originMetaKey: '_OrganizerOrigin',
   fields: [
     { name: 'phone', metaKey: '_OrganizerPhone', description: 'The organizer phone number', check: 'string_or_empty', searchable: true },
     { name: 'website', metaKey: '_OrganizerWebsite', description: 'The organizer website', check: 'url_or_empty', searchable: true },

@@ -32,3 +32,6 @@ export const REGISTERED_STATUSES = [
 
 /** Statuses a privileged list shows by default: all but those excluded from search. */
 export const LISTED_BY_DEFAULT = REGISTERED_STATUSES.filter((s) => s !== 'trash' && s !== 'auto-draft');
+
+/** The origin the plugin marks the posts it creates with (`_EventOrigin`, `_VenueOrigin`, `_OrganizerOrigin`). */
+export const TEC_ORIGIN = 'events-calendar';

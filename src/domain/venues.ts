@@ -8,6 +8,7 @@ export const VENUE_DEFINITION: LinkedPostDefinition = {
   singular: 'venue',
   pluralLabel: 'Venues',
   linkMetaKey: '_EventVenueID',
+  originMetaKey: '_VenueOrigin',
   fields: [
     { name: 'address', metaKey: '_VenueAddress', description: 'The venue address', check: 'string_or_empty', searchable: true },
     { name: 'city', metaKey: '_VenueCity', description: 'The venue city', check: 'string_or_empty', searchable: true },

@@ -184,6 +184,7 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
         ['_VenueAddress', '2 High St'], ['_VenueCity', 'Shelbyville'], ['_VenueCountry', 'US'], ['_VenueState', 'IL'], ['_VenueZip', '62565'],
         ['_VenuePhone', '555-0111'], ['_VenueURL', 'http://example.com/town'], ['_VenueStateProvince', 'IL'],
         ['_VenueShowMap', '1'], ['_EventShowMap', '1'], ['_VenueShowMapLink', '1'], ['_EventShowMapLink', '1'],
+        ['_VenueOrigin', 'events-calendar'],
       ]);
       expect(await saveCacheKey()).to.equal(String(unix(clock)));
     });
@@ -202,6 +203,7 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
       });
       expect(await meta(organizer)).to.have.deep.members([
         ['_OrganizerPhone', '555-0122'], ['_OrganizerWebsite', 'http://example.com/choir'], ['_OrganizerEmail', 'choir@example.com'],
+        ['_OrganizerOrigin', 'events-calendar'],
       ]);
     });
 

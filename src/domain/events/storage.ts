@@ -14,6 +14,7 @@ import type { EventDates } from '../../time/event-dates.ts';
 import { durationSeconds, occurrenceHash } from '../../time/occurrence.ts';
 import { decodeEntities, sanitizeUrl, stripTags } from '../../text/sanitize.ts';
 import { isPhpEmpty } from '../values.ts';
+import { TEC_ORIGIN } from '../post-types.ts';
 
 /** The date meta of an event, as stored (or about to be). */
 export interface StoredEventDates {
@@ -122,7 +123,7 @@ export function forCreate(changes: EventMetaChanges): EventMetaChanges {
     featured: changes.featured === true ? true : undefined,
     website: changes.website === '' ? undefined : changes.website,
     thumbnailId: changes.thumbnailId || undefined,
-    origin: 'events-calendar',
+    origin: TEC_ORIGIN,
   });
 }
 

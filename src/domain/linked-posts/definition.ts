@@ -35,6 +35,8 @@ export interface LinkedPostDefinition {
   pluralLabel: string;
   /** Meta key on events pointing at this type. */
   linkMetaKey: '_EventVenueID' | '_EventOrganizerID';
+  /** Written once, when the plugin creates the post: `events-calendar`. */
+  originMetaKey: '_VenueOrigin' | '_OrganizerOrigin';
   /** Meta-backed fields in JSON output order. */
   fields: readonly LinkedField[];
   /** Field names in write-argument order (after `status`, before `image`). */

@@ -6,7 +6,7 @@ import { RestError } from '../errors.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
 import { postsWithText } from '../../data/linked-posts.ts';
 import { deleteMetaWithValue } from '../../data/post-queries.ts';
-import { deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../data/posts.ts';
+import { addMeta, deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../data/posts.ts';
 import { sanitizeTextField } from '../../text/sanitize.ts';
 import { resolveImageInput } from '../images.ts';
 import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../post-writes.ts';
@@ -14,6 +14,7 @@ import type { WriteContext } from '../write-context.ts';
 import { isPhpEmpty, isTribeTruthy } from '../values.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 import { userCanLinked } from './permissions.ts';
+import { TEC_ORIGIN } from '../post-types.ts';
 
 /** The write fields as they arrived (absent = not sent; JSON null counts as not sent). */
 export type WriteValues = ReadonlyMap<string, unknown>;
@@ -113,6 +114,7 @@ export async function createLinkedPost(trx: Writer, definition: LinkedPostDefini
   const post = duplicate ?? await insertTypedPost(trx, req, definition.postType, { ...postInput(definition, values, true), columns });
   if (!post.ID) throw couldNotCreate(definition);
   await writeMeta(trx, definition, req, Number(post.ID), values, true);
+  if (!duplicate) await addMeta(trx, Number(post.ID), definition.originMetaKey, TEC_ORIGIN);
   return (await getPost(trx, Number(post.ID)))!;
 }
 
