@@ -2,6 +2,7 @@
 // API applies them, each followed by PHP's trim().
 import { LRUCache } from 'lru-cache';
 import { shortcodeUnautop, wpautop } from './autop.ts';
+import { doBlocks, hasBlocks } from './blocks.ts';
 import { phpTrim } from './php.ts';
 import { convertSmilies } from './smilies.ts';
 import { wptexturize } from './texturize.ts';
@@ -21,17 +22,6 @@ const DANGIT_CONTEXTS = [' ', '&#8216;', '&#8220;', '>', '('];
 /** capital_P_dangit() as run on the_content: only after a space, opening quote, `>` or `(`. */
 function capitalPDangitContent(text: string): string {
   return DANGIT_CONTEXTS.reduce((acc, before) => acc.replaceAll(`${before}Wordpress`, `${before}WordPress`), text);
-}
-
-// Block delimiters as serialized by the block editor: <!-- wp:name {"attrs"} /--> and <!-- /wp:name -->.
-const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?\s+(?:\{[\s\S]*?\}\s+)?\/?-->/g;
-
-/**
- * do_blocks() for static blocks: the delimiters go, the saved HTML stays. Dynamic blocks
- * (server-rendered ones) cannot be rendered here and come out empty.
- */
-function doBlocks(text: string): string {
-  return text.replace(BLOCK_DELIMITER, '');
 }
 
 /** Characters of raw and rendered text each filter chain keeps, so a page of events renders its texts once. */
@@ -60,9 +50,9 @@ export const renderTitle = remembered((raw) => phpTrim(capitalPDangitTitle(phpTr
 
 export const renderContent = remembered((raw) => {
   // do_blocks() switches wpautop off for content written with the block editor.
-  const hasBlocks = raw.includes('<!-- wp:');
-  let text = wptexturize(hasBlocks ? doBlocks(raw) : raw);
-  if (!hasBlocks) text = wpautop(text);
+  const blocks = hasBlocks(raw);
+  let text = wptexturize(blocks ? doBlocks(raw) : raw);
+  if (!blocks) text = wpautop(text);
   return phpTrim(convertSmilies(capitalPDangitContent(shortcodeUnautop(text))));
 });
 

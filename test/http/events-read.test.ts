@@ -1,7 +1,5 @@
 // The read side of events (events.md §3–§5): GET /events, /events/{id}, /events/by-slug/{slug},
 // compared with the captured samples byte for byte where they are deterministic.
-import path from 'node:path';
-import fs from 'node:fs';
 import { expect } from 'chai';
 import type { Db } from '../../src/data/connect.ts';
 import { findUserByLogin } from '../../src/data/users.ts';
@@ -10,24 +8,13 @@ import { setOption } from '../../src/data/options.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
 import { seedEvent, seedLinkedPost, seedTerm } from '../support/seed-events.ts';
-import { SAMPLES } from '../support/plugin-samples.ts';
+import { readSample } from '../support/plugin-samples.ts';
 
 const SAMPLE_HOME = 'http://127.0.0.1:8881';
 const API = '/wp-json/tribe/events/v1';
 type Json = Record<string, any>;
 
-function sample(name: string): { request: string; status: number; headers: Map<string, string>; body: string } {
-  const text = fs.readFileSync(path.join(SAMPLES, name), 'utf8');
-  const [head, ...rest] = text.split(/\r?\n\r?\n/);
-  const lines = head!.split(/\r?\n/);
-  const headers = new Map<string, string>();
-  for (const line of lines.slice(2)) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
-  }
-  const request = lines[0]!.replace(/^.*?8881/, '').replace(/\\/g, '');
-  return { request, status: Number(lines[1]!.split(' ')[1]), headers, body: rest.join('\n\n').trim() };
-}
+const sample = readSample;
 
 /** What the server sends, compared with the sample: status, TEC headers, Allow, the exact body. */
 function expectLikeSample(res: HttpResult, name: string): void {

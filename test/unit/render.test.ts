@@ -73,11 +73,11 @@ describe('text/render', () => {
       );
     });
 
-    it('drops block delimiters and skips wpautop for block-editor content', () => {
+    it('drops block delimiters, adds WordPress 7\'s render classes and skips wpautop for block-editor content', () => {
       const blocks =
         '<!-- wp:paragraph -->\n<p>Hello "x"</p>\n<!-- /wp:paragraph -->\n\n' +
         '<!-- wp:heading {"level":3} -->\n<h3 class="wp-block-heading">World</h3>\n<!-- /wp:heading -->';
-      expect(renderContent(blocks)).to.equal('<p>Hello &#8220;x&#8221;</p>\n\n\n\n<h3 class="wp-block-heading">World</h3>');
+      expect(renderContent(blocks)).to.equal('<p class="wp-block-paragraph">Hello &#8220;x&#8221;</p>\n\n\n\n<h3 class="wp-block-heading">World</h3>');
     });
 
     it('does not wrap a registered shortcode standing alone', () => {
