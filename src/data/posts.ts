@@ -176,3 +176,12 @@ export async function trashPost(db: Writer, post: PostRow, nowUnix: number): Pro
     post_name: post.post_name ? `${post.post_name}__trashed` : post.post_name,
   });
 }
+
+/**
+ * wp_publish_post: the status alone becomes `publish`; dates, slug and modified dates stay. A post
+ * published, made private or trashed meanwhile is left as it is.
+ */
+export async function publishPost(db: Writer, id: number): Promise<void> {
+  await db.updateTable('posts').set({ post_status: 'publish' })
+    .where('ID', '=', id).where('post_status', 'not in', ['publish', 'private', 'trash']).execute();
+}

@@ -268,16 +268,16 @@ forEachDatabase('Event writes', (kind) => {
       expect(numericTags).to.deep.equal([]);
     });
 
-    it('creates an inline venue and inline organizers, publishing them with the event', async () => {
+    it('creates an inline venue and inline organizers, each with its own status (a draft stays a draft)', async () => {
       const res = await create({
         title: 'Inline', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00',
         venue: { venue: 'Inline Hall', city: 'Rome', status: 'draft' }, organizer: [{ organizer: 'Inline Org', email: 'io@example.com' }],
       });
       expect(res.status, res.text).to.equal(201);
-      expect(res.json.venue).to.include({ venue: 'Inline Hall', city: 'Rome', status: 'publish' });
-      expect(res.json.organizer[0]).to.include({ organizer: 'Inline Org', email: 'io@example.com' });
+      expect(res.json.venue).to.include({ venue: 'Inline Hall', city: 'Rome', status: 'draft' });
+      expect(res.json.organizer[0]).to.include({ organizer: 'Inline Org', email: 'io@example.com', status: 'publish' });
       const venueRow = await postRow(db, res.json.venue.id);
-      expect(venueRow).to.include({ post_type: 'tribe_venue', post_status: 'publish' });
+      expect(venueRow).to.include({ post_type: 'tribe_venue', post_status: 'draft' });
       expect(res.json.venue.id).to.be.below(res.json.id);
     });
 

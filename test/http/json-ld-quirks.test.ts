@@ -56,6 +56,15 @@ forEachDatabase('json_ld quirks', (kind) => {
     expect((await t.request('GET', `${API}/events/${atSecret.json.id}`)).json.json_ld.location).to.equal(false);
 
     const nowhere = await t.request('POST', `${API}/events`, { auth: admin, body: { title: 'No venue', ...WHEN } });
-    expect((await t.request('GET', `${API}/events/${nowhere.json.id}`)).json.json_ld).to.not.have.property('location');
+    const bare = (await t.request('GET', `${API}/events/${nowhere.json.id}`)).json.json_ld;
+    expect(bare).to.not.have.property('location');
+    expect(bare).to.not.have.property('organizer');
+  });
+
+  it('writes organizer false for a linked organizer the reader gets no JSON-LD of', async () => {
+    const draft = await t.request('POST', `${API}/organizers`, { auth: admin, body: { organizer: 'Draft Org', status: 'draft' } });
+    const event = await t.request('POST', `${API}/events`, { auth: admin, body: { title: 'With draft org', ...WHEN, organizer: [draft.json.id] } });
+    expect((await t.request('GET', `${API}/events/${event.json.id}`)).json.json_ld.organizer).to.equal(false);
+    expect((await t.request('GET', `${API}/events/${event.json.id}`, { auth: admin })).json.json_ld.organizer).to.include({ '@type': 'Person', name: 'Draft Org' });
   });
 });

@@ -1,6 +1,6 @@
-// Linked drafts as the plugin treats them (samples 56–60): an event that links a draft venue or
-// organizer by ID leaves it a draft; an event becoming published publishes them, keeping their
-// dates; venues and organizers an event write creates inline take the event's status.
+// Linked drafts as the plugin treats them (samples 56–60): saving a published event publishes the
+// drafts it linked before the save, changing their status only; a draft linked by the save itself
+// (a create, or an update sending it) stays a draft until the event is saved again.
 import { expect } from 'chai';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -38,26 +38,30 @@ forEachDatabase('linked drafts', (kind) => {
     expect(anonymous.json.venue).to.include({ id: venue.json.id, status: 'draft', url: `${t.url}/?post_type=tribe_venue&p=${venue.json.id}` });
   });
 
-  it('publishing a draft event publishes its draft venue and organizer, which keep their post_date', async () => {
+  it('publishing a draft event publishes its draft venue and organizer, changing nothing but their status', async () => {
     const venue = await t.request('POST', `${API}/venues`, { auth: admin, body: { venue: 'Later Hall', status: 'draft', date: '2030-10-01 09:00:00' } });
     const organizer = await t.request('POST', `${API}/organizers`, { auth: admin, body: { organizer: 'Later Org', status: 'draft', date: '2030-10-02 09:00:00' } });
     const event = await t.request('POST', `${API}/events`, {
       auth: admin, body: { title: 'Draft first', status: 'draft', ...WHEN, venue: venue.json.id, organizer: [organizer.json.id] },
     });
     expect(event.status, event.text).to.equal(201);
-    expect((await row(venue.json.id)).post_status).to.equal('draft');
+    const before = { venue: await row(venue.json.id), organizer: await row(organizer.json.id) };
+    expect(before.venue.post_status).to.equal('draft');
 
     const published = await t.request('POST', `${API}/events/${event.json.id}`, { auth: admin, body: { status: 'publish' } });
     expect(published.status, published.text).to.equal(200);
-    expect(await row(venue.json.id)).to.include({ post_status: 'publish', post_date: '2030-10-01 09:00:00', post_date_gmt: '2030-10-01 09:00:00' });
-    expect(await row(organizer.json.id)).to.include({ post_status: 'publish', post_date: '2030-10-02 09:00:00', post_date_gmt: '2030-10-02 09:00:00' });
+    expect(await row(venue.json.id)).to.deep.equal({ ...before.venue, post_status: 'publish' });
+    expect(await row(organizer.json.id)).to.deep.equal({ ...before.organizer, post_status: 'publish' });
+    expect(before.venue.post_date).to.equal('2030-10-01 09:00:00');
   });
 
-  it('an update of an already published event leaves a newly linked draft a draft', async () => {
+  it('an update of a published event leaves a newly linked draft a draft; the next save publishes it', async () => {
     const venue = await t.request('POST', `${API}/venues`, { auth: admin, body: { venue: 'Still Draft Hall', status: 'draft' } });
     const event = await t.request('POST', `${API}/events`, { auth: admin, body: { title: 'Published already', ...WHEN } });
     const updated = await t.request('POST', `${API}/events/${event.json.id}`, { auth: admin, body: { venue: venue.json.id } });
     expect(updated.status, updated.text).to.equal(200);
     expect((await row(venue.json.id)).post_status).to.equal('draft');
+    await t.request('POST', `${API}/events/${event.json.id}`, { auth: admin, body: { title: 'Published, saved again' } });
+    expect((await row(venue.json.id)).post_status).to.equal('publish');
   });
 });

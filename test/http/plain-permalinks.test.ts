@@ -65,6 +65,9 @@ forEachDatabase('plain permalinks', (kind) => {
     const single = await get(`events/${id}`);
     expect(single.status, single.text).to.equal(200);
     expect(single.json.json_ld.url).to.equal(`${HOME}/?tribe_events=plain-event`);
+    // Without pretty permalinks the plugin's JSON-LD link of a draft is its permalink as it is.
+    const draftSingle = await t.request('GET', `/index.php?rest_route=/tribe/events/v1/events/${draft.json.id}`, { auth: admin });
+    expect(draftSingle.json.json_ld.url).to.equal(`${HOME}/?post_type=tribe_events&p=${draft.json.id}`);
   });
 
   it('event list rest_url / next / previous re-encode the rest_route value', async () => {

@@ -387,6 +387,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         })),
       }],
       updatePost: [{ run: ({ write }) => write((trx) => posts.updatePost(trx, 12, { post_title: 'Jazz Night II', post_modified: NOW, post_modified_gmt: NOW })) }],
+      publishPost: [{ run: ({ write }) => write((trx) => posts.publishPost(trx, 12)) }],
       addMeta: [{ run: ({ write }) => write((trx) => posts.addMeta(trx, 12, '_EventCost', '15')) }],
       deleteMeta: [{ run: ({ write }) => write((trx) => posts.deleteMeta(trx, 12, '_EventCost')) }],
       setMeta: [

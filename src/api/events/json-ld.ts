@@ -68,12 +68,12 @@ function offer(req: RestRequest, input: EventJsonLdInput): Record<string, unknow
 }
 
 /**
- * The event's link as TEC writes it into JSON-LD: for an event not publicly viewable, whose link is
- * the `?post_type=…&p=ID` form, TEC trails a slash that gets encoded, then another one
- * (`…&p=2464%2F/`, sample 68). Other links are written as they are.
+ * The event's link as TEC writes it into JSON-LD: on a site with pretty permalinks, for an event
+ * not publicly viewable, whose link is the `?post_type=…&p=ID` form, TEC trails a slash that gets
+ * encoded, then another one (`…&p=2464%2F/`, sample 68). Other links are written as they are.
  */
-function jsonLdLink(url: string): string {
-  return /\?post_type=[^&]+&p=\d+$/.test(url) ? `${url}%2F/` : url;
+function jsonLdLink(url: string, prettyPermalinks: boolean): string {
+  return prettyPermalinks && /\?post_type=[^&]+&p=\d+$/.test(url) ? `${url}%2F/` : url;
 }
 
 export function eventJsonLd(req: RestRequest, input: EventJsonLdInput): Record<string, unknown> {
@@ -86,13 +86,13 @@ export function eventJsonLd(req: RestRequest, input: EventJsonLdInput): Record<s
     description: jsEscape(jsonLdTeaser(post)),
   };
   if (input.imageUrl) ld.image = input.imageUrl;
-  ld.url = jsonLdLink(input.url);
+  ld.url = jsonLdLink(input.url, req.site.prettyPermalinks);
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   ld.eventStatus = EVENT_STATUSES[firstMeta(meta, '_tribe_events_status') ?? ''] ?? 'https://schema.org/EventScheduled';
   ld.startDate = isoDate(req, firstMeta(meta, '_EventStartDate'), firstMeta(meta, '_EventStartDateUTC'));
   ld.endDate = isoDate(req, firstMeta(meta, '_EventEndDate'), firstMeta(meta, '_EventEndDateUTC'));
   if (input.location !== undefined) ld.location = input.location;
-  if (input.organizer) ld.organizer = input.organizer;
+  if (input.organizer !== undefined) ld.organizer = input.organizer;
   const offers = offer(req, input);
   if (offers) ld.offers = offers;
   ld.performer = 'Organization';

@@ -166,7 +166,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
         imageUrl: image && typeof image.url === 'string' ? image.url : null,
         // A linked venue the reader gets no JSON-LD of is `false` (samples 60, 69); no venue, no key.
         location: jsonLdOf(Array.isArray(venue) ? venue[0] : venue) ?? (Array.isArray(venue) && venue.length === 0 ? undefined : false),
-        organizer: jsonLdOf(organizers[0]),
+        organizer: jsonLdOf(organizers[0]) ?? (organizers.length === 0 ? undefined : false),
       });
     }
     return options.redactProtected && !canSeeProtected(req, post) ? redactProtected(event) : event;

@@ -194,7 +194,12 @@ async function sentMeta(req: RestRequest): Promise<EventMetaChanges> {
     hideFromListings: sentBoolean(req, 'hide_from_listings'),
     featured: sentBoolean(req, 'featured'),
   };
-  if (sent(req, 'cost')) changes.cost = costEntries(req.params.get('cost'));
+  if (sent(req, 'cost')) {
+    // The plugin's endpoint drops PHP-empty arguments (array_filter): a cost of "0" or 0 stores
+    // no row, where imports keep it ("Free").
+    const cost = req.params.get('cost');
+    changes.cost = isPhpEmpty(cost) ? [] : costEntries(cost);
+  }
   if (sent(req, 'website')) changes.website = websiteValue(req.params.get('website'));
   if (sent(req, 'image')) {
     const image = await resolveImageInput(req.services.db.kysely, req.params.get('image'), req.user);
@@ -214,7 +219,6 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
   const id = await req.services.db.write(async (trx) => {
     // TEC resolves (and creates) the linked posts before inserting the event.
     const linkedRows = await sentLinkRows(trx, req);
-    const linkedBefore = new Set(linkedRows.keys());
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true));
@@ -223,10 +227,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }), new Map());
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
     await assignEventTerms(trx, req, postId);
-    // Only what this write created inline (TEC creates those with the event's status); a draft
-    // linked by its ID stays a draft.
-    const createdInline = [...(venueId ? [venueId] : []), ...(organizerIds ?? [])].filter((id) => !linkedBefore.has(id));
-    await publishLinkedPosts(trx, req, post, createdInline, linkedRows);
+    // Nothing was linked before a create: its linked drafts stay drafts (publish-links.ts).
     return postId;
   });
   return present(req, id, 201);
@@ -248,10 +249,8 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);
-    // An event becoming published publishes its linked drafts, which keep their dates.
-    if (post.post_status !== 'publish') {
-      await publishLinkedPosts(trx, req, updated, linkedPostsOf(meta, venueId, organizerIds), linkedRows, true);
-    }
+    // The links stored before this save (publish-links.ts).
+    await publishLinkedPosts(trx, req, updated, linkedPostsOf(meta, undefined, undefined), linkedRows);
   });
   return present(req, postId, 200);
 }

@@ -161,6 +161,15 @@ where
   "ID" = ?;
 -- parameters: ["Jazz Night II","2026-03-01 12:00:00","2026-03-01 12:00:00",12]
 
+-- publishPost
+update "wp_posts"
+set
+  "post_status" = ?
+where
+  "ID" = ?
+  and "post_status" not in (?, ?, ?);
+-- parameters: ["publish",12,"publish","private","trash"]
+
 -- addMeta
 insert into
   "wp_postmeta" ("post_id", "meta_key", "meta_value")

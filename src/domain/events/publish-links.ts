@@ -1,11 +1,12 @@
-// Publishing an event publishes its draft and pending venue and organizers (events.md §6.2): as
-// TEC does it, when the event becomes published (not when a published event links a draft: that
-// stays a draft, samples 56–60), and the venues and organizers an event write creates inline.
+// Saving a published event publishes the draft and pending venues and organizers it linked before
+// the save (TEC's publish_tribe_events hook runs inside wp_update_post, before the new links are
+// stored): so a draft linked by a create, or newly by an update, stays a draft (samples 56–60)
+// until the event is saved again. Publishing changes the status only, as wp_publish_post does.
 import { userCan } from '../../auth/capabilities.ts';
 import type { Writer } from '../../data/executor.ts';
 import { getPosts } from '../../data/posts.ts';
 import type { PostRow } from '../../data/tables.ts';
-import { updateTypedPost } from '../post-writes.ts';
+import { publishPost } from '../../data/posts.ts';
 import type { WriteContext } from '../write-context.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
 import { VENUE_DEFINITION } from '../venues.ts';
@@ -16,11 +17,9 @@ export type LinkedRows = Map<number, PostRow>;
 /**
  * Publishes the draft/pending venues and organizers among `linkedIds` that the user may publish,
  * when the event is published. `rows` holds the rows read so far; the others are read here.
- * `keepDates`: each keeps its post_date (an event being published); else it is dated now.
  */
 export async function publishLinkedPosts(
   trx: Writer, req: WriteContext, event: Pick<PostRow, 'post_status'>, linkedIds: readonly number[], rows: LinkedRows,
-  keepDates = false,
 ): Promise<void> {
   if (event.post_status !== 'publish' || linkedIds.length === 0) return;
   const unread = linkedIds.filter((id) => !rows.has(id));
@@ -32,7 +31,6 @@ export async function publishLinkedPosts(
     const definition = [VENUE_DEFINITION, ORGANIZER_DEFINITION].find((d) => d.postType.type === post?.post_type);
     if (!post || !definition || post.post_status === 'publish' || post.post_status === 'private') continue;
     if (!userCan(req.user, `publish_${definition.postType.plural}`)) continue;
-    const dated = keepDates && !post.post_date.startsWith('0000') ? { date: post.post_date } : {};
-    await updateTypedPost(trx, req, definition.postType, post, { status: 'publish', ...dated });
+    await publishPost(trx, id);
   }
 }

@@ -13,7 +13,6 @@ import { dbDatetime } from '../../time/parse.ts';
 import type { EventDates } from '../../time/event-dates.ts';
 import { durationSeconds, occurrenceHash } from '../../time/occurrence.ts';
 import { decodeEntities, sanitizeUrl, stripTags } from '../../text/sanitize.ts';
-import { isPhpEmpty } from '../values.ts';
 import { TEC_ORIGIN } from '../post-types.ts';
 
 /** The date meta of an event, as stored (or about to be). */
@@ -244,13 +243,8 @@ export function metaText(value: string): string {
   return stripTags(decodeEntities(value));
 }
 
-/**
- * The `_EventCost` rows of a `cost` value: a string or number is one row, an array one row per
- * entry. A PHP-empty scalar (`""`, `"0"`, `0`, `false`) stores none, as the plugin does: a cost
- * of "0" is no cost, not "Free".
- */
+/** The `_EventCost` rows of a `cost` value: a string or number is one row, an array one row per entry. */
 export function costEntries(value: unknown): string[] {
-  if ((value === null || typeof value !== 'object') && isPhpEmpty(value)) return [];
   const entries = Array.isArray(value) ? value
     : value !== null && typeof value === 'object' ? Object.values(value)
       : [value];
