@@ -1,11 +1,11 @@
-// Bulk writes of imports: multi-row INSERTs whose SQL is compiled once per shape, ID lists cut
-// into chunks, and the highest IDs the rows inserted with IDs of their own are numbered above.
+// Bulk writes of imports: multi-row INSERTs whose SQL is compiled once per shape (with the keys
+// the database gave the rows, where it numbers them), and ID lists cut into chunks.
 // Every statement is issued before the functions return, so a transaction runs them in the order
 // they were issued, before any statement issued later.
-import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Reader, Writer } from './executor.ts';
-import type { Database, TableName } from './tables.ts';
-import { dialectOf } from './transaction.ts';
+import type { TableName } from './tables.ts';
+import { dialectOf, numberingOf } from './transaction.ts';
 
 /** Rows per chunk of an import's bulk writes, and IDs per `IN` list. */
 export const BULK_ROWS = 1000;
@@ -85,24 +85,28 @@ export function insertRows(trx: Writer, table: TableName, columns: readonly stri
   return allSettled(statements);
 }
 
-/** A query of the highest ID of a table's key column, as `highest` (null when the table is empty). */
-type HighestIdQuery = SelectQueryBuilder<Database, 'posts' | 'tec_events', { highest: unknown }>;
-
 /**
- * Runs a query of a table's highest ID; on MySQL it locks the highest row (FOR UPDATE) so
- * concurrent writers wait for the import instead of taking the IDs above it.
+ * Inserts rows whose key the database numbers (the key column left out), like insertRows, and
+ * resolves to their keys in row order. Where the database numbers a multi-row INSERT
+ * consecutively (numberingOf), one statement's keys follow from the one it reports (MySQL: the
+ * first; SQLite: the last); elsewhere each row goes in a statement of its own.
  */
-async function highestId(trx: Writer, query: HighestIdQuery): Promise<number> {
-  const row = await (dialectOf(trx) === 'mysql' ? query.forUpdate() : query).executeTakeFirst();
-  return Number(row?.highest ?? 0);
-}
-
-/** The highest post ID (0: no post), locked on MySQL until the transaction ends. */
-export function highestPostId(trx: Writer): Promise<number> {
-  return highestId(trx, trx.selectFrom('posts').select((eb) => eb.fn.max('ID').as('highest')));
-}
-
-/** The highest `tec_events` ID (0: no row), locked on MySQL until the transaction ends. */
-export function highestEventRowId(trx: Writer): Promise<number> {
-  return highestId(trx, trx.selectFrom('tec_events').select((eb) => eb.fn.max('event_id').as('highest')));
+export async function insertNumberedRows(trx: Writer, table: TableName, columns: readonly string[], values: unknown[]): Promise<number[]> {
+  const { consecutive, step } = numberingOf(trx);
+  const reportsLast = dialectOf(trx) === 'sqlite';
+  const width = columns.length;
+  const statements: Array<Promise<number[]>> = [];
+  for (let from = 0; from < values.length;) {
+    const end = consecutive ? statementEnd(values, from, width) : from + width;
+    const part = from === 0 && end === values.length ? values : values.slice(from, end);
+    const rows = part.length / width;
+    statements.push(trx.executeQuery(CompiledQuery.raw(insertSql(trx, table, columns, rows), part)).then(({ insertId }) => {
+      const reported = Number(insertId);
+      const first = reportsLast ? reported - (rows - 1) * step : reported;
+      return Array.from({ length: rows }, (_, i) => first + i * step);
+    }));
+    from = end;
+  }
+  await allSettled(statements);
+  return (await Promise.all(statements)).flat();
 }

@@ -14,7 +14,7 @@ import type { DialectName, Writer } from './executor.ts';
 import { poolWithDeadlines } from './mysql-pool.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { preparingOnce } from './sqlite-statements.ts';
-import { WriteTransactions } from './transaction.ts';
+import { WriteTransactions, type AutoIdNumbering, type WriteOptions } from './transaction.ts';
 
 export type { DialectName };
 
@@ -34,7 +34,7 @@ export interface Db {
    */
   dataVersion(): Promise<string | null>;
   /** Runs `work` in a write transaction, with transaction.ts's lock rules and retries. */
-  write<T>(work: (trx: Writer) => Promise<T>): Promise<T>;
+  write<T>(work: (trx: Writer) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** What a request may wait for; commands start without deadlines, `serve` sets its own. */
   deadlines: Deadlines;
   close(): Promise<void>;
@@ -179,6 +179,12 @@ function openSqlite(file: string, createFolder: boolean): Opened {
   };
 }
 
+/** How InnoDB numbers the rows of a multi-row INSERT (read once: both are server settings). */
+async function autoIdNumbering(kysely: Kysely<Database>): Promise<AutoIdNumbering> {
+  const { rows } = await sql<{ mode: unknown; step: unknown }>`SELECT @@innodb_autoinc_lock_mode AS mode, @@auto_increment_increment AS step`.execute(kysely);
+  return { consecutive: Number(rows[0].mode) <= 1, step: Number(rows[0].step) || 1 };
+}
+
 /** Opens the database and checks that it answers; throws with a one-line reason when it does not. */
 export interface OpenOptions {
   /** Create a SQLite file's missing folder (the default database's); otherwise it is an error. */
@@ -194,14 +200,15 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   const plugins = [new TablePrefixPlugin(prefix), writes];
   const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins });
   const writer = opened.writeDialect ? new Kysely<Database>({ dialect: opened.writeDialect, plugins }) : kysely;
-  const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs });
+  let numbering: AutoIdNumbering = { consecutive: true, step: 1 };
+  const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering });
   let otherConnections: () => Promise<string | null> = async () => null;
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
     prefix,
     label: opened.label,
-    write: (work) => transactions.run(work),
+    write: (work, writeOptions) => transactions.run(work, writeOptions),
     get deadlines() {
       return deadlines;
     },
@@ -220,7 +227,8 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
     },
   };
   try {
-    await sql`SELECT 1`.execute(kysely);
+    if (parsed.dialect === 'mysql') numbering = await autoIdNumbering(kysely);
+    else await sql`SELECT 1`.execute(kysely);
     if (opened.otherConnectionsVersion) {
       const sqliteVersion = opened.otherConnectionsVersion;
       // The pragma costs three system calls: requests taken in during one turn of the event loop

@@ -2,7 +2,7 @@
 // `tec_occurrences` row per event, written from values the caller derives from the event's date
 // meta; the reads of upcoming occurrences; and the posts still lacking rows (`wpcal migrate`).
 import type { Reader, Writer } from './executor.ts';
-import { allSettled, chunked, insertRows } from './bulk-insert.ts';
+import { chunked, insertNumberedRows, insertRows } from './bulk-insert.ts';
 
 /** The columns of an event's `tec_events` row and its `tec_occurrences` row (without `event_id`). */
 export interface EventRows {
@@ -49,30 +49,22 @@ export async function deleteEventRows(trx: Writer, postIds: readonly number[]): 
   }
 }
 
-/** The TEC 6 rows of one event of a bulk insert, with the `tec_events` ID chosen for it. */
-export interface NumberedEventRows {
-  eventId: number;
-  rows: EventRows;
-}
-
-const TEC_EVENT_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'timezone', 'updated_at', 'hash'];
+const TEC_EVENT_COLUMNS = ['post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'timezone', 'updated_at', 'hash'];
 const OCCURRENCE_COLUMNS = ['event_id', 'post_id', 'start_date', 'end_date', 'start_date_utc', 'end_date_utc', 'duration', 'hash', 'updated_at'];
 
 /**
- * Inserts the `tec_events` rows of these events, then their `tec_occurrences` rows, with
- * multi-row INSERTs (bulk-insert.ts). Every statement is issued before this returns.
+ * Inserts the `tec_events` rows of these events, then (with the IDs the database gave them)
+ * their `tec_occurrences` rows, with multi-row INSERTs (bulk-insert.ts).
  */
-export function insertEventRowsBulk(trx: Writer, events: readonly NumberedEventRows[]): Promise<void> {
+export async function insertEventRowsBulk(trx: Writer, events: readonly EventRows[]): Promise<void> {
   const tecEvents: unknown[] = [];
+  for (const { event: e } of events) tecEvents.push(e.post_id, e.start_date, e.end_date, e.start_date_utc, e.end_date_utc, e.duration, e.timezone, e.updated_at, '');
+  const eventIds = await insertNumberedRows(trx, 'tec_events', TEC_EVENT_COLUMNS, tecEvents);
   const occurrences: unknown[] = [];
-  for (const { eventId, rows: { event: e, occurrence: o } } of events) {
-    tecEvents.push(eventId, e.post_id, e.start_date, e.end_date, e.start_date_utc, e.end_date_utc, e.duration, e.timezone, e.updated_at, '');
-    occurrences.push(eventId, o.post_id, o.start_date, o.end_date, o.start_date_utc, o.end_date_utc, o.duration, o.hash, o.updated_at);
-  }
-  return allSettled([
-    insertRows(trx, 'tec_events', TEC_EVENT_COLUMNS, tecEvents),
-    insertRows(trx, 'tec_occurrences', OCCURRENCE_COLUMNS, occurrences),
-  ]);
+  events.forEach(({ occurrence: o }, i) => {
+    occurrences.push(eventIds[i], o.post_id, o.start_date, o.end_date, o.start_date_utc, o.end_date_utc, o.duration, o.hash, o.updated_at);
+  });
+  await insertRows(trx, 'tec_occurrences', OCCURRENCE_COLUMNS, occurrences);
 }
 
 export interface UpcomingOccurrences {

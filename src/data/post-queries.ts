@@ -1,9 +1,11 @@
 // wp_posts / wp_postmeta reads and writes beyond the post store of posts.ts: existence checks,
 // meta rows by key or value across posts, and the bulk meta writes of imports.
 import type { Reader, Writer } from './executor.ts';
-import { chunked, insertRows } from './bulk-insert.ts';
+import { sql } from 'kysely';
+import { chunked, insertNumberedRows, insertRows } from './bulk-insert.ts';
 import { literalIds } from './id-lists.ts';
 import type { NewPost } from './tables.ts';
+import { POST_DEFAULTS } from './posts.ts';
 
 /** Whether any post of this type exists (any status). */
 export async function hasPostOfType(db: Reader, postType: string): Promise<boolean> {
@@ -99,11 +101,36 @@ export async function deleteMetaWithValue(trx: Writer, key: string, value: strin
 }
 
 /**
- * Inserts posts given as one flat list of values, row after row in `columns` order (IDs included),
- * with multi-row INSERTs (bulk-insert.ts). Every statement is issued before this returns.
+ * Inserts posts given as one flat list of values, row after row in `columns` order, with
+ * multi-row INSERTs (bulk-insert.ts). With `ID` among the columns the rows keep those IDs;
+ * without it the database numbers them as it numbers every new post. Resolves to the rows' IDs.
  */
-export function insertPostRowsBulk(trx: Writer, columns: ReadonlyArray<keyof NewPost>, values: unknown[]): Promise<void> {
-  return insertRows(trx, 'posts', columns, values);
+export async function insertPostRowsBulk(trx: Writer, columns: ReadonlyArray<keyof NewPost>, values: unknown[]): Promise<number[]> {
+  const idAt = columns.indexOf('ID');
+  if (idAt < 0) return insertNumberedRows(trx, 'posts', columns, values);
+  await insertRows(trx, 'posts', columns, values);
+  return values.filter((_, i) => i % columns.length === idAt).map(Number);
+}
+
+/**
+ * Makes the database number new posts above `id` (a free post ID), as it does once a post of that
+ * ID was inserted: a row is inserted with it and deleted again.
+ */
+export async function numberPostsAbove(trx: Writer, id: number): Promise<void> {
+  const date = '0000-00-00 00:00:00';
+  await trx.insertInto('posts').values({
+    ...POST_DEFAULTS, ID: id, post_type: 'wpcal_reserved', post_status: 'auto-draft',
+    post_date: date, post_date_gmt: date, post_modified: date, post_modified_gmt: date,
+  }).execute();
+  await trx.deleteFrom('posts').where('ID', '=', id).execute();
+}
+
+/** Sets `post_name` and `guid` of these posts, one statement per chunk of them. */
+export async function setPostNamesAndGuids(trx: Writer, posts: ReadonlyArray<{ id: number; name: string; guid: string }>): Promise<void> {
+  for (const part of chunked(posts)) {
+    const byId = (column: 'name' | 'guid') => sql<string>`CASE ${sql.ref('ID')} ${sql.join(part.map((post) => sql`WHEN ${post.id} THEN ${post[column]}`), sql` `)} END`;
+    await trx.updateTable('posts').set({ post_name: byId('name'), guid: byId('guid') }).where('ID', 'in', part.map((post) => post.id)).execute();
+  }
 }
 
 const META_COLUMNS = ['post_id', 'meta_key', 'meta_value'];

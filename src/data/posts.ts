@@ -157,7 +157,7 @@ export async function uniquePostSlug(db: Reader, slug: string, postType: string,
 }
 
 /** wp_unique_post_slug's rule: `slug` when `taken` (lower-cased names) lacks it, else the first free `slug-2`, `slug-3`… */
-export function firstFreeSlug(slug: string, taken: ReadonlySet<string>): string {
+export function firstFreeSlug(slug: string, taken: { has(slug: string): boolean }): string {
   const lower = slug.toLowerCase();
   if (!taken.has(lower)) return slug;
   let suffix = 2;

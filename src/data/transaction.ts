@@ -21,8 +21,19 @@ export class DatabaseBusyError extends Error {
 /** Work done after a commit: each statement must leave the rows right on its own (see afterCommit). */
 export type AfterCommitTask = (db: AfterCommitRunner) => Promise<void>;
 
+/**
+ * How the database numbers the rows of one multi-row INSERT that leaves the key to it:
+ * consecutively, `step` apart (SQLite; InnoDB's autoinc lock modes 0 and 1), or interleaved with
+ * concurrent inserts (lock mode 2, Galera), where only a one-row INSERT says which ID it got.
+ */
+export interface AutoIdNumbering {
+  consecutive: boolean;
+  step: number;
+}
+
 interface TransactionState {
   dialect: DialectName;
+  numbering: AutoIdNumbering;
   afterCommit: Map<string, AfterCommitTask>;
 }
 
@@ -36,6 +47,10 @@ function stateOf(trx: Writer): TransactionState {
 
 export function dialectOf(trx: Writer): DialectName {
   return stateOf(trx).dialect;
+}
+
+export function numberingOf(trx: Writer): AutoIdNumbering {
+  return stateOf(trx).numbering;
 }
 
 /**
@@ -71,13 +86,30 @@ export interface TransactionOptions {
   kysely: Kysely<Database>;
   /** Milliseconds a write may keep retrying lost lock races before it gives up. */
   budgetMs(): number;
+  numbering(): AutoIdNumbering;
+}
+
+export interface WriteOptions {
+  /**
+   * One of a long series of transactions (an import's units): on SQLite, once committed, it
+   * leaves the write lock free long enough for a waiting writer to take it. SQLite does not
+   * queue its writers, and one that begins its next transaction at once would starve them.
+   */
+  background?: boolean;
 }
 
 const FIRST_PAUSE_MS = 2;
-const LONGEST_PAUSE_MS = 250;
+/**
+ * The longest pause between attempts. MySQL queues lock waits itself: retries follow deadlocks
+ * and timeouts, and back off far. A SQLite writer waits by trying again: it tries often, so it
+ * finds the lock free in the gap a background writer leaves (GIVE_WAY_MS).
+ */
+const LONGEST_PAUSE_MS = { mysql: 250, sqlite: 4 } satisfies Record<DialectName, number>;
+/** How long a background writer on SQLite leaves the write lock free after each commit. */
+const GIVE_WAY_MS = 6;
 
-function pause(attempt: number): number {
-  const ceiling = Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt);
+function pause(attempt: number, longest: number): number {
+  const ceiling = Math.min(longest, FIRST_PAUSE_MS * 2 ** attempt);
   return ceiling / 2 + Math.random() * ceiling / 2;
 }
 
@@ -93,14 +125,15 @@ export class WriteTransactions {
 
   constructor(private readonly options: TransactionOptions) {}
 
-  async run<T>(work: (trx: Writer) => Promise<T>): Promise<T> {
+  async run<T>(work: (trx: Writer) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     // Each attempt has its own state: work left running by a failed attempt cannot register tasks
     // for the one that commits.
     const { result, state } = await this.#retrying(async () => {
-      const attempt: TransactionState = { dialect: this.options.dialect, afterCommit: new Map() };
+      const attempt: TransactionState = { dialect: this.options.dialect, numbering: this.options.numbering(), afterCommit: new Map() };
       return { result: await this.#once(work, attempt), state: attempt };
     });
     for (const [key, task] of state.afterCommit) await this.#afterCommit(key, task);
+    if (options.background && this.options.dialect === 'sqlite') await sleep(GIVE_WAY_MS);
     return result;
   }
 
@@ -112,7 +145,7 @@ export class WriteTransactions {
         return await attempt();
       } catch (error) {
         if (!isLockConflict(error)) throw error;
-        const wait = pause(tries);
+        const wait = pause(tries, LONGEST_PAUSE_MS[this.options.dialect]);
         if (Date.now() + wait > deadline) {
           throw new DatabaseBusyError(`the database stayed busy for ${this.options.budgetMs()} ms (${tries + 1} attempts)`, { cause: error });
         }

@@ -1,57 +1,32 @@
-// Post IDs, `tec_events` IDs and unique slugs for rows inserted in bulk, where wp_insert_post's
-// one-row-at-a-time "insert, then make the slug unique against the table" would cost queries per post.
+// The wanted IDs and unique slugs of posts inserted in bulk, where wp_insert_post's one-row-at-a-
+// time "insert, then make the slug unique against the table" would cost queries per post. New
+// posts are numbered by the database, as every other new post (see insertPostRowsBulk).
 import type { Writer } from '../data/executor.ts';
-import { highestEventRowId, highestPostId } from '../data/bulk-insert.ts';
-import { existingPostIds, hasPostOfType, postNamesAndTypes } from '../data/post-queries.ts';
+import { chunked } from '../data/bulk-insert.ts';
+import { existingPostIds, hasPostOfType, numberPostsAbove, postNamesAndTypes } from '../data/post-queries.ts';
 import { firstFreeSlug, postNamesStartingWith } from '../data/posts.ts';
+import { StagedSet, type Units } from './staged.ts';
 
-/**
- * Hands out post IDs above the table's highest, or a wanted ID when it is free. refresh() reads
- * the highest ID again: at the start, and whenever posts were inserted by other means meanwhile
- * (venues and organizers the events name, created for them).
- */
-export class PostIdAllocator {
-  private next = 1;
-  private readonly used = new Set<number>();
-
-  /** Reads the highest post ID (on MySQL locking it, so concurrent writers wait for the import instead of taking the IDs above it). */
-  async refresh(trx: Writer): Promise<void> {
-    this.next = Math.max(this.next, await highestPostId(trx) + 1);
-  }
-
-  /** Which of these wanted IDs are free (no post has them, none handed out yet). */
-  async free(trx: Writer, wanted: readonly number[]): Promise<Set<number>> {
-    const candidates = [...new Set(wanted)].filter((id) => Number.isSafeInteger(id) && id > 0 && !this.used.has(id));
-    if (!candidates.length) return new Set();
-    const takenIds = new Set(await existingPostIds(trx, candidates));
-    return new Set(candidates.filter((id) => !takenIds.has(id)));
-  }
-
-  /** `wanted` when it is in `free` (as returned by free()), else the next unused ID. */
-  take(wanted: number | undefined, free: ReadonlySet<number>): number {
-    if (wanted !== undefined && free.has(wanted) && !this.used.has(wanted)) {
-      this.used.add(wanted);
-      return wanted;
-    }
-    while (this.used.has(this.next)) this.next++;
-    this.used.add(this.next);
-    return this.next++;
-  }
+/** Which of these wanted IDs no post has: a record keeps its ID (a WXR post ID) only then. */
+export async function freeWantedIds(trx: Writer, wanted: ReadonlyArray<number | undefined>): Promise<Set<number>> {
+  const candidates = [...new Set(wanted)].filter((id): id is number => id !== undefined && Number.isSafeInteger(id) && id > 0);
+  if (!candidates.length) return new Set();
+  const taken = new Set(await existingPostIds(trx, candidates));
+  return new Set(candidates.filter((id) => !taken.has(id)));
 }
 
 /**
- * Hands out `tec_events` IDs above the table's highest, read (and on MySQL locked) once: the
- * import's own rows are the only ones added meanwhile. With the IDs known up front, a chunk's
- * `tec_occurrences` rows are written without reading its `tec_events` IDs back.
+ * Keeps the wanted IDs of a batch free until their records are written: new posts are numbered
+ * by the database above the highest of them (the import's own, and the API's meanwhile).
  */
-export class EventRowIds {
-  private next = 1;
-
-  async start(trx: Writer): Promise<void> {
-    this.next = await highestEventRowId(trx) + 1;
+export async function reserveWantedIds(trx: Writer, wanted: ReadonlyArray<number | undefined>): Promise<void> {
+  const descending = [...new Set(wanted)].filter((id): id is number => id !== undefined).sort((a, b) => b - a);
+  for (const part of chunked(descending)) {
+    const free = await freeWantedIds(trx, part);
+    if (!free.size) continue;
+    await numberPostsAbove(trx, part.find((id) => free.has(id))!);
+    return;
   }
-
-  readonly take = (): number => this.next++;
 }
 
 /**
@@ -61,11 +36,14 @@ export class EventRowIds {
  * post of the type as the import began (an import into an empty calendar).
  */
 export class SlugAllocator {
-  private readonly taken = new Set<string>();
-  private readonly widened = new Set<string>();
+  private readonly taken: StagedSet<string>;
+  private readonly widened: StagedSet<string>;
   private noneStored = false;
 
-  constructor(private readonly postType: string) {}
+  constructor(private readonly postType: string, units: Units) {
+    this.taken = units.track(new StagedSet());
+    this.widened = units.track(new StagedSet());
+  }
 
   /** Looks whether the table holds any post of the type (one query), before any slug is handed out. */
   async start(trx: Writer): Promise<void> {
@@ -84,7 +62,7 @@ export class SlugAllocator {
     const lower = slug.toLowerCase();
     if (!this.noneStored && this.taken.has(lower) && !this.widened.has(lower)) {
       this.widened.add(lower);
-      // LIKE wildcards inside the slug only widen the candidates; the Set compares exactly.
+      // LIKE wildcards inside the slug only widen the candidates; the set compares exactly.
       for (const name of await postNamesStartingWith(trx, this.postType, slug)) this.taken.add(name.toLowerCase());
     }
     const unique = firstFreeSlug(slug, this.taken);

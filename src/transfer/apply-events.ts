@@ -1,6 +1,7 @@
 // The events of an import, in chunks: each record is turned into what the API's event write
 // computes (post fields, date meta, meta steps, TEC 6 rows — the same functions), then a chunk's
-// new posts, meta rows, TEC 6 rows and term links are inserted with multi-row statements.
+// new posts, meta rows, TEC 6 rows and term links are inserted with multi-row statements, in a
+// unit of writes of its own, so other writers take turns with the import.
 // Records matching a stored event (import key, or title + start for TEC CSV) update it.
 import type { NewPost, PostRow } from '../data/tables.ts';
 import type { WriteContext } from '../domain/write-context.ts';
@@ -14,16 +15,17 @@ import { publishLinkedPosts } from '../domain/events/publish-links.ts';
 import { EVENT_TYPE } from '../domain/post-types.ts';
 import { baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../domain/post-writes.ts';
 import type { Writer } from '../data/executor.ts';
-import { insertPostRowsBulk, postTitlesWithMeta } from '../data/post-queries.ts';
+import { insertPostRowsBulk, postTitlesWithMeta, setPostNamesAndGuids } from '../data/post-queries.ts';
 import { POST_DEFAULTS, getPosts, type PostFields } from '../data/posts.ts';
 import { insertTermLinksBulk, recountTerms, termTaxonomyIdsOfPosts, unlinkPostsFromTaxonomy, type Term } from '../data/terms.ts';
 import { computeEventDates, type EventDates } from '../time/event-dates.ts';
-import { EventRowIds, PostIdAllocator, SlugAllocator } from './allocate.ts';
+import { SlugAllocator, freeWantedIds } from './allocate.ts';
 import type { LinkedPosts } from './apply-linked.ts';
 import { TAXONOMIES, type TermResolver } from './apply-terms.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
 import type { EventRecord } from './records.ts';
-import { RecordError, isRecordError, reasonOf, type Tally } from './tally.ts';
+import { RecordError, Tally, isRecordError, reasonOf } from './tally.ts';
+import { StagedMap, StagedSet, type Units } from './staged.ts';
 import { isValidTimezone } from '../time/zones.ts';
 import { keptModified } from './kept-dates.ts';
 
@@ -39,14 +41,6 @@ export interface EventApplyOptions {
   matchBy: 'key' | 'title-start';
   where: (record: EventRecord, index: number) => string;
   onProgress?: (done: number) => void;
-}
-
-/** A post of the chunk once written. */
-interface Written {
-  id: number;
-  status: string;
-  /** An update moved it to another status (its terms must be recounted). */
-  statusChanged: boolean;
 }
 
 /** The slug a new post starts from (see baseSlug). */
@@ -79,27 +73,20 @@ interface Plan extends Computed {
   existing?: number;
 }
 
-/** Consecutive records between their computation and their write. */
+/** Consecutive records, computed: what one unit of writes writes. */
 interface Chunk {
-  start: number;
-  size: number;
+  end: number;
   items: Array<Computed | Failure>;
-  /** What it reads of the database before its new posts are built: which wanted IDs are free (and the stored slugs). */
-  reads?: Promise<ReadonlySet<number>>;
 }
 
-/** A chunk's new posts as rows to insert. */
-interface NewPosts {
-  columns: Array<keyof NewPost>;
-  values: unknown[];
-  ids: Map<Plan, number>;
-}
-
-/** A chunk being written. */
-interface ChunkWrite {
-  written: Promise<void>;
-  /** It updates stored events, whose slugs may change: the next chunk's slugs are read once it is written. */
-  updates: boolean;
+/** A post of the chunk, written, and how its terms change. */
+interface Linked {
+  plan: Plan;
+  id: number;
+  /** Created by this chunk: it has no terms to replace. */
+  fresh: boolean;
+  /** An update moved it to another status (its terms must be recounted). */
+  statusChanged: boolean;
 }
 
 /** The slug baseSlug gives a post whose title yields none when its ID is 0: it is the ID then. */
@@ -107,6 +94,12 @@ const ID_SLUG = '0';
 
 /** Records handled between two turns of the event loop, so the replies of the statements running meanwhile come in. */
 const YIELD_EVERY = 50;
+
+/** Rows as insertPostRowsBulk takes them: their columns (every row has the same), and their values one after another. */
+function flatRows(rows: readonly NewPost[]): [Array<keyof NewPost>, unknown[]] {
+  const columns = rows.length ? Object.keys(rows[0]) as Array<keyof NewPost> : [];
+  return [columns, rows.flatMap((row) => columns.map((column) => row[column]))];
+}
 
 const nextTurn = (): Promise<void> => new Promise(setImmediate);
 const turnDue = (index: number): boolean => index % YIELD_EVERY === YIELD_EVERY - 1;
@@ -185,39 +178,34 @@ function extraMetaOps(meta: ReadonlyArray<[string, string]>, owned: ReadonlySet<
 }
 
 export class EventImporter {
-  private readonly slugs = new SlugAllocator(EVENT_TYPE.type);
-  private readonly touchedTerms = new Set<number>();
-  private readonly publishedLinks = new Set<number>();
-  private matches = new Map<string, number>();
+  private readonly slugs: SlugAllocator;
+  /** Terms whose counts the committed chunks changed: counted once, at the end. */
+  private readonly touchedTerms: StagedSet<number>;
+  /** Venues and organizers published for the published events that name them. */
+  private readonly publishedLinks: StagedSet<number>;
+  private matches = new StagedMap<string, number>();
   private readonly seen = new Map<string, string>();
-  private readonly ids: PostIdAllocator;
-  private readonly eventIds: EventRowIds;
-  /** Linked posts created for events when post IDs were last read. */
-  private linksCreated = 0;
-  /** Statements issued and not awaited at once (see allSettled). */
-  private readonly issued: Array<Promise<unknown>> = [];
   private comments = 'open';
-  private inserted = false;
 
   constructor(
-    private readonly trx: Writer,
+    private readonly units: Units,
     private readonly req: WriteContext,
     private readonly links: EventLinks,
     private readonly options: EventApplyOptions,
   ) {
-    this.ids = new PostIdAllocator();
-    this.eventIds = new EventRowIds();
+    this.slugs = new SlugAllocator(EVENT_TYPE.type, units);
+    this.touchedTerms = units.track(new StagedSet());
+    this.publishedLinks = units.track(new StagedSet());
   }
 
-  private async loadMatches(): Promise<void> {
-    if (this.options.matchBy === 'key') {
-      this.matches = await loadImportKeys(this.trx, EVENT_TYPE.type, this.options.source);
-      return;
-    }
-    for (const row of await postTitlesWithMeta(this.trx, EVENT_TYPE.type, 'trash', '_EventStartDate')) {
+  private async loadMatches(trx: Writer): Promise<Map<string, number>> {
+    if (this.options.matchBy === 'key') return loadImportKeys(trx, EVENT_TYPE.type, this.options.source);
+    const matches = new Map<string, number>();
+    for (const row of await postTitlesWithMeta(trx, EVENT_TYPE.type, 'trash', '_EventStartDate')) {
       const match = `${row.post_title}\n${row.meta_value ?? ''}`;
-      if (!this.matches.has(match)) this.matches.set(match, Number(row.ID));
+      if (!matches.has(match)) matches.set(match, Number(row.ID));
     }
+    return matches;
   }
 
   private matchOf(record: EventRecord, dates: EventDates): string {
@@ -232,6 +220,9 @@ export class EventImporter {
     const input = postInput(record, this.req.site);
     const fields = postFields(this.req, input, this.comments);
     const match = this.matchOf(record, dates);
+    const first = this.seen.get(match);
+    if (first !== undefined) throw new RecordError(`the same event as ${first}`);
+    this.seen.set(match, where);
     const slug = this.matches.has(match) ? undefined : this.slugOf(input, fields, 0);
     return { where, record, input, fields, dates, changes: metaChanges(record, dates), match, slug };
   }
@@ -241,24 +232,21 @@ export class EventImporter {
   }
 
   /** The plan of a computed record: its venue, organizers and terms (created when missing) and what it updates. */
-  private async plan(computed: Computed): Promise<Plan> {
-    const { record, changes, match, where } = computed;
-    if (record.venueKey !== undefined) changes.venueId = await this.links.venues.resolve(record.venueKey);
+  private async plan(trx: Writer, computed: Computed): Promise<Plan> {
+    const { record, changes, match } = computed;
+    if (record.venueKey !== undefined) changes.venueId = await this.links.venues.resolve(trx, record.venueKey);
     if (record.organizerKeys !== undefined) {
       changes.organizerIds = [];
       for (const key of record.organizerKeys) {
-        const id = await this.links.organizers.resolve(key);
+        const id = await this.links.organizers.resolve(trx, key);
         if (!changes.organizerIds.includes(id)) changes.organizerIds.push(id);
       }
     }
     const terms: Plan['terms'] = {};
     for (const name of ['categories', 'tags'] as const) {
       const refs = record[name];
-      if (refs !== undefined) terms[name] = await this.links.terms.resolve(TAXONOMIES[name], refs);
+      if (refs !== undefined) terms[name] = await this.links.terms.resolve(trx, TAXONOMIES[name], refs);
     }
-    const first = this.seen.get(match);
-    if (first !== undefined) throw new RecordError(`the same event as ${first}`);
-    this.seen.set(match, where);
     // Onto the computed record: a spread followed by more properties is slow in V8.
     return Object.assign(computed, { terms, existing: this.matches.get(match) });
   }
@@ -270,72 +258,82 @@ export class EventImporter {
     return ops;
   }
 
+  /** The row of a new post (without its ID): `id` 0 until the database numbers it. */
+  private async postRow(trx: Writer, plan: Plan, id: number, slug: BaseSlug): Promise<NewPost> {
+    const post_name = slug.unique ? await this.slugs.take(trx, slug.slug) : slug.slug;
+    const guid = postGuid(this.req, EVENT_TYPE, { ID: id, post_status: plan.fields.post_status ?? '', post_name });
+    return Object.assign({}, POST_DEFAULTS, plan.fields, { post_name, guid });
+  }
+
   /**
-   * Issues the reads a chunk's new posts need, without waiting for them: which wanted IDs are
-   * free, and which of their slugs are stored. Issued before the chunk before it is written,
-   * they are answered by the time that write is.
+   * Inserts the chunk's new posts: with their wanted IDs when free, else numbered by the database.
+   * A slug or GUID made of the post ID (a title without letters, a draft's GUID) is written once
+   * the ID is known. Slugs are handed out in record order.
    */
-  private readAhead(chunk: Chunk): Promise<ReadonlySet<number>> {
-    const creates = chunk.items.filter((item): item is Computed & { slug: BaseSlug } => 'slug' in item && item.slug !== undefined);
-    const slugs = this.slugs.prepare(this.trx, creates.filter((item) => item.slug.unique).map((item) => item.slug.slug));
-    const free = this.ids.free(this.trx, creates.flatMap((item) => (item.record.wantedId === undefined ? [] : [item.record.wantedId])));
-    return this.issue(allSettled([free, slugs]).then(() => free));
-  }
-
-  /** Remembers work issued on the transaction; until it is awaited, a failure must not count as unhandled. */
-  private issue<T>(work: Promise<T>): Promise<T> {
-    this.issued.push(work);
-    work.catch(() => undefined);
-    return work;
-  }
-
-  /** The chunk's new posts: their IDs (wanted ones when free), unique slugs and rows. */
-  private async newPosts(plans: readonly Plan[], free: ReadonlySet<number>): Promise<NewPosts> {
-    const posts: NewPosts = { columns: [], values: [], ids: new Map() };
-    if (!plans.length) return posts;
-    this.inserted = true;
-    const ids = plans.map((plan) => this.ids.take(plan.record.wantedId, free));
-    const slugs = plans.map((plan, i) => (plan.slug === undefined || plan.slug.slug === ID_SLUG ? this.slugOf(plan.input, plan.fields, ids[i]) : plan.slug));
-    // Those that were not read ahead (a slug from the post ID).
-    await this.slugs.prepare(this.trx, slugs.filter((slug, i) => slug.unique && slug !== plans[i].slug).map((slug) => slug.slug));
+  private async insertPosts(trx: Writer, plans: readonly Plan[]): Promise<Map<Plan, number>> {
+    const ids = new Map<Plan, number>();
+    if (!plans.length) return ids;
+    const free = await freeWantedIds(trx, plans.map((plan) => plan.record.wantedId));
+    for (const plan of plans) {
+      const wanted = plan.record.wantedId;
+      if (wanted !== undefined && free.delete(wanted)) ids.set(plan, wanted);
+    }
+    const slugOf = (plan: Plan, id: number): BaseSlug => (plan.slug!.slug === ID_SLUG ? this.slugOf(plan.input, plan.fields, id) : plan.slug!);
+    const known = plans.filter((plan) => ids.has(plan) || plan.slug!.slug !== ID_SLUG);
+    await this.slugs.prepare(trx, known.map((plan) => slugOf(plan, ids.get(plan) ?? 0)).filter((slug) => slug.unique).map((slug) => slug.slug));
+    const kept: NewPost[] = [];
+    const numbered: Array<{ plan: Plan; row: NewPost }> = [];
     for (let i = 0; i < plans.length; i++) {
       if (turnDue(i)) await nextTurn();
       const plan = plans[i];
-      const id = ids[i];
-      const slug = slugs[i];
-      const post_name = slug.unique ? await this.slugs.take(this.trx, slug.slug) : slug.slug;
-      const guid = postGuid(this.req, EVENT_TYPE, { ID: id, post_status: plan.fields.post_status ?? '', post_name });
-      const row: NewPost = Object.assign({}, POST_DEFAULTS, plan.fields, { ID: id, post_name, guid });
-      // Every row has the same columns: newPostFields gives them all, over the defaults.
-      if (!posts.columns.length) posts.columns = Object.keys(row) as Array<keyof NewPost>;
-      for (const column of posts.columns) posts.values.push(row[column]);
-      posts.ids.set(plan, id);
-      this.matches.set(plan.match, id);
+      const id = ids.get(plan);
+      const slug = id !== undefined || plan.slug!.slug !== ID_SLUG ? slugOf(plan, id ?? 0) : { slug: '', unique: false };
+      const row = await this.postRow(trx, plan, id ?? 0, slug);
+      if (id === undefined) numbered.push({ plan, row });
+      else kept.push(Object.assign(row, { ID: id }));
     }
-    return posts;
+    await insertPostRowsBulk(trx, ...flatRows(kept));
+    const given = await insertPostRowsBulk(trx, ...flatRows(numbered.map(({ row }) => row)));
+    const corrections: Array<{ id: number; name: string; guid: string }> = [];
+    for (let i = 0; i < numbered.length; i++) {
+      const { plan, row } = numbered[i];
+      const id = given[i];
+      ids.set(plan, id);
+      let name = row.post_name ?? '';
+      if (plan.slug!.slug === ID_SLUG) {
+        const slug = slugOf(plan, id);
+        if (slug.unique) await this.slugs.prepare(trx, [slug.slug]);
+        name = slug.unique ? await this.slugs.take(trx, slug.slug) : slug.slug;
+      }
+      const guid = postGuid(this.req, EVENT_TYPE, { ID: id, post_status: row.post_status ?? '', post_name: name });
+      if (name !== row.post_name || guid !== row.guid) corrections.push({ id, name, guid });
+    }
+    await setPostNamesAndGuids(trx, corrections);
+    for (const [plan, id] of ids) this.matches.set(plan.match, id);
+    return ids;
   }
 
   /** Updates the chunk's matched posts through the API's post update. */
-  private async updatePosts(plans: readonly Plan[]): Promise<Map<Plan, Written>> {
-    const rows = new Map((await getPosts(this.trx, plans.map((plan) => plan.existing!))).map((row) => [Number(row.ID), row]));
-    const result = new Map<Plan, Written>();
+  private async updatePosts(trx: Writer, plans: readonly Plan[]): Promise<Map<Plan, { status: string; statusChanged: boolean }>> {
+    const rows = new Map((await getPosts(trx, plans.map((plan) => plan.existing!))).map((row) => [Number(row.ID), row]));
+    const result = new Map<Plan, { status: string; statusChanged: boolean }>();
     for (const plan of plans) {
       const post = rows.get(plan.existing!) as PostRow;
       const input = { ...plan.input };
       if (input.slug !== undefined && input.slug === post.post_name) delete input.slug;
-      const updated = await updateTypedPost(this.trx, this.req, EVENT_TYPE, post, input);
-      result.set(plan, { id: plan.existing!, status: updated.post_status, statusChanged: updated.post_status !== post.post_status });
+      const updated = await updateTypedPost(trx, this.req, EVENT_TYPE, post, input);
+      result.set(plan, { status: updated.post_status, statusChanged: updated.post_status !== post.post_status });
     }
     return result;
   }
 
   /** Replaces the terms of the named taxonomies on these posts; remembers what to recount. */
-  private async linkTerms(posts: ReadonlyArray<{ plan: Plan; id: number; fresh: boolean; statusChanged: boolean }>): Promise<void> {
+  private async linkTerms(trx: Writer, posts: readonly Linked[]): Promise<void> {
     const relationships: number[] = [];
     for (const [name, def] of Object.entries(TAXONOMIES) as Array<[keyof typeof TAXONOMIES, (typeof TAXONOMIES)[keyof typeof TAXONOMIES]]>) {
       const replaced = posts.filter((post) => post.plan.terms[name] !== undefined);
       const stale = replaced.filter((post) => !post.fresh).map((post) => post.id);
-      for (const ttId of await unlinkPostsFromTaxonomy(this.trx, stale, def.taxonomy)) this.touchedTerms.add(ttId);
+      for (const ttId of await unlinkPostsFromTaxonomy(trx, stale, def.taxonomy)) this.touchedTerms.add(ttId);
       for (const post of replaced) {
         for (const term of post.plan.terms[name]!) {
           relationships.push(post.id, term.term_taxonomy_id, 0);
@@ -343,39 +341,66 @@ export class EventImporter {
         }
       }
     }
-    await insertTermLinksBulk(this.trx, relationships);
+    await insertTermLinksBulk(trx, relationships);
     // A status change moves every term the post holds in or out of the published counts.
     const changed = posts.filter((post) => post.statusChanged).map((post) => post.id);
-    for (const ttId of await termTaxonomyIdsOfPosts(this.trx, changed)) this.touchedTerms.add(ttId);
+    for (const ttId of await termTaxonomyIdsOfPosts(trx, changed)) this.touchedTerms.add(ttId);
   }
 
-  /**
-   * Writes the chunk: its new posts, its updates, then the meta, TEC 6 rows and terms of all.
-   * Resolves once every statement of the write is issued (at once for a chunk of new posts only).
-   */
-  private async writeChunk(plans: readonly Plan[], posts: NewPosts): Promise<{ written: Promise<void> }> {
-    const inserted = this.issue(insertPostRowsBulk(this.trx, posts.columns, posts.values));
-    const updated = await this.updatePosts(plans.filter((plan) => plan.existing !== undefined));
+  /** Publishes the draft venues and organizers the chunk's published events name, once each. */
+  private async publishLinks(trx: Writer, linkedIds: readonly number[]): Promise<void> {
+    const unpublished = [...new Set(linkedIds)].filter((id) => !this.publishedLinks.has(id));
+    for (const id of unpublished) this.publishedLinks.add(id);
+    await publishLinkedPosts(trx, this.req, { post_status: 'publish' }, unpublished, new Map());
+  }
+
+  /** Writes one chunk in a unit of its own: new posts, updates, then the meta, TEC 6 rows and terms of all. */
+  private async writeChunk(trx: Writer, chunk: Chunk): Promise<Tally> {
+    const tally = new Tally();
+    const plans: Plan[] = [];
+    for (let i = 0; i < chunk.items.length; i++) {
+      if (turnDue(i)) await nextTurn();
+      const item = chunk.items[i];
+      if ('reason' in item) {
+        tally.fail(item.where, item.reason);
+        continue;
+      }
+      try {
+        plans.push(await this.plan(trx, item));
+      } catch (error) {
+        if (!isRecordError(error)) throw error;
+        tally.fail(item.where, reasonOf(error));
+      }
+    }
+    const created = await this.insertPosts(trx, plans.filter((plan) => plan.existing === undefined));
+    const updated = await this.updatePosts(trx, plans.filter((plan) => plan.existing !== undefined));
     const writes: BulkEventWrite[] = [];
-    const linked: Array<{ plan: Plan; id: number; fresh: boolean; statusChanged: boolean }> = [];
+    const linked: Linked[] = [];
+    const published: number[] = [];
     for (let i = 0; i < plans.length; i++) {
       if (turnDue(i)) await nextTurn();
       const plan = plans[i];
       const fresh = plan.existing === undefined;
-      const id = fresh ? posts.ids.get(plan)! : plan.existing!;
+      const id = fresh ? created.get(plan)! : plan.existing!;
       const post = updated.get(plan);
       writes.push({ postId: id, ops: this.metaOps(plan, fresh), dates: storedDates(plan.dates), fresh });
       linked.push({ plan, id, fresh, statusChanged: post?.statusChanged ?? false });
       if ((post?.status ?? plan.fields.post_status) === 'publish') {
-        if (plan.changes.venueId) this.publishedLinks.add(plan.changes.venueId);
-        for (const linkedId of plan.changes.organizerIds ?? []) this.publishedLinks.add(linkedId);
+        if (plan.changes.venueId) published.push(plan.changes.venueId);
+        published.push(...plan.changes.organizerIds ?? []);
       }
     }
-    await clearEventsBulk(this.trx, writes);
-    return { written: this.issue(allSettled([inserted, insertEventsBulk(this.trx, writes, this.req.now, this.eventIds.take), this.linkTerms(linked)])) };
+    await clearEventsBulk(trx, writes);
+    await allSettled([insertEventsBulk(trx, writes, this.req.now), this.linkTerms(trx, linked)]);
+    await this.publishLinks(trx, published);
+    // TEC's save cache key, once for the chunk's new posts (updates set it through updateTypedPost).
+    if (created.size) markTecPostSaved(trx, this.req.now);
+    tally.created += created.size;
+    tally.updated += updated.size;
+    return tally;
   }
 
-  /** The records of the chunk starting at `start`, computed in order; a record that cannot be is its failure's reason. */
+  /** The records from `start` to the end of their chunk, computed in order; a record that cannot be is its failure's reason. */
   private async computeChunk(records: readonly EventRecord[], start: number): Promise<Chunk> {
     const items: Array<Computed | Failure> = [];
     const end = Math.min(records.length, start + BULK_ROWS);
@@ -390,81 +415,41 @@ export class EventImporter {
         items.push({ where, reason: reasonOf(error) });
       }
     }
-    return { start, size: end - start, items };
-  }
-
-  private async planChunk(chunk: Chunk, tally: Tally): Promise<Plan[]> {
-    const plans: Plan[] = [];
-    for (let i = 0; i < chunk.items.length; i++) {
-      if (turnDue(i)) await nextTurn();
-      const item = chunk.items[i];
-      try {
-        if ('reason' in item) throw new RecordError(item.reason);
-        plans.push(await this.plan(item));
-      } catch (error) {
-        if (!isRecordError(error)) throw error;
-        tally.fail(item.where, reasonOf(error));
-      }
-    }
-    // Posts created for the links take IDs the allocator must skip, and maybe IDs records want.
-    const created = this.links.venues.created + this.links.organizers.created;
-    if (created !== this.linksCreated) {
-      this.linksCreated = created;
-      await this.ids.refresh(this.trx);
-      chunk.reads = undefined;
-    }
-    return plans;
+    return { end, items };
   }
 
   /**
-   * Applies the records; counts each as created, updated or failed. The database works on one
-   * chunk's write while the next chunk is computed, planned and built, and the reads its new
-   * posts need are issued before that write, so each write can follow the one before at once.
-   * A chunk's links are resolved (which may insert posts and terms) after the write before it
-   * is issued; after a write that updates stored events, only once it is done.
+   * Applies the records, a chunk per unit of writes; counts each as created, updated or failed.
+   * The next chunk is computed while the database writes the one before.
    */
   async apply(records: readonly EventRecord[], tally: Tally): Promise<void> {
     if (!records.length) return;
     this.comments = commentStatus(EVENT_TYPE, this.req.site);
-    await this.loadMatches();
-    await this.ids.refresh(this.trx);
-    await this.eventIds.start(this.trx);
-    await this.slugs.start(this.trx);
-    let previous: ChunkWrite | undefined;
-    let next: Chunk | undefined = await this.computeChunk(records, 0);
+    this.matches = this.units.track(new StagedMap(await this.units.run(async (trx) => {
+      await this.slugs.start(trx);
+      return this.loadMatches(trx);
+    })));
     try {
+      let next: Promise<Chunk> | undefined = this.computeChunk(records, 0);
       while (next) {
-        const chunk: Chunk = next;
-        // Updates may have changed stored slugs: this chunk is planned and read for once they are written.
-        if (previous?.updates) await previous.written;
-        const plans = await this.planChunk(chunk, tally);
-        const updates = plans.some((plan) => plan.existing !== undefined);
-        const end = chunk.start + chunk.size;
-        next = end < records.length ? await this.computeChunk(records, end) : undefined;
-        if (next && !updates) next.reads = this.readAhead(next);
-        const free = await (chunk.reads ??= this.readAhead(chunk));
-        const posts = await this.newPosts(plans.filter((plan) => plan.existing === undefined), free);
-        const { written } = await this.writeChunk(plans, posts);
-        written.then(() => {
-          for (const plan of plans) {
-            if (plan.existing === undefined) tally.created++;
-            else tally.updated++;
-          }
-          this.options.onProgress?.(end);
-        }, () => undefined);
-        const earlier = previous;
-        previous = { written, updates };
-        await earlier?.written;
+        const chunk: Chunk = await next;
+        next = chunk.end < records.length ? this.computeChunk(records, chunk.end) : undefined;
+        // Computed while this chunk is written: if that fails, its failure goes unobserved.
+        next?.catch(() => undefined);
+        tally.add(await this.units.run((trx) => this.writeChunk(trx, chunk)));
+        this.options.onProgress?.(chunk.end);
       }
-      await previous?.written;
     } catch (error) {
-      // The transaction is rolled back next: nothing issued may still be waiting (see allSettled).
-      await Promise.allSettled(this.issued);
+      // What the chunks before committed stays: their terms are counted even so.
+      await this.countTerms().catch(() => undefined);
       throw error;
     }
-    // TEC's save cache key, once for all the inserted posts (updates set it through updateTypedPost).
-    if (this.inserted) markTecPostSaved(this.trx, this.req.now);
-    await recountTerms(this.trx, [...this.touchedTerms]);
-    if (this.publishedLinks.size) await publishLinkedPosts(this.trx, this.req, { post_status: 'publish' }, [...this.publishedLinks], new Map());
+    await this.countTerms();
+  }
+
+  /** Counts the terms of the written chunks, once at the end (a category's count is a COUNT over all its posts). */
+  private async countTerms(): Promise<void> {
+    const terms = [...this.touchedTerms.values()];
+    if (terms.length) await this.units.run((trx) => recountTerms(trx, terms));
   }
 }

@@ -13,7 +13,9 @@ import { baseSlug } from '../domain/post-writes.ts';
 import { isRegisteredStatus, isUrlOrEmpty } from '../domain/values.ts';
 import type { OrganizerRecord, VenueRecord } from './records.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
-import { RecordError, isRecordError, reasonOf, type Tally } from './tally.ts';
+import { RecordError, Tally, isRecordError, reasonOf } from './tally.ts';
+import { RECORDS_PER_UNIT, StagedCount, StagedMap, type Units } from './staged.ts';
+import { chunked } from '../data/bulk-insert.ts';
 import { keptModified } from './kept-dates.ts';
 
 type LinkedRecord = VenueRecord | OrganizerRecord;
@@ -37,91 +39,102 @@ function writeValues(record: LinkedRecord): Map<string, unknown> {
 const nameOf = (record: LinkedRecord): string => ('venue' in record ? record.venue : record.organizer);
 
 export class LinkedPosts {
-  private readonly ids = new Map<string, number>();
+  private readonly ids: StagedMap<string, number>;
   private stored: Map<string, number> | undefined;
-  private createdByResolve = 0;
+  private readonly createdByResolve: StagedCount;
 
   constructor(
-    private readonly trx: Writer,
+    private readonly units: Units,
     private readonly req: WriteContext,
     private readonly definition: LinkedPostDefinition,
     private readonly source: string,
     /** Remember records by import key (false: match by title only, as TEC's CSV importer does). */
     private readonly keyed: boolean,
-  ) {}
-
-  private byTitle(title: string): Promise<number | undefined> {
-    return firstPostIdWithTitle(this.trx, this.definition.postType.type, title, 'trash');
+  ) {
+    this.ids = units.track(new StagedMap());
+    this.createdByResolve = units.track(new StagedCount());
   }
 
-  private async byKey(key: string): Promise<number | undefined> {
+  private byTitle(trx: Writer, title: string): Promise<number | undefined> {
+    return firstPostIdWithTitle(trx, this.definition.postType.type, title, 'trash');
+  }
+
+  private async byKey(trx: Writer, key: string): Promise<number | undefined> {
     if (!this.keyed) return undefined;
-    this.stored ??= await loadImportKeys(this.trx, this.definition.postType.type, this.source);
+    // Read before this object writes a key: what it holds stays true whatever becomes of the unit.
+    this.stored ??= await loadImportKeys(trx, this.definition.postType.type, this.source);
     return this.stored.get(importKey(this.source, key));
   }
 
   /** The columns a new post takes from its record: the wanted ID when it is free, the file's modified date. */
-  private async newColumns(record: LinkedRecord): Promise<Partial<NewPost>> {
+  private async newColumns(trx: Writer, record: LinkedRecord): Promise<Partial<NewPost>> {
     const columns = keptModified(record.modifiedUtc, this.req.site);
     const wantedId = record.wantedId;
     if (wantedId === undefined || !Number.isSafeInteger(wantedId) || wantedId <= 0) return columns;
-    return (await getPost(this.trx, wantedId)) ? columns : { ...columns, ID: wantedId };
+    return (await getPost(trx, wantedId)) ? columns : { ...columns, ID: wantedId };
   }
 
   /** The record's slug, made unique as wp_insert_post would (the API's writes derive it from the title). */
-  private async keepSlug(post: PostRow, wanted: string | undefined): Promise<void> {
+  private async keepSlug(trx: Writer, post: PostRow, wanted: string | undefined): Promise<void> {
     if (wanted === undefined || wanted === post.post_name) return;
     const id = Number(post.ID);
     const { slug, unique } = baseSlug(id, wanted, post.post_title, post.post_status);
-    await updatePost(this.trx, id, { post_name: unique ? await uniquePostSlug(this.trx, slug, this.definition.postType.type, id) : slug });
+    await updatePost(trx, id, { post_name: unique ? await uniquePostSlug(trx, slug, this.definition.postType.type, id) : slug });
   }
 
   /** Creates or updates one record; returns whether it was created. */
-  private async write(record: LinkedRecord): Promise<boolean> {
+  private async write(trx: Writer, record: LinkedRecord): Promise<boolean> {
     const name = nameOf(record);
     if (typeof name !== 'string' || name.trim() === '') throw new RecordError(`the ${this.definition.singular} name is empty`);
     if (!isUrlOrEmpty(record.website)) throw new RecordError(`website "${record.website}" is not a URL`);
     if (record.status !== undefined && !isRegisteredStatus(record.status)) throw new RecordError(`unknown status "${record.status}"`);
     const values = writeValues(record);
-    const existingId = await this.byKey(record.key) ?? await this.byTitle(name);
-    const existing = existingId === undefined ? undefined : await getPost(this.trx, existingId);
+    const existingId = await this.byKey(trx, record.key) ?? await this.byTitle(trx, name);
+    const existing = existingId === undefined ? undefined : await getPost(trx, existingId);
     const post = existing
-      ? await updateLinkedPost(this.trx, this.definition, this.req, existing, values)
-      : await createLinkedPost(this.trx, this.definition, this.req, values, await this.newColumns(record));
+      ? await updateLinkedPost(trx, this.definition, this.req, existing, values)
+      : await createLinkedPost(trx, this.definition, this.req, values, await this.newColumns(trx, record));
     const id = Number(post.ID);
-    await this.keepSlug(post, record.slug);
-    if (this.keyed) await setMeta(this.trx, id, IMPORT_KEY_META, importKey(this.source, record.key));
+    await this.keepSlug(trx, post, record.slug);
+    if (this.keyed) await setMeta(trx, id, IMPORT_KEY_META, importKey(this.source, record.key));
     this.ids.set(record.key, id);
     return !existing;
   }
 
+  /** Writes the records, RECORDS_PER_UNIT in each unit of writes. */
   async applyRecords(records: readonly LinkedRecord[], where: (record: LinkedRecord) => string, tally: Tally): Promise<void> {
-    for (const record of records) {
-      try {
-        if (await this.write(record)) tally.created++;
-        else tally.updated++;
-      } catch (error) {
-        if (!isRecordError(error)) throw error;
-        tally.fail(where(record), reasonOf(error));
-      }
+    for (const part of chunked(records, RECORDS_PER_UNIT)) {
+      tally.add(await this.units.run(async (trx) => {
+        const done = new Tally();
+        for (const record of part) {
+          try {
+            if (await this.write(trx, record)) done.created++;
+            else done.updated++;
+          } catch (error) {
+            if (!isRecordError(error)) throw error;
+            done.fail(where(record), reasonOf(error));
+          }
+        }
+        return done;
+      }));
     }
   }
 
   /** The post an event's reference names: a batch key, a stored import key, a title, or a new post. */
-  async resolve(ref: string): Promise<number> {
-    const known = this.ids.get(ref) ?? await this.byKey(ref) ?? await this.byTitle(ref);
+  async resolve(trx: Writer, ref: string): Promise<number> {
+    const known = this.ids.get(ref) ?? await this.byKey(trx, ref) ?? await this.byTitle(trx, ref);
     if (known !== undefined) {
       this.ids.set(ref, known);
       return known;
     }
-    const post = await createLinkedPost(this.trx, this.definition, this.req, new Map([[this.definition.singular, ref]]));
-    this.createdByResolve++;
+    const post = await createLinkedPost(trx, this.definition, this.req, new Map([[this.definition.singular, ref]]));
+    this.createdByResolve.add();
     this.ids.set(ref, Number(post.ID));
     return Number(post.ID);
   }
 
   /** How many posts resolve() has created so far. */
   get created(): number {
-    return this.createdByResolve;
+    return this.createdByResolve.value;
   }
 }

@@ -7,44 +7,52 @@ import type { Writer } from '../data/executor.ts';
 import { findTermByName, findTermBySlug, type Term } from '../data/terms.ts';
 import { sanitizeTitle } from '../text/sanitize.ts';
 import type { TermRecord } from './records.ts';
-import { isRecordError, reasonOf, type Tally } from './tally.ts';
+import { Tally, isRecordError, reasonOf } from './tally.ts';
+import { RECORDS_PER_UNIT, StagedCount, StagedMap, type Units } from './staged.ts';
+import { chunked } from '../data/bulk-insert.ts';
 
 export class TermResolver {
   /** Batch keys → terms, per taxonomy. */
-  private readonly byKey = new Map<string, Map<string, Term>>();
+  private readonly byKey = new Map<string, StagedMap<string, Term>>();
   /** Lower-cased names → terms, per taxonomy (null: the reference resolves to nothing). */
-  private readonly byName = new Map<string, Map<string, Term | null>>();
-  private createdByResolve = 0;
+  private readonly byName = new Map<string, StagedMap<string, Term | null>>();
+  private readonly createdByResolve: StagedCount;
 
-  constructor(private readonly trx: Writer) {}
+  constructor(private readonly units: Units) {
+    this.createdByResolve = units.track(new StagedCount());
+    for (const { taxonomy } of Object.values(TAXONOMIES)) {
+      this.byKey.set(taxonomy, units.track(new StagedMap()));
+      this.byName.set(taxonomy, units.track(new StagedMap()));
+    }
+  }
 
   /** How many terms resolve() has created so far. */
   get created(): number {
-    return this.createdByResolve;
+    return this.createdByResolve.value;
   }
 
-  private keys(def: TaxonomyDefinition): Map<string, Term> {
-    return this.byKey.get(def.taxonomy) ?? this.byKey.set(def.taxonomy, new Map()).get(def.taxonomy)!;
+  private keys(def: TaxonomyDefinition): StagedMap<string, Term> {
+    return this.byKey.get(def.taxonomy)!;
   }
 
-  private async existing(def: TaxonomyDefinition, record: TermRecord): Promise<Term | undefined> {
+  private async existing(trx: Writer, def: TaxonomyDefinition, record: TermRecord): Promise<Term | undefined> {
     const slug = sanitizeTitle(record.slug ?? record.name);
-    return (slug ? await findTermBySlug(this.trx, def.taxonomy, slug) : undefined)
-      ?? findTermByName(this.trx, def.taxonomy, sanitizeTermName(record.name));
+    return (slug ? await findTermBySlug(trx, def.taxonomy, slug) : undefined)
+      ?? findTermByName(trx, def.taxonomy, sanitizeTermName(record.name));
   }
 
-  private async applyOne(def: TaxonomyDefinition, record: TermRecord, parent: number | undefined, tally: Tally): Promise<void> {
+  private async applyOne(trx: Writer, def: TaxonomyDefinition, record: TermRecord, parent: number | undefined, tally: Tally): Promise<void> {
     const input = { name: record.name, slug: record.slug, description: record.description, parent };
-    const found = await this.existing(def, record);
+    const found = await this.existing(trx, def, record);
     const term = found
-      ? await editTerm(this.trx, def, found, { description: record.description, parent })
-      : await createTerm(this.trx, def, input, record.wantedId);
+      ? await editTerm(trx, def, found, { description: record.description, parent })
+      : await createTerm(trx, def, input, record.wantedId);
     if (found) tally.updated++;
     else tally.created++;
     this.keys(def).set(record.key, term);
   }
 
-  /** Applies the batch's term records, parents before children. */
+  /** Applies the batch's term records, parents before children, RECORDS_PER_UNIT in each unit of writes. */
   async applyRecords(def: TaxonomyDefinition, records: readonly TermRecord[], where: (record: TermRecord) => string, tally: Tally): Promise<void> {
     let pending = [...records];
     while (pending.length) {
@@ -53,25 +61,32 @@ export class TermResolver {
         for (const record of pending) tally.fail(where(record), `unknown parent "${record.parentKey}"`);
         return;
       }
-      for (const record of ready) {
-        const parent = record.parentKey === undefined ? undefined : this.keys(def).get(record.parentKey)!.term_id;
-        try {
-          await this.applyOne(def, record, parent, tally);
-        } catch (error) {
-          if (!isRecordError(error)) throw error;
-          tally.fail(where(record), reasonOf(error));
-        }
-      }
-      pending = pending.filter((record) => !ready.includes(record));
+      for (const part of chunked(ready, RECORDS_PER_UNIT)) tally.add(await this.units.run((trx) => this.applyPart(trx, def, part, where)));
+      const applied = new Set(ready);
+      pending = pending.filter((record) => !applied.has(record));
     }
+  }
+
+  private async applyPart(trx: Writer, def: TaxonomyDefinition, records: readonly TermRecord[], where: (record: TermRecord) => string): Promise<Tally> {
+    const done = new Tally();
+    for (const record of records) {
+      const parent = record.parentKey === undefined ? undefined : this.keys(def).get(record.parentKey)!.term_id;
+      try {
+        await this.applyOne(trx, def, record, parent, done);
+      } catch (error) {
+        if (!isRecordError(error)) throw error;
+        done.fail(where(record), reasonOf(error));
+      }
+    }
+    return done;
   }
 
   /**
    * The terms events name: batch keys first, else an existing term by slug or name, else a new
    * term with that name (what an event write through the API does, events.md §6.2).
    */
-  async resolve(def: TaxonomyDefinition, refs: readonly string[]): Promise<Term[]> {
-    const names = this.byName.get(def.taxonomy) ?? this.byName.set(def.taxonomy, new Map()).get(def.taxonomy)!;
+  async resolve(trx: Writer, def: TaxonomyDefinition, refs: readonly string[]): Promise<Term[]> {
+    const names = this.byName.get(def.taxonomy)!;
     const terms = new Map<number, Term>();
     for (const ref of refs) {
       let term: Term | null | undefined = this.keys(def).get(ref);
@@ -79,7 +94,7 @@ export class TermResolver {
         const lower = ref.trim().toLowerCase();
         term = names.get(lower);
         if (term === undefined) {
-          term = (await resolveTermsForWrite(this.trx, def, [ref], () => this.createdByResolve++))[0] ?? null;
+          term = (await resolveTermsForWrite(trx, def, [ref], () => this.createdByResolve.add()))[0] ?? null;
           names.set(lower, term);
         }
       }

@@ -1,12 +1,12 @@
 // `wpcal import FILE… [--dry-run]`: each file is read, parsed into an ImportBatch and applied in
-// one transaction of its own, so a file either lands completely (minus the bad records it
-// reports) or not at all. A dry run applies the files in one transaction, each in a savepoint
-// (undone when the file fails, as its own transaction would be), and rolls it back at the end:
-// later files see what earlier ones would have written (the venues an events file names), so it
-// counts what the real run counts.
+// units of writes (apply.ts), each committed on its own so the API's writers take turns with a
+// long import. A file that fails midway keeps the units committed before the failure; importing
+// it again finishes it (records match what the first run wrote). A dry run applies the files in
+// one transaction, each in a savepoint (undone when the file fails), and rolls it back at the
+// end: later files see what earlier ones would have written (the venues an events file names),
+// so it counts what the real run counts.
 import fs from 'node:fs/promises';
 import type { Db } from '../data/connect.ts';
-import type { Writer } from '../data/executor.ts';
 import { withSavepoint } from '../data/savepoint.ts';
 import { isLockConflict } from '../data/transaction.ts';
 import { progressBar, type Progress } from '../cli/progress.ts';
@@ -14,6 +14,7 @@ import { applyBatch, batchSize } from './apply.ts';
 import { transferContext, type TransferContext } from './context.ts';
 import { ImportFileError, MATCH_BY, detectFormat, parseFile, type Format } from './formats.ts';
 import type { ImportBatch } from './records.ts';
+import type { WriteUnit } from './staged.ts';
 import { Tally, reasonOf } from './tally.ts';
 
 export interface ImportOptions {
@@ -24,8 +25,11 @@ export interface ImportOptions {
   err: (line: string) => void;
 }
 
-/** What became of one file: its tally, or why nothing of it was written. */
-type FileOutcome = Tally | ImportFileError;
+/** What became of one file: what it wrote, and why it stopped if it did. */
+interface FileOutcome {
+  tally: Tally;
+  failure?: ImportFileError;
+}
 
 /** Thrown inside the transaction of a dry run to roll it back. */
 class DryRunRollback extends Error {
@@ -73,8 +77,14 @@ async function parse(context: TransferContext, file: string): Promise<{ format: 
   }
 }
 
-/** How a file's writes run: in a transaction of their own, or in a savepoint of the dry run's transaction. */
-type Scope = (write: (trx: Writer) => Promise<Tally>) => Promise<Tally>;
+/**
+ * How a file's writes run: in transactions of their own (`kept`: what committed stays when the
+ * file fails), or in a savepoint of the dry run's transaction.
+ */
+interface Scope {
+  run(apply: (unit: WriteUnit) => Promise<void>): Promise<void>;
+  kept: boolean;
+}
 
 /**
  * Reads, parses and applies one file. A failure of the whole file becomes its outcome, except a
@@ -85,15 +95,21 @@ async function importFile(context: TransferContext, file: string, scope: Scope, 
   try {
     parsed = await parse(context, file);
   } catch (error) {
-    if (error instanceof ImportFileError) return error;
+    if (error instanceof ImportFileError) return { tally: new Tally(), failure: error };
     throw error;
   }
   const { format, batch } = parsed;
+  const tally = new Tally();
   try {
-    return await scope((trx) => applyBatch(trx, context, batch, { source: format, matchBy: MATCH_BY[format], file, onProgress: progress.update }));
+    await scope.run((unit) => applyBatch(unit, context, batch, { source: format, matchBy: MATCH_BY[format], file, onProgress: progress.update }, tally));
+    return { tally };
   } catch (error) {
     if (isLockConflict(error)) throw error;
-    return fileFailure(file, error, ` nothing of its ${batchSize(batch)} records imported:`);
+    const total = batchSize(batch);
+    const written = scope.kept ? tally.created + tally.updated : 0;
+    if (written === 0) return { tally: new Tally(), failure: fileFailure(file, error, ` nothing of its ${total} records imported:`) };
+    const stopped = ` stopped after ${written} of its ${total} records (import it again to finish: what was imported is matched, not duplicated):`;
+    return { tally, failure: fileFailure(file, error, stopped) };
   } finally {
     progress.stop();
   }
@@ -101,7 +117,8 @@ async function importFile(context: TransferContext, file: string, scope: Scope, 
 
 /** Each file in a transaction of its own, reported as soon as it is done. */
 async function importEach(context: TransferContext, files: readonly string[], progress: Progress, report: (outcome: FileOutcome) => void): Promise<void> {
-  for (const file of files) report(await importFile(context, file, (write) => context.db.write(write), progress));
+  const scope: Scope = { run: (apply) => apply((work) => context.db.write(work, { background: true })), kept: true };
+  for (const file of files) report(await importFile(context, file, scope, progress));
 }
 
 /** Reported once the transaction is rolled back: a lost lock race runs it (and every file) again. */
@@ -109,7 +126,8 @@ async function importDry(context: TransferContext, files: readonly string[], pro
   try {
     return await context.db.write(async (trx): Promise<never> => {
       const outcomes: FileOutcome[] = [];
-      for (const file of files) outcomes.push(await importFile(context, file, (write) => withSavepoint(trx, () => write(trx)), progress));
+      const scope: Scope = { run: (apply) => withSavepoint(trx, () => apply((work) => work(trx))), kept: false };
+      for (const file of files) outcomes.push(await importFile(context, file, scope, progress));
       throw new DryRunRollback(outcomes);
     });
   } catch (error) {
@@ -124,15 +142,14 @@ export async function importFiles(db: Db, files: readonly string[], options: Imp
   const progress = progressBar('importing');
   const total = new Tally();
   let failedFiles = 0;
-  const report = (outcome: FileOutcome): void => {
-    if (outcome instanceof ImportFileError) {
+  const report = ({ tally, failure }: FileOutcome): void => {
+    for (const problem of tally.problems) options.err(`${problem.where}: ${problem.reason}`);
+    total.add(tally);
+    if (failure) {
       failedFiles++;
       total.failed++;
-      options.err(reasonOf(outcome));
-      return;
+      options.err(reasonOf(failure));
     }
-    for (const problem of outcome.problems) options.err(`${problem.where}: ${problem.reason}`);
-    total.add(outcome);
   };
   if (options.dryRun) (await importDry(context, files, progress)).forEach(report);
   else await importEach(context, files, progress, report);

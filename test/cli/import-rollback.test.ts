@@ -1,5 +1,7 @@
-// `wpcal import` applies a file in one transaction: a statement failing in a later chunk of
-// events (after the terms, venues, organizers and a first chunk were written) leaves nothing.
+// `wpcal import` commits a file unit by unit: a statement failing in a later chunk of events
+// (after the terms, venues, organizers and a first chunk were written) stops the file there,
+// keeps what committed before it, whole and counted, and nothing of the failed chunk; importing
+// the file again finishes it.
 import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +12,9 @@ import { runCli, type CliResult } from '../support/cli.ts';
 import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
 
 const EVENTS = 1500;
-/** Past the first chunk of 1000 events. */
+/** Events per chunk: each is committed on its own. */
+const FIRST_CHUNK = 1000;
+/** In the second chunk. */
 const POISONED = 1200;
 const DAY_MS = 86_400_000;
 
@@ -45,7 +49,7 @@ function poisonTrigger(kind: DatabaseKind): string {
     : `CREATE TRIGGER rollback_poison BEFORE INSERT ON wp_tec_occurrences FOR EACH ROW BEGIN IF ${when} THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'poison'; END IF; END`;
 }
 
-const TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'tec_events', 'tec_occurrences', 'options'] as const;
+const TABLES = ['tec_events', 'tec_occurrences'] as const;
 
 async function withDb<T>(target: TestDatabase, work: (db: Db) => Promise<T>): Promise<T> {
   const db = await openDatabase(target.url, 'wp_');
@@ -89,33 +93,38 @@ forEachDatabase('wpcal import of a file failing in a later chunk', (kind) => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('fails the file, names it with the reason, and leaves no row of it', async function () {
+  it('stops the file at the failing chunk, names it with the reason, and keeps only the chunks before it, whole', async function () {
     this.timeout(180_000);
-    const before = await rowCounts(target);
     await withDb(target, (db) => sql.raw(poisonTrigger(kind)).execute(db.kysely));
 
     const result = await wpcal('import', file);
     expect(result.code).to.equal(1);
-    expect(result.stderr.trim()).to.equal(`${file}: nothing of its ${records} records imported: poison`);
-    expect(result.stdout.trim()).to.equal('created 0, updated 0, skipped 0, failed 1');
+    const kept = 2 * 4 + FIRST_CHUNK;
+    expect(result.stderr.trim()).to.equal(
+      `${file}: stopped after ${kept} of its ${records} records (import it again to finish: what was imported is matched, not duplicated): poison`,
+    );
+    expect(result.stdout.trim()).to.equal(`created ${kept}, updated 0, skipped 0, failed 1`);
 
-    expect(await rowCounts(target)).to.deep.equal(before);
+    const counts = await rowCounts(target);
+    expect([counts.tec_events, counts.tec_occurrences], 'the first chunk, and no row of the second').to.deep.equal([FIRST_CHUNK, FIRST_CHUNK]);
     await withDb(target, async (db) => {
-      const posts = await db.kysely.selectFrom('posts').select('ID').where('post_type', 'in', ['tribe_events', 'tribe_venue', 'tribe_organizer']).execute();
-      expect(posts, 'no event, venue or organizer').to.deep.equal([]);
-      const terms = await db.kysely.selectFrom('terms').select('name').where('name', 'like', 'Rollback%').execute();
-      expect(terms, 'no category or tag of the file').to.deep.equal([]);
-      const keys = await db.kysely.selectFrom('postmeta').select('post_id').where('meta_key', '=', '_wpcal_import_key').execute();
-      expect(keys).to.deep.equal([]);
+      const posts = await db.kysely.selectFrom('posts').select(['post_type', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('post_type', 'in', ['tribe_events', 'tribe_venue', 'tribe_organizer']).groupBy('post_type').orderBy('post_type').execute();
+      expect(posts.map((row) => [row.post_type, Number(row.n)])).to.deep.equal([['tribe_events', FIRST_CHUNK], ['tribe_organizer', 2], ['tribe_venue', 2]]);
+      const keys = await db.kysely.selectFrom('postmeta').select((eb) => eb.fn.countAll<number>().as('n')).where('meta_key', '=', '_wpcal_import_key').executeTakeFirstOrThrow();
+      expect(Number(keys.n), 'an import key on every post written').to.equal(FIRST_CHUNK + 4);
+      const stale = await sql<{ name: string }>`SELECT t.name FROM wp_term_taxonomy tt INNER JOIN wp_terms t ON t.term_id = tt.term_id
+        WHERE tt.count <> (SELECT COUNT(*) FROM wp_term_relationships r WHERE r.term_taxonomy_id = tt.term_taxonomy_id)`.execute(db.kysely);
+      expect(stale.rows, 'term counts match the committed links').to.deep.equal([]);
     });
   });
 
-  it('imports the same file in full once the failure is gone: nothing of the failed run was kept to match', async function () {
+  it('finishes the file when it is imported again: what the first run wrote is matched, not duplicated', async function () {
     this.timeout(180_000);
     await withDb(target, (db) => sql.raw('DROP TRIGGER rollback_poison').execute(db.kysely));
     const result = await wpcal('import', file);
     expect(result.stderr).to.equal('');
-    expect(result.stdout.trim()).to.equal(`created ${records}, updated 0, skipped 0, failed 0`);
+    expect(result.stdout.trim()).to.equal(`created ${EVENTS - FIRST_CHUNK}, updated ${2 * 4 + FIRST_CHUNK}, skipped 0, failed 0`);
     const counts = await rowCounts(target);
     expect(counts.tec_occurrences).to.equal(EVENTS);
     expect(counts.tec_events).to.equal(EVENTS);

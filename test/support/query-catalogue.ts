@@ -114,7 +114,8 @@ const VENUE_SEARCH: linkedPosts.PostListFilter = {
 };
 
 const POST_ROW_COLUMNS = Object.keys(EVENT_POST) as Array<keyof PostRow>;
-const postRowValues = (row: PostRow): unknown[] => POST_ROW_COLUMNS.map((column) => row[column]);
+const postRowValues = (row: PostRow, columns = POST_ROW_COLUMNS): unknown[] => columns.map((column) => row[column]);
+const NUMBERED_POST_COLUMNS = POST_ROW_COLUMNS.filter((column) => column !== 'ID');
 
 const lockConflict = () => Object.assign(new Error('Deadlock found when trying to get lock'), { errno: 1213 });
 
@@ -134,8 +135,11 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         case: 'two rows in one statement',
         run: ({ write }) => write((trx) => bulkInsert.insertRows(trx, 'postmeta', ['post_id', 'meta_key', 'meta_value'], [12, '_EventCost', '15', 13, '_EventCost', '20'])),
       }],
-      highestPostId: [{ run: ({ write }) => write((trx) => bulkInsert.highestPostId(trx)) }],
-      highestEventRowId: [{ run: ({ write }) => write((trx) => bulkInsert.highestEventRowId(trx)) }],
+      insertNumberedRows: [{
+        case: 'two rows numbered by the database',
+        answers: [{ insertId: 40 }],
+        run: ({ write }) => write((trx) => bulkInsert.insertNumberedRows(trx, 'terms', ['name', 'slug', 'term_group'], ['Jazz', 'jazz', 0, 'Blues', 'blues', 0])),
+      }],
     },
     noSql: {
       chunked: 'splits an array',
@@ -199,9 +203,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       deleteEventRows: [{ run: ({ write }) => write((trx) => events.deleteEventRows(trx, [12, 13])) }],
       insertEventRowsBulk: [{
         case: 'two events',
+        answers: [{ insertId: 3 }],
         run: ({ write }) => write((trx) => events.insertEventRowsBulk(trx, [
-          { eventId: 3, rows: EVENT_ROWS },
-          { eventId: 4, rows: { event: { ...EVENT_ROWS.event, post_id: 13 }, occurrence: { ...EVENT_ROWS.occurrence, post_id: 13 } } },
+          EVENT_ROWS,
+          { event: { ...EVENT_ROWS.event, post_id: 13 }, occurrence: { ...EVENT_ROWS.occurrence, post_id: 13 } },
         ])),
       }],
       upcomingOccurrencePostIds: [{
@@ -334,11 +339,28 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       metaValuesOfPosts: [{ run: ({ reader }) => postQueries.metaValuesOfPosts(reader, [12, 13], '_EventVenueID') }],
       deleteMetaOfPosts: [{ run: ({ write }) => write((trx) => postQueries.deleteMetaOfPosts(trx, [12, 13], ['_EventVenueID', '_EventOrganizerID'])) }],
       deleteMetaWithValue: [{ run: ({ write }) => write((trx) => postQueries.deleteMetaWithValue(trx, '_EventVenueID', '7')) }],
-      insertPostRowsBulk: [{
-        case: 'two posts, IDs included',
-        run: ({ write }) => write((trx) => postQueries.insertPostRowsBulk(trx, POST_ROW_COLUMNS, [
-          ...postRowValues(EVENT_POST),
-          ...postRowValues({ ...EVENT_POST, ID: 13, post_title: 'Blues Night', post_name: 'blues-night' }),
+      insertPostRowsBulk: [
+        {
+          case: 'two posts, IDs included',
+          run: ({ write }) => write((trx) => postQueries.insertPostRowsBulk(trx, POST_ROW_COLUMNS, [
+            ...postRowValues(EVENT_POST),
+            ...postRowValues({ ...EVENT_POST, ID: 13, post_title: 'Blues Night', post_name: 'blues-night' }),
+          ])),
+        },
+        {
+          case: 'two posts numbered by the database',
+          answers: [{ insertId: 12 }],
+          run: ({ write }) => write((trx) => postQueries.insertPostRowsBulk(trx, NUMBERED_POST_COLUMNS, [
+            ...postRowValues(EVENT_POST, NUMBERED_POST_COLUMNS),
+            ...postRowValues({ ...EVENT_POST, post_title: 'Blues Night', post_name: 'blues-night' }, NUMBERED_POST_COLUMNS),
+          ])),
+        },
+      ],
+      numberPostsAbove: [{ run: ({ write }) => write((trx) => postQueries.numberPostsAbove(trx, 90_500)) }],
+      setPostNamesAndGuids: [{
+        run: ({ write }) => write((trx) => postQueries.setPostNamesAndGuids(trx, [
+          { id: 12, name: '12', guid: 'http://example.org/?post_type=tribe_events&p=12' },
+          { id: 13, name: 'blues-night', guid: 'http://example.org/?post_type=tribe_events&p=13' },
         ])),
       }],
       insertMetaRowsBulk: [{ run: ({ write }) => write((trx) => postQueries.insertMetaRowsBulk(trx, [12, '_EventCost', '15', 12, '_EventVenueID', '7'])) }],
@@ -593,6 +615,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     cases: {},
     noSql: {
       dialectOf: 'reads the transaction state',
+      numberingOf: 'reads the transaction state',
       afterCommit: 'registers a task (its statements are the task\'s)',
       isLockConflict: 'classifies an error',
       DatabaseBusyError: 'an error class',

@@ -139,7 +139,7 @@ export interface RecordedCase {
 export async function runCase(dialect: DialectName, fn: string, queryCase: QueryCase): Promise<RecordedCase> {
   const recording = new Recording(queryCase.answers ?? []);
   const kysely = recordingKysely(dialect, recording);
-  const transactions = new WriteTransactions({ dialect, kysely, budgetMs: () => 0 });
+  const transactions = new WriteTransactions({ dialect, kysely, budgetMs: () => 0, numbering: () => ({ consecutive: true, step: 1 }) });
   const db: Db = {
     kysely,
     dialect,

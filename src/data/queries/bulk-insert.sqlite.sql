@@ -10,14 +10,10 @@ values
   (?, ?, ?);
 -- parameters: [12,"_EventCost","15",13,"_EventCost","20"]
 
--- highestPostId
-select
-  max("ID") as "highest"
-from
-  "wp_posts";
-
--- highestEventRowId
-select
-  max("event_id") as "highest"
-from
-  "wp_tec_events";
+-- insertNumberedRows (two rows numbered by the database)
+insert into
+  "wp_terms" ("name", "slug", "term_group")
+values
+  (?, ?, ?),
+  (?, ?, ?);
+-- parameters: ["Jazz","jazz",0,"Blues","blues",0]

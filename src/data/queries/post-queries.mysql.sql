@@ -212,6 +212,159 @@ values
   );
 -- parameters: [12,1,"2026-02-20 09:30:00","2026-02-20 08:30:00","Quartet and friends.","Jazz Night","","publish","closed","closed","","jazz-night","","","2026-02-20 09:30:00","2026-02-20 08:30:00","",0,"https://example.org/?post_type=tribe_events&p=12",0,"tribe_events","",0,13,1,"2026-02-20 09:30:00","2026-02-20 08:30:00","Quartet and friends.","Blues Night","","publish","closed","closed","","blues-night","","","2026-02-20 09:30:00","2026-02-20 08:30:00","",0,"https://example.org/?post_type=tribe_events&p=12",0,"tribe_events","",0]
 
+-- insertPostRowsBulk (two posts numbered by the database)
+insert into
+  `wp_posts` (
+    `post_author`,
+    `post_date`,
+    `post_date_gmt`,
+    `post_content`,
+    `post_title`,
+    `post_excerpt`,
+    `post_status`,
+    `comment_status`,
+    `ping_status`,
+    `post_password`,
+    `post_name`,
+    `to_ping`,
+    `pinged`,
+    `post_modified`,
+    `post_modified_gmt`,
+    `post_content_filtered`,
+    `post_parent`,
+    `guid`,
+    `menu_order`,
+    `post_type`,
+    `post_mime_type`,
+    `comment_count`
+  )
+values
+  (
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?
+  ),
+  (
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?
+  );
+-- parameters: [1,"2026-02-20 09:30:00","2026-02-20 08:30:00","Quartet and friends.","Jazz Night","","publish","closed","closed","","jazz-night","","","2026-02-20 09:30:00","2026-02-20 08:30:00","",0,"https://example.org/?post_type=tribe_events&p=12",0,"tribe_events","",0,1,"2026-02-20 09:30:00","2026-02-20 08:30:00","Quartet and friends.","Blues Night","","publish","closed","closed","","blues-night","","","2026-02-20 09:30:00","2026-02-20 08:30:00","",0,"https://example.org/?post_type=tribe_events&p=12",0,"tribe_events","",0]
+
+-- numberPostsAbove, statement 1 of 2
+insert into
+  `wp_posts` (
+    `post_author`,
+    `post_content`,
+    `post_title`,
+    `post_excerpt`,
+    `post_status`,
+    `comment_status`,
+    `ping_status`,
+    `post_password`,
+    `post_name`,
+    `to_ping`,
+    `pinged`,
+    `post_content_filtered`,
+    `post_parent`,
+    `guid`,
+    `menu_order`,
+    `post_mime_type`,
+    `comment_count`,
+    `ID`,
+    `post_type`,
+    `post_date`,
+    `post_date_gmt`,
+    `post_modified`,
+    `post_modified_gmt`
+  )
+values
+  (
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?
+  );
+-- parameters: [0,"","","","auto-draft","closed","closed","","","","","",0,"",0,"",0,90500,"wpcal_reserved","0000-00-00 00:00:00","0000-00-00 00:00:00","0000-00-00 00:00:00","0000-00-00 00:00:00"]
+
+-- numberPostsAbove, statement 2 of 2
+delete from `wp_posts`
+where
+  `ID` = ?;
+-- parameters: [90500]
+
+-- setPostNamesAndGuids
+update `wp_posts`
+set
+  `post_name` = CASE `ID`
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  `guid` = CASE `ID`
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END
+where
+  `ID` in (?, ?);
+-- parameters: [12,"12",13,"blues-night",12,"http://example.org/?post_type=tribe_events&p=12",13,"http://example.org/?post_type=tribe_events&p=13",12,13]
+
 -- insertMetaRowsBulk
 insert into
   `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)

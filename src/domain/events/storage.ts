@@ -4,7 +4,7 @@
 // all of it inside one transaction.
 import type { Writer } from '../../data/executor.ts';
 import { allSettled } from '../../data/bulk-insert.ts';
-import { deleteEventRows, insertEventRowsBulk, saveEventRows, type EventRows, type NumberedEventRows } from '../../data/events.ts';
+import { deleteEventRows, insertEventRowsBulk, saveEventRows, type EventRows } from '../../data/events.ts';
 import { deleteMetaOfPosts, insertMetaRowsBulk } from '../../data/post-queries.ts';
 import { applyMetaChanges, type MetaChange } from '../../data/meta-changes.ts';
 import type { PostMeta } from '../../data/posts.ts';
@@ -216,25 +216,21 @@ export async function clearEventsBulk(trx: Writer, events: readonly BulkEventWri
 
 /**
  * The second half (after clearEventsBulk): inserts the meta rows of the events' steps and their
- * TEC 6 rows, taking each `tec_events` ID from `nextEventId`, so the occurrences need not wait
- * for the IDs to be read back. Every statement is issued before this returns. Events whose
- * duration cannot be derived get no TEC 6 rows; their post IDs are what it resolves to.
+ * TEC 6 rows. Events whose duration cannot be derived get no TEC 6 rows; their post IDs are what
+ * it resolves to.
  */
-export async function insertEventsBulk(trx: Writer, events: readonly BulkEventWrite[], now: Date, nextEventId: () => number): Promise<number[]> {
+export async function insertEventsBulk(trx: Writer, events: readonly BulkEventWrite[], now: Date): Promise<number[]> {
   const meta: Array<number | string> = [];
-  const numbered: NumberedEventRows[] = [];
+  const rows: EventRows[] = [];
   const skipped: number[] = [];
   const updatedAt = dbDatetime(now, 'UTC');
   for (const { postId, ops, dates } of events) {
     pushMetaRows(meta, postId, ops);
-    const rows = occurrenceRows(postId, dates, updatedAt);
-    if (!rows) {
-      skipped.push(postId);
-      continue;
-    }
-    numbered.push({ eventId: nextEventId(), rows });
+    const eventRows = occurrenceRows(postId, dates, updatedAt);
+    if (eventRows) rows.push(eventRows);
+    else skipped.push(postId);
   }
-  await allSettled([insertMetaRowsBulk(trx, meta), insertEventRowsBulk(trx, numbered)]);
+  await allSettled([insertMetaRowsBulk(trx, meta), insertEventRowsBulk(trx, rows)]);
   return skipped;
 }
 
