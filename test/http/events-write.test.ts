@@ -8,7 +8,7 @@ import { startTestServer, type HttpResult, type TestServer } from '../support/se
 import type { Db } from '../../src/data/connect.ts';
 import { findUserByLogin } from '../../src/data/users.ts';
 import { setOption } from '../../src/data/options.ts';
-import { SAMPLES } from '../support/plugin-samples.ts';
+import { SAMPLES, expectLikeSampleBody as expectLikeSample } from '../support/plugin-samples.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:8881';
@@ -18,22 +18,6 @@ const NOW = new Date('2026-11-22T13:30:35Z');
 function sampleBody(name: string): Record<string, unknown> {
   const text = fs.readFileSync(`${SAMPLES}/${name}`, 'utf8');
   return JSON.parse(text.slice(text.indexOf('\n{') + 1));
-}
-
-/** Every database ID (and URL carrying one) replaced by `#`: IDs are asserted separately. */
-function withoutIds(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value)
-    .replace(/("(?:id|term_taxonomy_id)":)\d+/g, '$1"#"')
-    .replace(/([?&](?:id|p)=)\d+/g, '$1#')
-    .replace(/(\/(?:events|venues|organizers|categories|tags)\/)\d+/g, '$1#'));
-}
-
-/** Compares key by key (order included), so a failure names the key. */
-function expectLikeSample(actual: Record<string, unknown>, expected: Record<string, unknown>): void {
-  const a = withoutIds(actual) as Record<string, unknown>;
-  const e = withoutIds(expected) as Record<string, unknown>;
-  expect(Object.keys(a)).to.deep.equal(Object.keys(e));
-  for (const key of Object.keys(e)) expect(a[key], key).to.deep.equal(e[key]);
 }
 
 type MetaRow = [string, string];
