@@ -86,7 +86,7 @@ export class LinkedPosts {
     const existingId = await this.byKey(record.key) ?? await this.byTitle(name);
     const existing = existingId === undefined ? undefined : await getPost(this.trx, existingId);
     const post = existing
-      ? await updateLinkedPost(this.trx, this.definition, this.req, existing, values)
+      ? await updateLinkedPost(this.trx, this.definition, this.req, existing, values, 'keep')
       : await createLinkedPost(this.trx, this.definition, this.req, values, await this.newColumns(record));
     const id = Number(post.ID);
     await this.keepSlug(post, record.slug);

@@ -1,6 +1,6 @@
 // Updates (spec README, "Decided already"): POST and PUT reset the fields they omit as the plugin's
 // updates do (samples 19, 20, 53–54), PATCH changes only the fields it sends (wpcal's extension; the
-// plugin's PATCH is its POST, sample 55). Events, against the samples.
+// plugin's PATCH is its POST, sample 55). Events, venues and organizers, against the samples.
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -183,5 +183,58 @@ forEachDatabase('Updates: POST and PUT reset what they omit, PATCH keeps it', (k
       const kept = ok(await t.request('POST', `${NS}/events/${draft.id}`, { auth: admin, body: { title: 'All-day draft, renamed' } }));
       expect(kept).to.include({ status: 'draft', all_day: true, start_date: '2026-12-23 00:00:00', end_date: '2026-12-23 23:59:59' });
     });
+  });
+
+  describe('venues and organizers', () => {
+    let t: TestServer;
+    let admin: string;
+    let db: Db;
+    let image: number;
+    before(async () => {
+      ({ t, admin, db } = await startSite());
+      image = await insertSampleImage(db);
+    });
+    after(async () => t.close());
+
+    const KINDS = [
+      { base: 'venues', word: 'venue', extra: { show_map: 'false', show_map_link: '0', state: 'NY', address: '1 Main St' } },
+      { base: 'organizers', word: 'organizer', extra: { email: 'org@example.com' } },
+    ] as const;
+
+    for (const k of KINDS) {
+      it(`${k.base}: POST and PUT reset the image${k.word === 'venue' ? ', map flags and state/province' : ''}; PATCH keeps them`, async () => {
+        at('2026-11-25T14:00:00Z');
+        const make = async (name: string) => ok(await t.request('POST', `${NS}/${k.base}`, {
+          auth: admin, body: { [k.word]: name, description: 'Kept text', phone: '555', status: 'draft', image: String(image), ...k.extra },
+        }), 201);
+        const made = await make(`Reset ${k.word}`);
+        const expectKept = (json: Record<string, any>) => {
+          expect(json.image.id).to.equal(image);
+          if (k.word === 'venue') expect(json).to.include({ show_map: false, show_map_link: false, stateprovince: 'NY' });
+        };
+        expectKept(made);
+        at('2026-11-25T14:00:05Z');
+        const patched = ok(await t.request('PATCH', `${NS}/${k.base}/${made.id}`, { auth: admin, body: { phone: '556' } }));
+        expectKept(patched);
+        expect(patched.phone).to.equal('556');
+
+        for (const method of ['POST', 'PUT']) {
+          const target = method === 'POST' ? made : await make(`Reset ${k.word} by ${method}`);
+          const res = ok(await t.request(method, `${NS}/${k.base}/${target.id}`, { auth: admin, body: { phone: '557' } }));
+          // Kept: the other fields, the status and the post dates (venues-organizers.md §7.4).
+          expect(res).to.include({ phone: '557', description: '<p>Kept text</p>', status: 'draft', date: target.date });
+          expect(res).to.not.have.property('image');
+          const stored = await meta(db, target.id);
+          expect(stored).to.not.have.property('_thumbnail_id');
+          if (k.word === 'venue') {
+            expect(res).to.include({ show_map: true, show_map_link: true, address: '1 Main St', state: 'NY' });
+            expect(res).to.not.have.property('stateprovince');
+            expect(stored).to.deep.include({ _VenueShowMap: ['1'], _VenueShowMapLink: ['1'], _EventShowMap: ['1'], _EventShowMapLink: ['1'], _VenueStateProvince: [''] });
+          } else {
+            expect(res.email).to.equal('org@example.com');
+          }
+        }
+      });
+    }
   });
 });
