@@ -6,6 +6,7 @@ import type { VerifiedPasswords } from '../auth/verified-passwords.ts';
 import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
 import type { ListedEventsCache } from '../domain/events/list-query.ts';
 import type { EventRepresentationCache } from '../domain/events/representation-cache.ts';
+import type { Omitted } from '../domain/write-context.ts';
 import type { Method, RouteRegistry } from './registry.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -53,4 +54,9 @@ export interface RestRequest {
 
 export function param<T = unknown>(request: RestRequest, name: string): T | undefined {
   return request.params.get(name) as T | undefined;
+}
+
+/** What an update does with the fields it is not sent: PATCH keeps them, POST and PUT reset them as the plugin's updates do. */
+export function omittedFields(request: RestRequest): Omitted {
+  return request.method === 'PATCH' ? 'keep' : 'reset';
 }

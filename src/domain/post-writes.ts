@@ -17,7 +17,7 @@ import { localToUtc, utcToLocal } from '../time/zones.ts';
 import type { PostTypeDefinition } from './post-types.ts';
 import { invalidParams, isTribeTruthy } from './values.ts';
 import { permalink } from './urls.ts';
-import type { WriteContext } from './write-context.ts';
+import type { Omitted, WriteContext } from './write-context.ts';
 
 export type { WriteContext };
 
@@ -46,6 +46,12 @@ export interface PostInput {
   author?: number;
   /** Other columns to write as given (e.g. `menu_order`). */
   columns?: Partial<NewPost>;
+  /**
+   * On update, when neither `date` nor `date_utc` is sent: `keep` the stored dates (the default),
+   * or `reset` them to what a create without them stores, now (the plugin's event updates,
+   * samples 19 and 54).
+   */
+  omittedDates?: Omitted;
 }
 
 /**
@@ -225,10 +231,10 @@ async function trashSlug(trx: Writer, post: PostRow, status: string): Promise<st
 }
 
 /**
- * wp_update_post for a TEC type, changing only what `input` carries (wpcal's partial update):
- * status only when sent (then scaled back), dates only when sent (or a floating draft being
- * published), the slug only when sent, still empty or moved by a trash transition. Modified
- * dates are always "now".
+ * wp_update_post for a TEC type, changing only what `input` carries: status only when sent (then
+ * scaled back), dates only when sent (or a floating draft being published, or reset on request),
+ * the slug only when sent, still empty or moved by a trash transition. Modified dates are always
+ * "now".
  */
 export async function updateTypedPost(
   trx: Writer, req: WriteContext, type: PostTypeDefinition, addressed: PostRow, sent: PostInput,
@@ -240,7 +246,8 @@ export async function updateTypedPost(
   const current = locked ? addressed : await lockPost(trx, id);
   const post = current ?? addressed;
   const requested = input.status !== undefined ? scaleBackStatus(req.user, input.status) : post.post_status;
-  const dates = resolveDates(req, input, requested, { post_date: post.post_date, post_date_gmt: post.post_date_gmt });
+  const stored = input.omittedDates === 'reset' ? undefined : { post_date: post.post_date, post_date_gmt: post.post_date_gmt };
+  const dates = resolveDates(req, input, requested, stored);
   const status = applyScheduling(requested, dates.post_date_gmt, req.now);
   const title = input.title ?? post.post_title;
   const changes: Partial<NewPost> = {

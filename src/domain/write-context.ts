@@ -9,3 +9,9 @@ export interface WriteContext {
   site: SiteSettings;
   now: Date;
 }
+
+/**
+ * What an update does with the fields it is not sent: `keep` them (PATCH, wpcal's partial
+ * update), or `reset` them as the plugin's updates do (POST and PUT, spec README).
+ */
+export type Omitted = 'keep' | 'reset';

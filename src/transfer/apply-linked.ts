@@ -92,7 +92,7 @@ export class LinkedPosts {
     const existingId = await this.byKey(trx, record.key) ?? await this.byTitle(trx, name);
     const existing = existingId === undefined ? undefined : await getPost(trx, existingId);
     const post = existing
-      ? await updateLinkedPost(trx, this.definition, this.req, existing, values)
+      ? await updateLinkedPost(trx, this.definition, this.req, existing, values, 'keep')
       : await createLinkedPost(trx, this.definition, this.req, values, await this.newColumns(trx, record));
     const id = Number(post.ID);
     await this.keepSlug(trx, post, record.slug);

@@ -107,14 +107,17 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
       expect(await saveCacheKey()).to.equal(String(unix(clock)));
     });
 
-    it('POST /events/{id} stores what wp_update_post does: new modified dates, the rest kept', async () => {
+    it('POST /events/{id} stores what the plugin\'s update does: new post and modified dates, omitted fields reset, the rest kept', async () => {
       const before = { post: await post(id), meta: await meta(id), rows: await tecRows(id) };
       const res = await write('POST', `events/${id}`, { title: 'Carol Night', cost: '$20' }, '2026-11-23T10:00:00Z');
       expect(res.status, JSON.stringify(res.json)).to.equal(200);
+      const now = { local: '2026-11-23 02:00:00', gmt: '2026-11-23 10:00:00' };
       expect(await post(id)).to.deep.equal({
-        ...before.post, post_title: 'Carol Night', post_modified: '2026-11-23 02:00:00', post_modified_gmt: '2026-11-23 10:00:00',
+        ...before.post, post_title: 'Carol Night', post_date: now.local, post_date_gmt: now.gmt, post_modified: now.local, post_modified_gmt: now.gmt,
       });
-      const expectedMeta = before.meta.filter(([key]) => key !== '_EventCost')
+      // Organizers, website and featured were not sent: unlinked, emptied, removed.
+      const expectedMeta = before.meta.filter(([key]) => !['_EventCost', '_EventOrganizerID', '_tribe_featured'].includes(key))
+        .map(([key, value]): [string, string] => [key, key === '_EventURL' ? '' : value])
         .concat([['_EventCost', '$20'], ['_EventCurrencySymbol', '$'], ['_EventCurrencyPosition', 'prefix']]);
       expect(await meta(id)).to.have.deep.members(expectedMeta);
       expect(await tecRows(id), 'dates not sent: rows untouched').to.deep.equal(before.rows);
@@ -207,12 +210,14 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
       ]);
     });
 
-    it('POST /venues/{id} and /organizers/{id} change the sent fields and the modified dates', async () => {
+    it('POST /venues/{id} and /organizers/{id} change the sent fields, what the plugin resets and the modified dates', async () => {
       const before = { venue: await post(venue), venueMeta: await meta(venue), organizer: await post(organizer) };
       const res = await write('POST', `venues/${venue}`, { city: 'Capital City' }, '2026-11-26T10:00:00Z');
       expect(res.status, JSON.stringify(res.json)).to.equal(200);
       expect(await post(venue)).to.deep.equal({ ...before.venue, post_modified: '2026-11-26 02:00:00', post_modified_gmt: '2026-11-26 10:00:00' });
-      expect(await meta(venue)).to.have.deep.members(before.venueMeta.map(([key, value]) => [key, key === '_VenueCity' ? 'Capital City' : value]));
+      // _VenueStateProvince is recomputed from the sent fields alone: no state sent, none stored.
+      const changed: Record<string, string> = { _VenueCity: 'Capital City', _VenueStateProvince: '' };
+      expect(await meta(venue)).to.have.deep.members(before.venueMeta.map(([key, value]) => [key, changed[key] ?? value]));
       expect(await saveCacheKey()).to.equal(String(unix(clock)));
       const renamed = await write('POST', `organizers/${organizer}`, { organizer: 'Choir Guild of Shelbyville' }, '2026-11-26T11:00:00Z');
       expect(renamed.status, JSON.stringify(renamed.json)).to.equal(200);

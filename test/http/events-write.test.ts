@@ -8,7 +8,7 @@ import { startTestServer, type HttpResult, type TestServer } from '../support/se
 import type { Db } from '../../src/data/connect.ts';
 import { findUserByLogin } from '../../src/data/users.ts';
 import { setOption } from '../../src/data/options.ts';
-import { SAMPLES } from '../support/plugin-samples.ts';
+import { SAMPLES, expectLikeSampleBody as expectLikeSample } from '../support/plugin-samples.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:8881';
@@ -18,22 +18,6 @@ const NOW = new Date('2026-11-22T13:30:35Z');
 function sampleBody(name: string): Record<string, unknown> {
   const text = fs.readFileSync(`${SAMPLES}/${name}`, 'utf8');
   return JSON.parse(text.slice(text.indexOf('\n{') + 1));
-}
-
-/** Every database ID (and URL carrying one) replaced by `#`: IDs are asserted separately. */
-function withoutIds(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value)
-    .replace(/("(?:id|term_taxonomy_id)":)\d+/g, '$1"#"')
-    .replace(/([?&](?:id|p)=)\d+/g, '$1#')
-    .replace(/(\/(?:events|venues|organizers|categories|tags)\/)\d+/g, '$1#'));
-}
-
-/** Compares key by key (order included), so a failure names the key. */
-function expectLikeSample(actual: Record<string, unknown>, expected: Record<string, unknown>): void {
-  const a = withoutIds(actual) as Record<string, unknown>;
-  const e = withoutIds(expected) as Record<string, unknown>;
-  expect(Object.keys(a)).to.deep.equal(Object.keys(e));
-  for (const key of Object.keys(e)) expect(a[key], key).to.deep.equal(e[key]);
 }
 
 type MetaRow = [string, string];
@@ -452,22 +436,32 @@ forEachDatabase('Event writes', (kind) => {
       id = res.json.id;
     });
 
-    for (const method of ['PUT', 'POST', 'PATCH']) {
-      it(`${method} changes only the fields sent (wpcal's documented difference from samples 19/20)`, async () => {
-        const before = await metaRows(db, id);
+    it('PATCH changes only the fields sent (wpcal\'s extension; the plugin resets, sample 19)', async () => {
+      const before = await metaRows(db, id);
+      const res = await t.request('PATCH', `${NS}/events/${id}`, { auth: admin, body: { title: 'Simple Event (updated)', cost: '12' } });
+      expect(res.status, res.text).to.equal(200);
+      const sample = sampleBody('19-event-update-put.txt');
+      expect(res.json.title).to.equal(sample.title);
+      expect(res.json.cost).to.equal(sample.cost);
+      expect(res.json).to.include({ website: 'http://example.com/s', featured: true, show_map: true, status: 'publish' });
+      expect(res.json.organizer).to.have.length(1);
+      expect(res.json.categories).to.have.length(1);
+      const after = await metaRows(db, id);
+      expect(after.filter(([k]) => k !== '_EventCost')).to.deep.equal(before.filter(([k]) => k !== '_EventCost'));
+      expect(metaMap(after)._EventCost).to.deep.equal(['12']);
+      expect((await postRow(db, id)).post_modified).to.equal('2026-11-22 13:30:35');
+    });
+
+    for (const method of ['PUT', 'POST']) {
+      it(`${method} resets the omitted website, flags and organizers as the plugin does (sample 19), keeping terms`, async () => {
         const res = await t.request(method, `${NS}/events/${id}`, { auth: admin, body: { title: 'Simple Event (updated)', cost: '12' } });
         expect(res.status, res.text).to.equal(200);
-        const sample = sampleBody('19-event-update-put.txt');
-        expect(res.json.title).to.equal(sample.title);
-        expect(res.json.cost).to.equal(sample.cost);
-        // The plugin resets the omitted website, flags and organizers (sample 19: website ""); wpcal keeps them.
-        expect(res.json).to.include({ website: 'http://example.com/s', featured: true, show_map: true, status: 'publish' });
-        expect(res.json.organizer).to.have.length(1);
+        expect(res.json).to.include({ title: 'Simple Event (updated)', cost: '$12', website: '', featured: false, show_map: false, status: 'publish' });
+        expect(res.json.organizer).to.deep.equal([]);
         expect(res.json.categories).to.have.length(1);
-        const after = await metaRows(db, id);
-        expect(after.filter(([k]) => k !== '_EventCost')).to.deep.equal(before.filter(([k]) => k !== '_EventCost'));
-        expect(metaMap(after)._EventCost).to.deep.equal(['12']);
-        expect((await postRow(db, id)).post_modified).to.equal('2026-11-22 13:30:35');
+        const meta = metaMap(await metaRows(db, id));
+        expect(meta).to.deep.include({ _EventURL: [''], _EventShowMap: [''], _EventCost: ['12'] });
+        for (const key of ['_EventOrganizerID', '_tribe_featured']) expect(meta, key).to.not.have.property(key);
       });
     }
 
@@ -507,8 +501,8 @@ forEachDatabase('Event writes', (kind) => {
       expect(await postRow(db, id)).to.deep.equal(beforePost);
     });
 
-    it('replaces, clears and keeps links and flags only when sent', async () => {
-      const res = await t.request('POST', `${NS}/events/${id}`, { auth: admin, body: { organizer: [], categories: '', website: '', featured: false, hide_from_listings: true, sticky: true, cost: [] } });
+    it('PATCH replaces, clears and keeps links and flags only when sent', async () => {
+      const res = await t.request('PATCH', `${NS}/events/${id}`, { auth: admin, body: { organizer: [], categories: '', website: '', featured: false, hide_from_listings: true, sticky: true, cost: [] } });
       expect(res.status, res.text).to.equal(200);
       expect(res.json).to.include({ featured: false, hide_from_listings: true, sticky: true, cost: '' });
       expect(res.json.organizer).to.deep.equal([]);

@@ -355,10 +355,10 @@ forEachDatabase('venues and organizers', (db) => {
         expect(url).to.equal(`${t.url}/wp-json/tribe/events/v1/${k.base}/?page=1&per_page=10&event=${upcoming}&has_events=yes&status=publish`);
       });
 
-      it('updates only the fields sent and keeps status, image and flags', async () => {
+      it('PATCH updates only the fields sent and keeps status, image and flags', async () => {
         const made = await create({ [k.word]: 'Partial', description: 'Body', phone: '123', status: 'draft', ...(k.word === 'venue' ? { show_map: 'false', state: 'NY' } : {}) });
         const id = made.json.id;
-        const res = await t.request('POST', `${NS}/${k.base}/${id}`, { body: { website: 'http://example.org/x' }, auth: admin });
+        const res = await t.request('PATCH', `${NS}/${k.base}/${id}`, { body: { website: 'http://example.org/x' }, auth: admin });
         expect(res.status).to.equal(200);
         expect(res.json.status).to.equal('draft');
         expect(res.json.phone).to.equal('123');
@@ -409,7 +409,7 @@ forEachDatabase('venues and organizers', (db) => {
         expect(byUrl.json.image.id).to.equal(attachment);
         const single = await t.request('GET', `${NS}/${k.base}/${made.json.id}`);
         expect(single.json.json_ld.image).to.equal(`${t.url}/wp-content/uploads/2026/11/hall.jpg`);
-        const kept = await t.request('PUT', `${NS}/${k.base}/${made.json.id}`, { body: { phone: '9' }, auth: admin });
+        const kept = await t.request('PATCH', `${NS}/${k.base}/${made.json.id}`, { body: { phone: '9' }, auth: admin });
         expect(kept.json.image.id).to.equal(attachment);
         const cleared = await t.request('PUT', `${NS}/${k.base}/${made.json.id}`, { body: { image: '' }, auth: admin });
         expect(cleared.json.image).to.equal(undefined);

@@ -2,6 +2,7 @@
 // test/fixtures/ (see test/fixtures/plugin-samples/README.md).
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'chai';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 export const SAMPLES = path.join(FIXTURES, 'plugin-samples');
@@ -36,4 +37,25 @@ export function readSample(name: string): CapturedSample {
     body: rest.join('\n\n').trim(),
     requestJson: data === undefined ? undefined : JSON.parse(data.replace(/\\(.)/g, '$1')),
   };
+}
+
+/** The JSON body of a captured exchange. */
+export function sampleJson(name: string): Record<string, unknown> {
+  return JSON.parse(readSample(name).body);
+}
+
+/** Every database ID (and URL carrying one) replaced by `#`: IDs are asserted separately. */
+export function withoutIds(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)
+    .replace(/("(?:id|term_taxonomy_id)":)\d+/g, '$1"#"')
+    .replace(/([?&](?:id|p)=)\d+/g, '$1#')
+    .replace(/(\/(?:events|venues|organizers|categories|tags)\/)\d+/g, '$1#'));
+}
+
+/** Compares a JSON body with a sample's, IDs aside, key by key (order included), so a failure names the key. */
+export function expectLikeSampleBody(actual: Record<string, unknown>, expected: Record<string, unknown>): void {
+  const a = withoutIds(actual) as Record<string, unknown>;
+  const e = withoutIds(expected) as Record<string, unknown>;
+  expect(Object.keys(a)).to.deep.equal(Object.keys(e));
+  for (const key of Object.keys(e)) expect(a[key], key).to.deep.equal(e[key]);
 }

@@ -381,7 +381,8 @@ class Client {
       case 'rename-category':
         return { operation: 'rename-category', method: 'POST', path: `${NS}/categories/${this.#any(calendar.categories)}`, expected: 200, body: { name: `Renamed ${name}` } };
       case 'tag':
-        return { operation: 'tag', method: 'POST', path: `${NS}/events/${this.#any(calendar.shared)}`, expected: 200, body: { tags: [this.#any(calendar.tags)] } };
+        // PATCH: a POST would also unlink the organizers it does not send.
+        return { operation: 'tag', method: 'PATCH', path: `${NS}/events/${this.#any(calendar.shared)}`, expected: 200, body: { tags: [this.#any(calendar.tags)] } };
       case 'list':
         return { operation: 'list', method: 'GET', path: `${NS}/events?per_page=10`, expected: 200 };
       case 'list-category':

@@ -1,11 +1,11 @@
 // The write endpoints of events: create, update (by ID and by slug), trash (events.md §1, §6–§8).
-// wpcal's deviations (README.md, "Compatibility notes"): an update changes only the fields sent,
-// an end before the start is a 400, and a by-slug write whose slug matches nothing never touches
-// a row.
+// POST and PUT updates reset omitted fields as the plugin's do; wpcal's deviations (README.md,
+// "Compatibility notes"): PATCH changes only the fields sent, an end before the start is a 400,
+// and a by-slug write whose slug matches nothing never touches a row.
 import { userCan, userCanPost } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { ArgSpecs } from '../args.ts';
-import type { RestRequest } from '../context.ts';
+import { omittedFields, type RestRequest } from '../context.ts';
 import { RestError, forbidden } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
@@ -18,7 +18,10 @@ import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from
 import { findEventBySlug } from './lookup.ts';
 import { presentEvents } from './present.ts';
 import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
-import { costEntries, forCreate, storedDates, syncOccurrence, websiteValue, writeEventMeta, type EventMetaChanges } from '../../domain/events/storage.ts';
+import {
+  costEntries, forCreate, forUpdate, storedDates, syncOccurrence, websiteValue, writeEventMeta, type EventMetaChanges,
+} from '../../domain/events/storage.ts';
+import type { Omitted } from '../../domain/write-context.ts';
 import {
   assignEventTerms, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
 } from './write-links.ts';
@@ -132,8 +135,9 @@ function requestedZone(req: RestRequest): string | undefined {
   return typeof zone === 'string' && !isPhpEmpty(zone) ? zone : undefined;
 }
 
-function postInput(req: RestRequest, withSlug: boolean): PostInput {
-  const sticky = sentBoolean(req, 'sticky');
+/** The post columns a write sends; `reset`: an omitted `sticky` is false, omitted post dates are now. */
+function postInput(req: RestRequest, withSlug: boolean, omitted: Omitted): PostInput {
+  const sticky = omitted === 'reset' ? req.params.get('sticky') === true : sentBoolean(req, 'sticky');
   const author = sentString(req, 'author');
   return {
     title: sentString(req, 'title'),
@@ -146,6 +150,7 @@ function postInput(req: RestRequest, withSlug: boolean): PostInput {
     dateZone: requestedZone(req),
     author: author === undefined ? undefined : Number(author),
     columns: sticky === undefined ? {} : { menu_order: sticky ? -1 : 0 },
+    omittedDates: omitted,
   };
 }
 
@@ -169,8 +174,11 @@ function eventDates(req: RestRequest, input: DatesRequest): EventDates {
   return dates;
 }
 
-/** The dates of an update: recomputed from what was sent and the stored rest, or undefined if untouched. */
-function updatedDates(req: RestRequest, meta: PostMeta): EventDates | undefined {
+/**
+ * The dates of an update: recomputed from what was sent and the stored rest, or undefined if
+ * untouched. An omitted `timezone` is the stored one, or the site's when omitted fields reset.
+ */
+function updatedDates(req: RestRequest, meta: PostMeta, omitted: Omitted): EventDates | undefined {
   if (!['start_date', 'end_date', 'all_day', 'timezone'].some((name) => sent(req, name))) return undefined;
   const storedStart = firstMeta(meta, '_EventStartDate');
   const storedEnd = firstMeta(meta, '_EventEndDate');
@@ -182,7 +190,7 @@ function updatedDates(req: RestRequest, meta: PostMeta): EventDates | undefined 
     start,
     end,
     allDay: sentBoolean(req, 'all_day') ?? storedAllDay,
-    timezone: sent(req, 'timezone') ? String(req.params.get('timezone')) : firstMeta(meta, '_EventTimezone'),
+    timezone: sent(req, 'timezone') ? String(req.params.get('timezone')) : omitted === 'keep' ? firstMeta(meta, '_EventTimezone') : undefined,
   });
 }
 
@@ -221,7 +229,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     const linkedRows = await sentLinkRows(trx, req);
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
-    const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true));
+    const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true, 'reset'));
     const postId = Number(post.ID);
     // API-created events always carry both map rows (events.md §6.2).
     await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }), new Map());
@@ -236,16 +244,17 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
 async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
   const postId = await targetEventId(req, bySlug);
   const changes = await sentMeta(req);
+  const omitted = omittedFields(req);
   await req.services.db.write(async (trx) => {
     // The event's row first (lock order), then what the update builds on, as now committed.
     const post = await lockEvent(trx, postId, bySlug);
     const meta = await loadPostMeta(trx, postId);
-    const dates = updatedDates(req, meta);
+    const dates = updatedDates(req, meta, omitted);
     const linkedRows = await sentLinkRows(trx, req);
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
-    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug), true);
-    await writeEventMeta(trx, postId, { ...changes, dates, venueId, organizerIds }, meta);
+    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), true);
+    await writeEventMeta(trx, postId, forUpdate({ ...changes, dates, venueId, organizerIds }, omitted, req.site.timezone, meta), meta);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);

@@ -1,7 +1,7 @@
 // The eight routes of a linked-post type (venues-organizers.md §2): list, create, and read /
 // trash / update by ID and by slug.
 import type { PostRow } from '../../data/tables.ts';
-import type { RestRequest } from '../context.ts';
+import { omittedFields, type RestRequest } from '../context.ts';
 import { RestError } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult, type RouteRegistry } from '../registry.ts';
 import { userCan } from '../../auth/capabilities.ts';
@@ -106,7 +106,7 @@ function updateHandler(definition: LinkedPostDefinition) {
     const values = writeValues(req);
     values.delete('id');
     values.delete('slug');
-    const updated = await inTransaction(req, (trx) => updateLinkedPost(trx, definition, req, post, values));
+    const updated = await inTransaction(req, (trx) => updateLinkedPost(trx, definition, req, post, values, omittedFields(req)));
     return respond(await presentPost(definition, req, updated, { jsonLd: false, allowUnlock: false }));
   };
 }

@@ -7,13 +7,15 @@ import { allSettled } from '../../data/bulk-insert.ts';
 import { deleteEventRows, insertEventRowsBulk, saveEventRows, type EventRows } from '../../data/events.ts';
 import { deleteMetaOfPosts, insertMetaRowsBulk } from '../../data/post-queries.ts';
 import { applyMetaChanges, type MetaChange } from '../../data/meta-changes.ts';
-import type { PostMeta } from '../../data/posts.ts';
+import { firstMeta, type PostMeta } from '../../data/posts.ts';
 import { deriveCurrency } from '../../text/cost.ts';
 import { dbDatetime } from '../../time/parse.ts';
 import type { EventDates } from '../../time/event-dates.ts';
 import { durationSeconds, occurrenceHash } from '../../time/occurrence.ts';
+import { timezoneAbbr } from '../../time/zones.ts';
 import { decodeEntities, sanitizeUrl, stripTags } from '../../text/sanitize.ts';
 import { TEC_ORIGIN } from '../post-types.ts';
+import type { Omitted } from '../write-context.ts';
 
 /** The date meta of an event, as stored (or about to be). */
 export interface StoredEventDates {
@@ -27,11 +29,13 @@ export interface StoredEventDates {
 }
 
 /**
- * What a write sets, besides the post row. An absent key leaves the stored value alone (wpcal's
- * partial update); on create the caller fills what TEC always writes (see forCreate).
+ * What a write sets, besides the post row. An absent key leaves the stored value alone; on create
+ * and on a resetting update the caller fills what TEC writes anyway (forCreate, forUpdate).
  */
 export interface EventMetaChanges {
   dates?: EventDates;
+  /** Without `dates`: a new `_EventTimezone` and `_EventTimezoneAbbr`, the stored dates kept as they are. */
+  zone?: { timezone: string; abbr: string };
   venueId?: number;
   organizerIds?: number[];
   /** The `cost` entries as sent (one row each); the currency is derived from them. */
@@ -39,8 +43,10 @@ export interface EventMetaChanges {
   /** Overrides of the currency derived from `cost` (imports that name it). */
   currencySymbol?: string;
   currencyPosition?: 'prefix' | 'postfix';
-  /** `_EventURL`; an empty string removes the row. */
+  /** `_EventURL`; an empty string removes the row, unless `emptyWebsiteRow`. */
   website?: string;
+  /** An empty `website` is stored as an empty row, so the JSON's `website` is "" rather than the permalink. */
+  emptyWebsiteRow?: boolean;
   showMap?: boolean;
   showMapLink?: boolean;
   hideFromListings?: boolean;
@@ -96,13 +102,18 @@ function costOps(changes: EventMetaChanges, cost: string[]): MetaOp[] {
 export function eventMetaOps(changes: EventMetaChanges): MetaOp[] {
   const ops: MetaOp[] = [];
   if (changes.dates) ops.push(...dateOps(changes.dates));
+  else if (changes.zone) {
+    ops.push({ op: 'set', key: '_EventTimezone', value: changes.zone.timezone }, { op: 'set', key: '_EventTimezoneAbbr', value: changes.zone.abbr });
+  }
   if (changes.venueId !== undefined) ops.push({ op: 'replace', key: '_EventVenueID', values: [String(changes.venueId)] });
   if (changes.organizerIds) ops.push({ op: 'replace', key: '_EventOrganizerID', values: changes.organizerIds.map(String) });
   if (changes.showMap !== undefined) ops.push({ op: 'set', key: '_EventShowMap', value: changes.showMap ? '1' : '' });
   if (changes.showMapLink !== undefined) ops.push({ op: 'set', key: '_EventShowMapLink', value: changes.showMapLink ? '1' : '' });
   if (changes.hideFromListings !== undefined) ops.push(flag('_EventHideFromUpcoming', changes.hideFromListings, 'yes'));
   if (changes.cost) ops.push(...costOps(changes, changes.cost));
-  if (changes.website !== undefined) ops.push(setOrDelete('_EventURL', changes.website));
+  if (changes.website !== undefined) {
+    ops.push(changes.emptyWebsiteRow ? { op: 'set', key: '_EventURL', value: changes.website } : setOrDelete('_EventURL', changes.website));
+  }
   if (changes.origin !== undefined) ops.push({ op: 'add', key: '_EventOrigin', value: changes.origin });
   if (changes.featured !== undefined) ops.push(flag('_tribe_featured', changes.featured, '1'));
   if (changes.thumbnailId !== undefined) ops.push(setOrDelete('_thumbnail_id', changes.thumbnailId ? String(changes.thumbnailId) : ''));
@@ -124,6 +135,30 @@ export function forCreate(changes: EventMetaChanges): EventMetaChanges {
     thumbnailId: changes.thumbnailId || undefined,
     origin: TEC_ORIGIN,
   });
+}
+
+/**
+ * What an update writes. `keep` (PATCH): what was sent. `reset` (POST, PUT): also what the
+ * plugin's updates reset when omitted (samples 53–54): no organizers, image or cost, an empty
+ * website, the map, hidden and featured flags off, and the site's time zone (its abbreviation at
+ * the stored start) — without new UTC dates unless the dates are recomputed anyway, as the plugin
+ * leaves them. Title, content, dates, venue and terms stay.
+ */
+export function forUpdate(changes: EventMetaChanges, omitted: Omitted, siteTimezone: string, current: PostMeta): EventMetaChanges {
+  if (omitted === 'keep') return changes;
+  return {
+    ...changes,
+    zone: changes.dates ? undefined : { timezone: siteTimezone, abbr: timezoneAbbr(siteTimezone, firstMeta(current, '_EventStartDate') ?? '') },
+    organizerIds: changes.organizerIds ?? [],
+    cost: changes.cost ?? [],
+    website: changes.website ?? '',
+    emptyWebsiteRow: true,
+    showMap: changes.showMap ?? false,
+    showMapLink: changes.showMapLink ?? false,
+    hideFromListings: changes.hideFromListings ?? false,
+    featured: changes.featured ?? false,
+    thumbnailId: changes.thumbnailId ?? 0,
+  };
 }
 
 /** Appends the rows these steps leave on a post that had none of their keys, as `post_id, meta_key, meta_value` values. */

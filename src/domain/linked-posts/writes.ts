@@ -1,6 +1,7 @@
 // Create, update, trash and inline creation of venues and organizers (venues-organizers.md §7–8).
-// wpcal's updates change only the fields sent (spec README: no reset of omitted map flags,
-// state/province, image, and no silent status change).
+// A resetting update (POST, PUT) resets the omitted map flags, state/province and image as the
+// plugin's does; a keeping one (PATCH) changes only the fields sent. Neither changes an omitted
+// status (spec README).
 import type { NewPost, PostRow } from '../../data/tables.ts';
 import { RestError } from '../errors.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
@@ -10,7 +11,7 @@ import { addMeta, deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '
 import { sanitizeTextField } from '../../text/sanitize.ts';
 import { resolveImageInput } from '../images.ts';
 import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../post-writes.ts';
-import type { WriteContext } from '../write-context.ts';
+import type { Omitted, WriteContext } from '../write-context.ts';
 import { isPhpEmpty, isTribeTruthy } from '../values.ts';
 import type { LinkedPostDefinition } from './definition.ts';
 import { userCanLinked } from './permissions.ts';
@@ -49,16 +50,17 @@ export function stateProvince(stateprovince: string, state: string, province: st
   return province;
 }
 
-async function writeVenueRules(trx: Writer, id: number, values: WriteValues, creating: boolean): Promise<void> {
+/** The map flags and `_VenueStateProvince`; `reset` (creates too) computes both from the sent fields alone. */
+async function writeVenueRules(trx: Writer, id: number, values: WriteValues, omitted: Omitted): Promise<void> {
   for (const [arg, key, legacy] of [['show_map', '_VenueShowMap', '_EventShowMap'], ['show_map_link', '_VenueShowMapLink', '_EventShowMapLink']] as const) {
-    if (!creating && !sent(values, arg)) continue;
+    if (omitted === 'keep' && !sent(values, arg)) continue;
     const stored = sent(values, arg) && !isTribeTruthy(values.get(arg)) ? 'false' : '1';
     await setMeta(trx, id, key, stored);
     await setMeta(trx, id, legacy, stored);
   }
   const touched = ['stateprovince', 'state', 'province', 'country'].some((name) => sent(values, name));
-  if (!creating && !touched) return;
-  const current = creating ? new Map<string, string[]>() : await loadPostMeta(trx, id);
+  if (omitted === 'keep' && !touched) return;
+  const current = omitted === 'reset' ? new Map<string, string[]>() : await loadPostMeta(trx, id);
   const pick = (name: string, key: string) => (sent(values, name) ? sanitizeTextField(text(values, name)) : (firstMeta(current, key) ?? ''));
   const explicit = sent(values, 'stateprovince') ? sanitizeTextField(text(values, 'stateprovince')) : '';
   await setMeta(trx, id, '_VenueStateProvince', stateProvince(
@@ -66,13 +68,13 @@ async function writeVenueRules(trx: Writer, id: number, values: WriteValues, cre
   ));
 }
 
-/** Meta of the sent fields, the venue rules and the image. */
-async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, id: number, values: WriteValues, creating: boolean): Promise<void> {
+/** Meta of the sent fields, the venue rules and the sent image. */
+async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, id: number, values: WriteValues, omitted: Omitted): Promise<void> {
   for (const field of definition.fields) {
     if (field.name === 'stateprovince' || !sent(values, field.name)) continue;
     await setMeta(trx, id, field.metaKey, sanitizeTextField(text(values, field.name)));
   }
-  if (definition.venueRules) await writeVenueRules(trx, id, values, creating);
+  if (definition.venueRules) await writeVenueRules(trx, id, values, omitted);
   if (!sent(values, 'image')) return;
   const image = await resolveImageInput(trx, values.get('image'), req.user);
   if (image.kind === 'attachment') await setMeta(trx, id, '_thumbnail_id', String(image.id));
@@ -113,16 +115,24 @@ export async function createLinkedPost(trx: Writer, definition: LinkedPostDefini
   const duplicate = await findDuplicate(trx, definition, req, values);
   const post = duplicate ?? await insertTypedPost(trx, req, definition.postType, { ...postInput(definition, values, true), columns });
   if (!post.ID) throw couldNotCreate(definition);
-  await writeMeta(trx, definition, req, Number(post.ID), values, true);
+  await writeMeta(trx, definition, req, Number(post.ID), values, 'reset');
   if (!duplicate) await addMeta(trx, Number(post.ID), definition.originMetaKey, TEC_ORIGIN);
   return (await getPost(trx, Number(post.ID)))!;
 }
 
-/** POST|PUT|PATCH /venues/{id}: only the sent fields change. */
-export async function updateLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, post: PostRow, values: WriteValues): Promise<PostRow> {
+/**
+ * POST|PUT|PATCH /venues/{id}: the sent fields change; `reset` also resets the omitted map flags
+ * (on), `_VenueStateProvince` (from the sent fields only) and image (removed), as the plugin's
+ * updates do (venues-organizers.md §7.4).
+ */
+export async function updateLinkedPost(
+  trx: Writer, definition: LinkedPostDefinition, req: WriteContext, post: PostRow, values: WriteValues, omitted: Omitted,
+): Promise<PostRow> {
+  const id = Number(post.ID);
   await updateTypedPost(trx, req, definition.postType, post, postInput(definition, values, false));
-  await writeMeta(trx, definition, req, Number(post.ID), values, false);
-  return (await getPost(trx, Number(post.ID)))!;
+  await writeMeta(trx, definition, req, id, values, omitted);
+  if (omitted === 'reset' && !sent(values, 'image')) await deleteMeta(trx, id, '_thumbnail_id');
+  return (await getPost(trx, id))!;
 }
 
 /**
