@@ -30,9 +30,10 @@ interface Phrase {
   dayOfMonth: 'first' | 'last' | null;
 }
 
+// Only full names and three-letter abbreviations: PHP refuses `tues` or `thurs`.
 const WEEKDAYS: Readonly<Record<string, number>> = {
-  sun: 0, sunday: 0, mon: 1, monday: 1, tue: 2, tues: 2, tuesday: 2, wed: 3, wednes: 3, wednesday: 3,
-  thu: 4, thur: 4, thurs: 4, thursday: 4, fri: 5, friday: 5, sat: 6, saturday: 6,
+  sun: 0, sunday: 0, mon: 1, monday: 1, tue: 2, tuesday: 2, wed: 3, wednesday: 3,
+  thu: 4, thursday: 4, fri: 5, friday: 5, sat: 6, saturday: 6,
 };
 
 const ORDINALS: Readonly<Record<string, number>> = {
@@ -62,7 +63,7 @@ const TOKENS: ReadonlyArray<[string, RegExp]> = [
   ['text', new RegExp(`(${ORDINAL}) (${WORD})`, 'y')],
   ['number', new RegExp(`([+-]*) *(\\d{1,13}) *(${WORD})`, 'y')],
   ['time12', /(1[0-2]|0?[1-9])(?:[:.]([0-5]\d)(?:[:.]([0-5]\d))?)? *([ap])\.?m\.?/y],
-  ['time24', /t?(2[0-4]|[01]?\d):([0-5]\d)(?::([0-5]\d|60))?/y],
+  ['time24', /t?(2[0-4]|[01]?\d)[:.]([0-5]\d)(?:[:.]([0-5]\d|60))?/y],
   ['word', new RegExp(`(${WORD})`, 'y')],
 ];
 
