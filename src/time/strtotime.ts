@@ -1,8 +1,10 @@
-// PHP strtotime() through locutus' port. The port reads and writes calendar fields with the
+// PHP strtotime(). Plain datetimes and relative phrases (relative.ts) are read here, on the
+// caller's clock; other formats go through locutus' port. The port reads and writes calendar fields with the
 // JS *local* time zone, so every call runs with the process zone switched to UTC: calendar
 // fields then equal UTC fields and a result read in UTC is exactly the wall time computed.
 // Callers that want "strtotime in zone Z" pass Z's wall-clock now encoded as UTC (see wall.ts).
 import strtotime from 'locutus/php/datetime/strtotime.js';
+import { relativeWall } from './relative.ts';
 
 function withUtcProcessZone<T>(run: () => T): T {
   const saved = process.env.TZ;
@@ -32,9 +34,9 @@ export function strtotimeUtc(text: string, nowMs: number): number | null {
     return null;
   }
   // Without a zone in the text, the wall time is read on the UTC clock.
-  const plain = plainDatetime(text);
-  if (plain !== null) {
-    return plain;
+  const own = readWithoutPort(text, nowMs);
+  if (own !== undefined) {
+    return own;
   }
   const nowSeconds = Math.floor(nowMs / 1000);
   const seconds = withUtcProcessZone(() => {
@@ -52,9 +54,9 @@ export function strtotimeUtc(text: string, nowMs: number): number | null {
  * time as written (PHP `new DateTime($text)` formatted in its own zone). Wall milliseconds.
  */
 export function strtotimeWall(text: string, nowMs: number): number | null {
-  const plain = plainDatetime(text);
-  if (plain !== null) {
-    return plain;
+  const own = readWithoutPort(text, nowMs);
+  if (own !== undefined) {
+    return own;
   }
   const instant = strtotimeUtc(text, nowMs);
   if (instant === null) {
@@ -64,6 +66,12 @@ export function strtotimeWall(text: string, nowMs: number): number | null {
   // written offset into UTC and leaves the written wall time untouched. The port counts at most
   // two zone tokens; when the text already used both, keep the honoured instant.
   return strtotimeUtc(`${text} +00:00`, nowMs) ?? instant;
+}
+
+// The formats without a zone that wpcal reads itself: wall milliseconds, null for PHP's false,
+// undefined when the text is for the port.
+function readWithoutPort(text: string, nowMs: number): number | null | undefined {
+  return plainDatetime(text) ?? relativeWall(text, nowMs);
 }
 
 // `Y-m-d`, `Y-m-d H:i` and `Y-m-d H:i:s` with in-range fields: what imports send for every
