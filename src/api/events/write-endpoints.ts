@@ -176,11 +176,14 @@ function eventDates(req: RestRequest, input: DatesRequest): EventDates {
 
 /**
  * The dates of an update: recomputed from what was sent and the stored rest, or undefined if
- * untouched. An omitted `timezone` is the stored one, or the site's when omitted fields reset.
+ * untouched. An omitted `timezone` is the stored one, or the site's when omitted fields reset:
+ * then the stored local times are read in the site's zone, UTC dates and TEC 6 rows included
+ * (the plugin keeps the old zone's UTC dates; README, Compatibility notes).
  */
 function updatedDates(req: RestRequest, meta: PostMeta, omitted: Omitted): EventDates | undefined {
-  if (!['start_date', 'end_date', 'all_day', 'timezone'].some((name) => sent(req, name))) return undefined;
   const storedStart = firstMeta(meta, '_EventStartDate');
+  const datesSent = ['start_date', 'end_date', 'all_day', 'timezone'].some((name) => sent(req, name));
+  if (!datesSent && (omitted === 'keep' || storedStart === undefined)) return undefined;
   const storedEnd = firstMeta(meta, '_EventEndDate');
   const start = sentDate(req, 'start_date') ?? storedStart ?? sentDate(req, 'end_date');
   const end = sentDate(req, 'end_date') ?? storedEnd ?? start;
@@ -254,7 +257,7 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), true);
-    await writeEventMeta(trx, postId, forUpdate({ ...changes, dates, venueId, organizerIds }, omitted, req.site.timezone, meta), meta);
+    await writeEventMeta(trx, postId, forUpdate({ ...changes, dates, venueId, organizerIds }, omitted), meta);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);

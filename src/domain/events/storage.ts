@@ -7,12 +7,11 @@ import { allSettled } from '../../data/bulk-insert.ts';
 import { deleteEventRows, insertEventRowsBulk, saveEventRows, type EventRows } from '../../data/events.ts';
 import { deleteMetaOfPosts, insertMetaRowsBulk } from '../../data/post-queries.ts';
 import { applyMetaChanges, type MetaChange } from '../../data/meta-changes.ts';
-import { firstMeta, type PostMeta } from '../../data/posts.ts';
+import type { PostMeta } from '../../data/posts.ts';
 import { deriveCurrency } from '../../text/cost.ts';
 import { dbDatetime } from '../../time/parse.ts';
 import type { EventDates } from '../../time/event-dates.ts';
 import { durationSeconds, occurrenceHash } from '../../time/occurrence.ts';
-import { timezoneAbbr } from '../../time/zones.ts';
 import { decodeEntities, sanitizeUrl, stripTags } from '../../text/sanitize.ts';
 import { TEC_ORIGIN } from '../post-types.ts';
 import type { Omitted } from '../write-context.ts';
@@ -34,8 +33,6 @@ export interface StoredEventDates {
  */
 export interface EventMetaChanges {
   dates?: EventDates;
-  /** Without `dates`: a new `_EventTimezone` and `_EventTimezoneAbbr`, the stored dates kept as they are. */
-  zone?: { timezone: string; abbr: string };
   venueId?: number;
   organizerIds?: number[];
   /** The `cost` entries as sent (one row each); the currency is derived from them. */
@@ -102,9 +99,6 @@ function costOps(changes: EventMetaChanges, cost: string[]): MetaOp[] {
 export function eventMetaOps(changes: EventMetaChanges): MetaOp[] {
   const ops: MetaOp[] = [];
   if (changes.dates) ops.push(...dateOps(changes.dates));
-  else if (changes.zone) {
-    ops.push({ op: 'set', key: '_EventTimezone', value: changes.zone.timezone }, { op: 'set', key: '_EventTimezoneAbbr', value: changes.zone.abbr });
-  }
   if (changes.venueId !== undefined) ops.push({ op: 'replace', key: '_EventVenueID', values: [String(changes.venueId)] });
   if (changes.organizerIds) ops.push({ op: 'replace', key: '_EventOrganizerID', values: changes.organizerIds.map(String) });
   if (changes.showMap !== undefined) ops.push({ op: 'set', key: '_EventShowMap', value: changes.showMap ? '1' : '' });
@@ -140,15 +134,13 @@ export function forCreate(changes: EventMetaChanges): EventMetaChanges {
 /**
  * What an update writes. `keep` (PATCH): what was sent. `reset` (POST, PUT): also what the
  * plugin's updates reset when omitted (samples 53–54): no organizers, image or cost, an empty
- * website, the map, hidden and featured flags off, and the site's time zone (its abbreviation at
- * the stored start) — without new UTC dates unless the dates are recomputed anyway, as the plugin
- * leaves them. Title, content, dates, venue and terms stay.
+ * website, the map, hidden and featured flags off. The caller recomputes the dates in the site's
+ * time zone. Title, content, local dates, venue and terms stay.
  */
-export function forUpdate(changes: EventMetaChanges, omitted: Omitted, siteTimezone: string, current: PostMeta): EventMetaChanges {
+export function forUpdate(changes: EventMetaChanges, omitted: Omitted): EventMetaChanges {
   if (omitted === 'keep') return changes;
   return {
     ...changes,
-    zone: changes.dates ? undefined : { timezone: siteTimezone, abbr: timezoneAbbr(siteTimezone, firstMeta(current, '_EventStartDate') ?? '') },
     organizerIds: changes.organizerIds ?? [],
     cost: changes.cost ?? [],
     website: changes.website ?? '',
