@@ -1,7 +1,8 @@
 // A post's meta changes in as few statements as leave the rows WordPress's own functions leave
 // (update_post_meta keeps a key's rows and their IDs, add_post_meta adds one, delete_post_meta
-// removes them): one DELETE for every key removed or replaced, one UPDATE per rewritten key, one
-// INSERT for every row added. Keys whose rows already hold the wanted values are not touched.
+// removes them): one DELETE for every key removed or replaced, one UPDATE for every rewritten
+// key, one INSERT for every row added. Keys whose rows already hold the wanted values are not touched.
+import { sql } from 'kysely';
 import type { Writer } from './executor.ts';
 import { insertMetaRowsBulk } from './post-queries.ts';
 import type { PostMeta } from './posts.ts';
@@ -62,8 +63,10 @@ export async function applyMetaChanges(trx: Writer, postId: number, changes: rea
   if (deleteKeys.size) {
     await trx.deleteFrom('postmeta').where('post_id', '=', postId).where('meta_key', 'in', [...deleteKeys]).execute();
   }
-  for (const [key, value] of updates) {
-    await trx.updateTable('postmeta').set({ meta_value: value }).where('post_id', '=', postId).where('meta_key', '=', key).execute();
+  if (updates.size) {
+    // One statement for every key whose rows change value.
+    const value = sql<string>`CASE ${sql.ref('meta_key')} ${sql.join([...updates].map(([key, v]) => sql`WHEN ${key} THEN ${v}`), sql` `)} END`;
+    await trx.updateTable('postmeta').set({ meta_value: value }).where('post_id', '=', postId).where('meta_key', 'in', [...updates.keys()]).execute();
   }
   if (inserts.length) await insertMetaRowsBulk(trx, inserts);
 }

@@ -228,17 +228,19 @@ export async function postTermTaxonomyIds(db: Reader, postId: number, taxonomy: 
 }
 
 /** wp_set_object_terms (replace): links exactly these terms and recounts every term touched (after commit). */
-export async function setPostTerms(db: Writer, postId: number, taxonomy: string, terms: readonly Term[]): Promise<void> {
-  const before = await postTermTaxonomyIds(db, postId, taxonomy);
+export async function setPostTerms(db: Writer, postId: number, taxonomy: string, terms: readonly Term[], created = false): Promise<void> {
+  // A post created in this transaction has no links yet.
+  const before = created ? [] : await postTermTaxonomyIds(db, postId, taxonomy);
   const after = [...new Set(terms.map((t) => t.term_taxonomy_id))];
   const removed = before.filter((id) => !after.includes(id));
   const added = after.filter((id) => !before.includes(id));
   if (removed.length) {
     await db.deleteFrom('term_relationships').where('object_id', '=', postId).where('term_taxonomy_id', 'in', removed).execute();
   }
-  for (const ttId of added) {
+  if (added.length) {
     // Ignored when it exists: the link is what matters, whoever made it.
-    await db.insertInto('term_relationships').orIgnore().values({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }).execute();
+    await db.insertInto('term_relationships').orIgnore()
+      .values(added.map((ttId) => ({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }))).execute();
   }
   recountAfterCommit(db, [...removed, ...added]);
 }

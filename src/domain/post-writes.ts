@@ -120,6 +120,9 @@ function applyScheduling(status: string, gmt: string, now: Date): string {
  * post_name before uniqueness: the sanitized slug or title; empty for floating statuses without
  * one. `unique` says whether it still has to be made unique among the type's posts.
  */
+/** What baseSlug gives for post ID 0 when it falls back to the ID (or the title itself reads "0"). */
+export const ID_FALLBACK_SLUG = '0';
+
 export function baseSlug(id: number, wanted: string, title: string, status: string): { slug: string; unique: boolean } {
   let slug = wanted !== '' ? sanitizeTitle(wanted) : '';
   if (slug === '' && !FLOATING.has(status)) slug = sanitizeTitle(title, String(id));
@@ -201,10 +204,22 @@ export function newPostFields(req: WriteContext, type: PostTypeDefinition, sent:
 /** wp_insert_post for a TEC type; returns the new post's ID and status. */
 export async function insertTypedPost(trx: Writer, req: WriteContext, type: PostTypeDefinition, input: PostInput): Promise<WrittenPost> {
   const fields = newPostFields(req, type, input, commentStatus(type, req.site));
-  const id = await insertPost(trx, fields);
   const status = fields.post_status ?? '';
+  const guidOf = (ID: number, post_name: string): string => postGuid(req, type, { ID, post_status: status, post_name });
+  // Made unique before the insert (no row of its own to leave out yet), so a GUID that does not
+  // name the post's ID (a published post's pretty or plain permalink) goes in with the row.
+  const { slug, unique } = baseSlug(0, input.slug ?? '', fields.post_title ?? '', status);
+  if (slug !== ID_FALLBACK_SLUG) {
+    const post_name = unique ? await uniquePostSlug(trx, slug, type.type, 0) : slug;
+    const guid = guidOf(0, post_name);
+    const id = await insertPost(trx, { ...fields, post_name, guid: guid === guidOf(1, post_name) ? guid : '' });
+    if (guid !== guidOf(1, post_name)) await updatePost(trx, id, { guid: guidOf(id, post_name) });
+    markTecPostSaved(trx, req.now);
+    return { ID: id, post_status: status };
+  }
+  const id = await insertPost(trx, fields);
   const post_name = await resolveSlug(trx, type, id, input.slug ?? '', fields.post_title ?? '', status);
-  await updatePost(trx, id, { post_name, guid: postGuid(req, type, { ID: id, post_status: status, post_name }) });
+  await updatePost(trx, id, { post_name, guid: guidOf(id, post_name) });
   markTecPostSaved(trx, req.now);
   return { ID: id, post_status: status };
 }

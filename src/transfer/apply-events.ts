@@ -13,7 +13,7 @@ import {
 import { isRegisteredStatus } from '../domain/values.ts';
 import { publishLinkedPosts } from '../domain/events/publish-links.ts';
 import { EVENT_TYPE } from '../domain/post-types.ts';
-import { baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../domain/post-writes.ts';
+import { ID_FALLBACK_SLUG, baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../domain/post-writes.ts';
 import type { Writer } from '../data/executor.ts';
 import { insertPostRowsBulk, postTitlesWithMeta, setPostNamesAndGuids } from '../data/post-queries.ts';
 import { POST_DEFAULTS, getPosts, type PostFields } from '../data/posts.ts';
@@ -57,7 +57,7 @@ interface Computed {
   changes: EventMetaChanges;
   /** What finds the stored event it updates: its import key, or its title and start. */
   match: string;
-  /** Its slug if it is created, computed with post ID 0 (see ID_SLUG); absent when it matched a stored event. */
+  /** Its slug if it is created, computed with post ID 0 (see ID_FALLBACK_SLUG); absent when it matched a stored event. */
   slug?: BaseSlug;
 }
 
@@ -88,9 +88,6 @@ interface Linked {
   /** An update moved it to another status (its terms must be recounted). */
   statusChanged: boolean;
 }
-
-/** The slug baseSlug gives a post whose title yields none when its ID is 0: it is the ID then. */
-const ID_SLUG = '0';
 
 /** Records handled between two turns of the event loop, so the replies of the statements running meanwhile come in. */
 const YIELD_EVERY = 50;
@@ -278,8 +275,8 @@ export class EventImporter {
       const wanted = plan.record.wantedId;
       if (wanted !== undefined && free.delete(wanted)) ids.set(plan, wanted);
     }
-    const slugOf = (plan: Plan, id: number): BaseSlug => (plan.slug!.slug === ID_SLUG ? this.slugOf(plan.input, plan.fields, id) : plan.slug!);
-    const known = plans.filter((plan) => ids.has(plan) || plan.slug!.slug !== ID_SLUG);
+    const slugOf = (plan: Plan, id: number): BaseSlug => (plan.slug!.slug === ID_FALLBACK_SLUG ? this.slugOf(plan.input, plan.fields, id) : plan.slug!);
+    const known = plans.filter((plan) => ids.has(plan) || plan.slug!.slug !== ID_FALLBACK_SLUG);
     await this.slugs.prepare(trx, known.map((plan) => slugOf(plan, ids.get(plan) ?? 0)).filter((slug) => slug.unique).map((slug) => slug.slug));
     const kept: NewPost[] = [];
     const numbered: Array<{ plan: Plan; row: NewPost }> = [];
@@ -287,7 +284,7 @@ export class EventImporter {
       if (turnDue(i)) await nextTurn();
       const plan = plans[i];
       const id = ids.get(plan);
-      const slug = id !== undefined || plan.slug!.slug !== ID_SLUG ? slugOf(plan, id ?? 0) : { slug: '', unique: false };
+      const slug = id !== undefined || plan.slug!.slug !== ID_FALLBACK_SLUG ? slugOf(plan, id ?? 0) : { slug: '', unique: false };
       const row = await this.postRow(trx, plan, id ?? 0, slug);
       if (id === undefined) numbered.push({ plan, row });
       else kept.push(Object.assign(row, { ID: id }));
@@ -300,7 +297,7 @@ export class EventImporter {
       const id = given[i];
       ids.set(plan, id);
       let name = row.post_name ?? '';
-      if (plan.slug!.slug === ID_SLUG) {
+      if (plan.slug!.slug === ID_FALLBACK_SLUG) {
         const slug = slugOf(plan, id);
         if (slug.unique) await this.slugs.prepare(trx, [slug.slug]);
         name = slug.unique ? await this.slugs.take(trx, slug.slug) : slug.slug;

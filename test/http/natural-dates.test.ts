@@ -34,10 +34,11 @@ forEachDatabase('natural-language event dates', (kind) => {
     expect(dateFields(res.json as Record<string, unknown>)).to.deep.equal(dateFields(expected));
   });
 
-  it('reads "tomorrow noon" on an update in the stored event zone', async () => {
+  it('reads "tomorrow noon" on a PATCH in the stored event zone', async () => {
     const created = await t.request('POST', `${NS}/events`, { auth: admin, body: SAMPLE.requestJson });
     const id = (created.json as { id: number }).id;
-    const res = await t.request('POST', `${NS}/events/${id}`, { auth: admin, body: { start_date: 'tomorrow noon', end_date: 'tomorrow 1pm' } });
+    // PATCH keeps the stored zone (a POST update resets it to the site's).
+    const res = await t.request('PATCH', `${NS}/events/${id}`, { auth: admin, body: { start_date: 'tomorrow noon', end_date: 'tomorrow 1pm' } });
     expect(res.status).to.equal(200);
     expect(res.json).to.include({ start_date: '2026-11-26 12:00:00', end_date: '2026-11-26 13:00:00', utc_start_date: '2026-11-26 11:00:00' });
   });

@@ -114,7 +114,7 @@ forEachDatabase('Updates: POST and PUT reset what they omit, PATCH keeps it', (k
      * (00:00 UTC for 18:00 in UTC+0); wpcal keeps the local times and reads them in the new zone
      * (README, Compatibility notes).
      */
-    const inResetZone = (body: Record<string, any>) => ({
+    const inResetZone = (body: Record<string, any>): Record<string, any> => ({
       ...body,
       utc_start_date: body.start_date, utc_start_date_details: body.start_date_details,
       utc_end_date: body.end_date, utc_end_date_details: body.end_date_details,

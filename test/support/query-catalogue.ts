@@ -598,6 +598,12 @@ export const CATALOGUE: readonly ModuleEntry[] = [
           { ...CATEGORY_TERM, term_id: 6, term_taxonomy_id: 6, name: 'Jazz', slug: 'jazz', parent: 5 },
           { ...CATEGORY_TERM, term_id: 7, term_taxonomy_id: 7, name: 'Blues', slug: 'blues', parent: 5 },
         ])),
+      }, {
+        case: 'two terms on a post created in the transaction',
+        run: ({ write }) => write((trx) => terms.setPostTerms(trx, 12, CATEGORY, [
+          { ...CATEGORY_TERM, term_id: 6, term_taxonomy_id: 6, name: 'Jazz', slug: 'jazz', parent: 5 },
+          { ...CATEGORY_TERM, term_id: 7, term_taxonomy_id: 7, name: 'Blues', slug: 'blues', parent: 5 },
+        ], true)),
       }],
       termTaxonomyIdsOfPosts: [{ run: ({ reader }) => terms.termTaxonomyIdsOfPosts(reader, [12, 13]) }],
       recountPostTerms: [{

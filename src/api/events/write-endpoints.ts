@@ -183,7 +183,8 @@ function eventDates(req: RestRequest, input: DatesRequest): EventDates {
 function updatedDates(req: RestRequest, meta: PostMeta, omitted: Omitted): EventDates | undefined {
   const storedStart = firstMeta(meta, '_EventStartDate');
   const datesSent = ['start_date', 'end_date', 'all_day', 'timezone'].some((name) => sent(req, name));
-  if (!datesSent && (omitted === 'keep' || storedStart === undefined)) return undefined;
+  const zoneKept = omitted === 'keep' || firstMeta(meta, '_EventTimezone') === req.site.timezone;
+  if (!datesSent && (zoneKept || storedStart === undefined)) return undefined;
   const storedEnd = firstMeta(meta, '_EventEndDate');
   const start = sentDate(req, 'start_date') ?? storedStart ?? sentDate(req, 'end_date');
   const end = sentDate(req, 'end_date') ?? storedEnd ?? start;
@@ -237,7 +238,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     // API-created events always carry both map rows (events.md §6.2).
     await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }), new Map());
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
-    await assignEventTerms(trx, req, postId);
+    await assignEventTerms(trx, req, postId, true);
     // Nothing was linked before a create: its linked drafts stay drafts (publish-links.ts).
     return postId;
   });

@@ -3,7 +3,7 @@ import { userCan } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../context.ts';
 import type { Writer } from '../../data/executor.ts';
-import { getPost, getPosts, type PostMeta } from '../../data/posts.ts';
+import { getPosts, type PostMeta } from '../../data/posts.ts';
 import { setPostTerms } from '../../data/terms.ts';
 import { isValidInline } from '../linked-posts/args.ts';
 import type { LinkedPostDefinition } from '../../domain/linked-posts/definition.ts';
@@ -31,10 +31,28 @@ function isEmptyLink(value: unknown): boolean {
   return entries !== null && entries.every((entry) => isPhpEmpty(entry));
 }
 
+/** Every post ID the request's `venue` and `organizer` name, in any of their forms. */
+function namedIds(req: RestRequest): number[] {
+  return ['venue', 'organizer'].flatMap((name) => {
+    const value = sentValue(req, name);
+    return (Array.isArray(value) ? value : [value]).flatMap((entry) => {
+      const id = isRecord(entry) ? entry.id : entry;
+      return typeof id === 'string' && id.includes(',') ? id.split(',') : [id];
+    });
+  }).filter(isIdText).map(Number);
+}
+
+/** The posts the request names as venues and organizers, read once (one query) for all its checks. */
+const namedPosts = new WeakMap<RestRequest, Promise<Map<number, PostRow>>>();
+
 async function isPostOfType(req: RestRequest, definition: LinkedPostDefinition, value: unknown): Promise<boolean> {
   if (!isIdText(value)) return false;
-  const post = await getPost(req.services.db.kysely, Number(value));
-  return post?.post_type === definition.postType.type;
+  let posts = namedPosts.get(req);
+  if (!posts) {
+    posts = getPosts(req.services.db.kysely, namedIds(req)).then((rows) => new Map(rows.map((row) => [Number(row.ID), row])));
+    namedPosts.set(req, posts);
+  }
+  return (await posts).get(Number(value))?.post_type === definition.postType.type;
 }
 
 /** One entry: an ID, `{ "id": … }`, or an inline object valid as the type's create arguments. */
@@ -115,7 +133,7 @@ export async function resolveOrganizers(trx: Writer, req: RestRequest, rows: Lin
 }
 
 /** Sent `categories`/`tags` replace the event's terms, when the user may assign them. */
-export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number): Promise<void> {
+export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number, created = false): Promise<void> {
   const taxonomies: [string, TaxonomyDefinition, string][] = [
     ['categories', CATEGORIES, 'edit_tribe_events'],
     ['tags', TAGS, 'edit_posts'],
@@ -123,7 +141,7 @@ export async function assignEventTerms(trx: Writer, req: RestRequest, postId: nu
   for (const [name, definition, assignCapability] of taxonomies) {
     const value = sentValue(req, name);
     if (value === undefined || value === null || !userCan(req.user, assignCapability)) continue;
-    await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value));
+    await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value), created);
   }
 }
 

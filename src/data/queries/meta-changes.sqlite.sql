@@ -12,11 +12,13 @@ where
 -- applyMetaChanges (a key rewritten, one replaced, one deleted, two added), statement 2 of 3
 update "wp_postmeta"
 set
-  "meta_value" = ?
+  "meta_value" = CASE "meta_key"
+    WHEN ? THEN ?
+  END
 where
   "post_id" = ?
-  and "meta_key" = ?;
--- parameters: ["15",12,"_EventCost"]
+  and "meta_key" in (?);
+-- parameters: ["_EventCost","15",12,"_EventCost"]
 
 -- applyMetaChanges (a key rewritten, one replaced, one deleted, two added), statement 3 of 3
 insert into

@@ -503,6 +503,70 @@ where
   and "taxonomy" in (?, ?);
 -- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
 
+-- setPostTerms (two terms on a post created in the transaction), statement 1 of 3
+insert or ignore into
+  "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
+values
+  (?, ?, ?),
+  (?, ?, ?);
+-- parameters: [12,6,0,12,7,0]
+
+-- setPostTerms (two terms on a post created in the transaction), statement 2 of 3
+update "wp_term_taxonomy"
+set
+  "count" = (
+    SELECT
+      COUNT(*)
+    FROM
+      "wp_term_relationships" tr
+      INNER JOIN "wp_posts" p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = "wp_term_taxonomy"."term_taxonomy_id"
+      AND p.post_status = 'publish'
+      AND (
+        (
+          "wp_term_taxonomy"."taxonomy" = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          "wp_term_taxonomy"."taxonomy" = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
+where
+  "term_taxonomy_id" in (?)
+  and "taxonomy" in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,"tribe_events_cat","post_tag"]
+
+-- setPostTerms (two terms on a post created in the transaction), statement 3 of 3
+update "wp_term_taxonomy"
+set
+  "count" = (
+    SELECT
+      COUNT(*)
+    FROM
+      "wp_term_relationships" tr
+      INNER JOIN "wp_posts" p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = "wp_term_taxonomy"."term_taxonomy_id"
+      AND p.post_status = 'publish'
+      AND (
+        (
+          "wp_term_taxonomy"."taxonomy" = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          "wp_term_taxonomy"."taxonomy" = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
+where
+  "term_taxonomy_id" in (?)
+  and "taxonomy" in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
+
 -- termTaxonomyIdsOfPosts
 select
   "term_taxonomy_id"
