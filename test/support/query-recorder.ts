@@ -33,16 +33,23 @@ export interface Answer {
 export interface Statement {
   sql: string;
   parameters: readonly unknown[];
+  /** Not a statement: where a transaction begins or ends. */
+  boundary?: boolean;
 }
 
 /** The statements one case issued, and the canned answers they get, in issue order. */
 class Recording {
   readonly statements: Statement[] = [];
+  #answered = 0;
 
   constructor(private readonly answers: ReadonlyArray<Answer | undefined>) {}
 
+  boundary(kind: 'begin' | 'commit' | 'rollback'): void {
+    this.statements.push({ sql: `${kind.toUpperCase()} (transaction)`, parameters: [], boundary: true });
+  }
+
   record(query: CompiledQuery): QueryResult<unknown> {
-    const answer = this.answers[this.statements.length] ?? {};
+    const answer = this.answers[this.#answered++] ?? {};
     this.statements.push({ sql: query.sql, parameters: [...query.parameters] });
     return {
       rows: [...(answer.rows ?? [])],
@@ -52,10 +59,22 @@ class Recording {
   }
 }
 
-/** DummyDriver (no database, transactions that do nothing) whose connections record each statement. */
+/** DummyDriver (no database) whose connections record each statement, and where transactions begin and end. */
 class RecordingDriver extends DummyDriver {
   constructor(private readonly recording: Recording) {
     super();
+  }
+
+  override async beginTransaction(): Promise<void> {
+    this.recording.boundary('begin');
+  }
+
+  override async commitTransaction(): Promise<void> {
+    this.recording.boundary('commit');
+  }
+
+  override async rollbackTransaction(): Promise<void> {
+    this.recording.boundary('rollback');
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -171,7 +190,7 @@ export async function runCase(dialect: DialectName, fn: string, queryCase: Query
   } else if (thrown !== undefined) {
     throw new Error(`query catalogue: ${title} threw: ${(thrown as Error).message ?? String(thrown)}`, { cause: thrown });
   }
-  if (!recording.statements.length) throw new Error(`query catalogue: ${title} issued no statement`);
+  if (!recording.statements.some((statement) => !statement.boundary)) throw new Error(`query catalogue: ${title} issued no statement`);
   await kysely.destroy();
   return { fn, case: queryCase.case, statements: recording.statements };
 }
@@ -213,12 +232,17 @@ export function renderBlocks(module: string, dialect: DialectName, cases: readon
   const blocks = [header];
   for (const recorded of cases) {
     const name = `${recorded.fn}${recorded.case ? ` (${recorded.case})` : ''}`;
-    recorded.statements.forEach((statement, i) => {
-      const count = recorded.statements.length;
-      const title = count > 1 ? `${name}, statement ${i + 1} of ${count}` : name;
+    const count = recorded.statements.filter((statement) => !statement.boundary).length;
+    let i = 0;
+    for (const statement of recorded.statements) {
+      if (statement.boundary) {
+        blocks.push(`-- ${name}: ${statement.sql}`);
+        continue;
+      }
+      const title = count > 1 ? `${name}, statement ${++i} of ${count}` : name;
       const parameters = statement.parameters.length ? `\n-- parameters: ${normalized(JSON.stringify(statement.parameters))}` : '';
       blocks.push(`-- ${title}\n${formatStatement(dialect, statement.sql)};${parameters}`);
-    });
+    }
   }
   return blocks;
 }

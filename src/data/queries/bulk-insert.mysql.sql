@@ -2,6 +2,8 @@
 -- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
 -- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
 
+-- insertRows (two rows in one statement): BEGIN (transaction)
+
 -- insertRows (two rows in one statement)
 insert into
   `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
@@ -10,6 +12,10 @@ values
   (?, ?, ?);
 -- parameters: [12,"_EventCost","15",13,"_EventCost","20"]
 
+-- insertRows (two rows in one statement): COMMIT (transaction)
+
+-- insertNumberedRows (two rows numbered by the database): BEGIN (transaction)
+
 -- insertNumberedRows (two rows numbered by the database)
 insert into
   `wp_terms` (`name`, `slug`, `term_group`)
@@ -17,3 +23,5 @@ values
   (?, ?, ?),
   (?, ?, ?);
 -- parameters: ["Jazz","jazz",0,"Blues","blues",0]
+
+-- insertNumberedRows (two rows numbered by the database): COMMIT (transaction)

@@ -2,6 +2,8 @@
 -- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
 -- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
 
+-- saveEventRows (new post): BEGIN (transaction)
+
 -- saveEventRows (new post), statement 1 of 2
 insert into
   `wp_tec_events` (
@@ -35,6 +37,10 @@ insert into
 values
   (?, ?, ?, ?, ?, ?, ?, ?, ?);
 -- parameters: [null,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
+
+-- saveEventRows (new post): COMMIT (transaction)
+
+-- saveEventRows (existing post without rows): BEGIN (transaction)
 
 -- saveEventRows (existing post without rows), statement 1 of 4
 select
@@ -90,6 +96,10 @@ values
   (?, ?, ?, ?, ?, ?, ?, ?, ?);
 -- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
 
+-- saveEventRows (existing post without rows): COMMIT (transaction)
+
+-- saveEventRows (rows present): BEGIN (transaction)
+
 -- saveEventRows (rows present), statement 1 of 4
 select
   `event_id`
@@ -140,6 +150,10 @@ where
   `occurrence_id` = ?;
 -- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",4]
 
+-- saveEventRows (rows present): COMMIT (transaction)
+
+-- deleteEventRows: BEGIN (transaction)
+
 -- deleteEventRows, statement 1 of 2
 delete from `wp_tec_occurrences`
 where
@@ -151,6 +165,10 @@ delete from `wp_tec_events`
 where
   `post_id` in (?, ?);
 -- parameters: [12,13]
+
+-- deleteEventRows: COMMIT (transaction)
+
+-- insertEventRowsBulk (two events): BEGIN (transaction)
 
 -- insertEventRowsBulk (two events), statement 1 of 2
 insert into
@@ -187,6 +205,8 @@ values
   (?, ?, ?, ?, ?, ?, ?, ?, ?),
   (?, ?, ?, ?, ?, ?, ?, ?, ?);
 -- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",4,13,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
+
+-- insertEventRowsBulk (two events): COMMIT (transaction)
 
 -- upcomingOccurrencePostIds
 select

@@ -2,6 +2,8 @@
 -- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
 -- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
 
+-- applyMetaChanges (a key rewritten, one replaced, one deleted, two added): BEGIN (transaction)
+
 -- applyMetaChanges (a key rewritten, one replaced, one deleted, two added), statement 1 of 3
 delete from `wp_postmeta`
 where
@@ -29,3 +31,5 @@ values
   (?, ?, ?),
   (?, ?, ?);
 -- parameters: [12,"_EventOrganizerID","8",12,"_EventOrganizerID","9",12,"_EventCurrencySymbol","$",12,"_EventShowMap","1"]
+
+-- applyMetaChanges (a key rewritten, one replaced, one deleted, two added): COMMIT (transaction)

@@ -22,6 +22,8 @@ where
   "option_name" in (?);
 -- parameters: ["home"]
 
+-- setOption (row missing): BEGIN (transaction)
+
 -- setOption (row missing), statement 1 of 4
 update "wp_options"
 set
@@ -54,6 +56,10 @@ set
 where
   "option_name" = ?;
 -- parameters: ["1772366400.1234","tribe_last_save_post"]
+
+-- setOption (row missing): COMMIT (transaction)
+
+-- setOption (row present): BEGIN (transaction)
 
 -- setOption (row present), statement 1 of 4
 update "wp_options"
@@ -88,6 +94,10 @@ where
   "option_name" = ?;
 -- parameters: ["1772366400.1234","tribe_last_save_post"]
 
+-- setOption (row present): COMMIT (transaction)
+
+-- setOption (row created by another writer meanwhile): BEGIN (transaction)
+
 -- setOption (row created by another writer meanwhile), statement 1 of 4
 update "wp_options"
 set
@@ -121,6 +131,10 @@ where
   "option_name" = ?;
 -- parameters: ["1772366400.1234","tribe_last_save_post"]
 
+-- setOption (row created by another writer meanwhile): COMMIT (transaction)
+
+-- addOption (row missing): BEGIN (transaction)
+
 -- addOption (row missing), statement 1 of 2
 select
   "option_name",
@@ -138,6 +152,10 @@ values
   (?, ?, ?);
 -- parameters: ["wpcal_version","0.1.0","yes"]
 
+-- addOption (row missing): COMMIT (transaction)
+
+-- addOption (row present): BEGIN (transaction)
+
 -- addOption (row present)
 select
   "option_name",
@@ -147,3 +165,5 @@ from
 where
   "option_name" in (?);
 -- parameters: ["wpcal_version"]
+
+-- addOption (row present): COMMIT (transaction)

@@ -118,6 +118,8 @@ where
   and `meta_key` = ?;
 -- parameters: [12,13,"_EventVenueID"]
 
+-- deleteMetaOfPosts: BEGIN (transaction)
+
 -- deleteMetaOfPosts
 delete from `wp_postmeta`
 where
@@ -125,12 +127,20 @@ where
   and `meta_key` in (?, ?);
 -- parameters: [12,13,"_EventVenueID","_EventOrganizerID"]
 
+-- deleteMetaOfPosts: COMMIT (transaction)
+
+-- deleteMetaWithValue: BEGIN (transaction)
+
 -- deleteMetaWithValue
 delete from `wp_postmeta`
 where
   `meta_key` = ?
   and `meta_value` = ?;
 -- parameters: ["_EventVenueID","7"]
+
+-- deleteMetaWithValue: COMMIT (transaction)
+
+-- insertPostRowsBulk (two posts, IDs included): BEGIN (transaction)
 
 -- insertPostRowsBulk (two posts, IDs included)
 insert into
@@ -212,6 +222,10 @@ values
   );
 -- parameters: [12,1,"2026-02-20 09:30:00","2026-02-20 08:30:00","Quartet and friends.","Jazz Night","","publish","closed","closed","","jazz-night","","","2026-02-20 09:30:00","2026-02-20 08:30:00","",0,"https://example.org/?post_type=tribe_events&p=12",0,"tribe_events","",0,13,1,"2026-02-20 09:30:00","2026-02-20 08:30:00","Quartet and friends.","Blues Night","","publish","closed","closed","","blues-night","","","2026-02-20 09:30:00","2026-02-20 08:30:00","",0,"https://example.org/?post_type=tribe_events&p=12",0,"tribe_events","",0]
 
+-- insertPostRowsBulk (two posts, IDs included): COMMIT (transaction)
+
+-- insertPostRowsBulk (two posts numbered by the database): BEGIN (transaction)
+
 -- insertPostRowsBulk (two posts numbered by the database)
 insert into
   `wp_posts` (
@@ -289,6 +303,10 @@ values
   );
 -- parameters: [1,"2026-02-20 09:30:00","2026-02-20 08:30:00","Quartet and friends.","Jazz Night","","publish","closed","closed","","jazz-night","","","2026-02-20 09:30:00","2026-02-20 08:30:00","",0,"https://example.org/?post_type=tribe_events&p=12",0,"tribe_events","",0,1,"2026-02-20 09:30:00","2026-02-20 08:30:00","Quartet and friends.","Blues Night","","publish","closed","closed","","blues-night","","","2026-02-20 09:30:00","2026-02-20 08:30:00","",0,"https://example.org/?post_type=tribe_events&p=12",0,"tribe_events","",0]
 
+-- insertPostRowsBulk (two posts numbered by the database): COMMIT (transaction)
+
+-- numberPostsAbove: BEGIN (transaction)
+
 -- numberPostsAbove, statement 1 of 2
 insert into
   `wp_posts` (
@@ -350,6 +368,10 @@ where
   `ID` = ?;
 -- parameters: [90500]
 
+-- numberPostsAbove: COMMIT (transaction)
+
+-- setPostNamesAndGuids: BEGIN (transaction)
+
 -- setPostNamesAndGuids
 update `wp_posts`
 set
@@ -365,6 +387,10 @@ where
   `ID` in (?, ?);
 -- parameters: [12,"12",13,"blues-night",12,"http://example.org/?post_type=tribe_events&p=12",13,"http://example.org/?post_type=tribe_events&p=13",12,13]
 
+-- setPostNamesAndGuids: COMMIT (transaction)
+
+-- insertMetaRowsBulk: BEGIN (transaction)
+
 -- insertMetaRowsBulk
 insert into
   `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
@@ -372,6 +398,8 @@ values
   (?, ?, ?),
   (?, ?, ?);
 -- parameters: [12,"_EventCost","15",12,"_EventVenueID","7"]
+
+-- insertMetaRowsBulk: COMMIT (transaction)
 
 -- metaValuesOnPostsOfType
 select distinct

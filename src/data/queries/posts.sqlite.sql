@@ -2,6 +2,8 @@
 -- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
 -- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
 
+-- lockPost: BEGIN (transaction)
+
 -- lockPost
 select
   *
@@ -10,6 +12,8 @@ from
 where
   "ID" = ?;
 -- parameters: [12]
+
+-- lockPost: COMMIT (transaction)
 
 -- getPost
 select
@@ -98,6 +102,8 @@ order by
   "meta_id";
 -- parameters: [12]
 
+-- insertPost: BEGIN (transaction)
+
 -- insertPost
 insert into
   "wp_posts" (
@@ -151,6 +157,10 @@ values
   );
 -- parameters: [1,"","Jazz Night","","publish","closed","closed","","jazz-night","","","",0,"",0,"",0,"2026-02-20 09:30:00","2026-02-20 08:30:00","2026-02-20 09:30:00","2026-02-20 08:30:00","tribe_events"]
 
+-- insertPost: COMMIT (transaction)
+
+-- updatePost: BEGIN (transaction)
+
 -- updatePost
 update "wp_posts"
 set
@@ -161,6 +171,10 @@ where
   "ID" = ?;
 -- parameters: ["Jazz Night II","2026-03-01 12:00:00","2026-03-01 12:00:00",12]
 
+-- updatePost: COMMIT (transaction)
+
+-- publishPost: BEGIN (transaction)
+
 -- publishPost
 update "wp_posts"
 set
@@ -170,6 +184,10 @@ where
   and "post_status" not in (?, ?, ?);
 -- parameters: ["publish",12,"publish","private","trash"]
 
+-- publishPost: COMMIT (transaction)
+
+-- addMeta: BEGIN (transaction)
+
 -- addMeta
 insert into
   "wp_postmeta" ("post_id", "meta_key", "meta_value")
@@ -177,12 +195,20 @@ values
   (?, ?, ?);
 -- parameters: [12,"_EventCost","15"]
 
+-- addMeta: COMMIT (transaction)
+
+-- deleteMeta: BEGIN (transaction)
+
 -- deleteMeta
 delete from "wp_postmeta"
 where
   "post_id" = ?
   and "meta_key" = ?;
 -- parameters: [12,"_EventCost"]
+
+-- deleteMeta: COMMIT (transaction)
+
+-- setMeta (rows of the key present): BEGIN (transaction)
 
 -- setMeta (rows of the key present)
 update "wp_postmeta"
@@ -192,6 +218,10 @@ where
   "post_id" = ?
   and "meta_key" = ?;
 -- parameters: ["15",12,"_EventCost"]
+
+-- setMeta (rows of the key present): COMMIT (transaction)
+
+-- setMeta (no row of the key): BEGIN (transaction)
 
 -- setMeta (no row of the key), statement 1 of 2
 update "wp_postmeta"
@@ -208,6 +238,10 @@ insert into
 values
   (?, ?, ?);
 -- parameters: [12,"_EventCost","15"]
+
+-- setMeta (no row of the key): COMMIT (transaction)
+
+-- replaceMeta: BEGIN (transaction)
 
 -- replaceMeta, statement 1 of 3
 delete from "wp_postmeta"
@@ -229,6 +263,8 @@ insert into
 values
   (?, ?, ?);
 -- parameters: [12,"_EventOrganizerID","9"]
+
+-- replaceMeta: COMMIT (transaction)
 
 -- postNamesStartingWith (any post)
 select
@@ -262,6 +298,8 @@ where
   and "post_name" like ?;
 -- parameters: ["tribe_events",12,"jazz-night%"]
 
+-- trashPost: BEGIN (transaction)
+
 -- trashPost, statement 1 of 4
 insert into
   "wp_postmeta" ("post_id", "meta_key", "meta_value")
@@ -291,3 +329,5 @@ set
 where
   "ID" = ?;
 -- parameters: ["trash","jazz-night__trashed",12]
+
+-- trashPost: COMMIT (transaction)

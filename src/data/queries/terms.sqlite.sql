@@ -147,6 +147,8 @@ where
   and "parent" in (?);
 -- parameters: ["tribe_events_cat",6]
 
+-- insertTerm (new ID): BEGIN (transaction)
+
 -- insertTerm (new ID), statement 1 of 4
 insert into
   "wp_terms" ("name", "slug", "term_group")
@@ -191,6 +193,10 @@ where
   "tt"."taxonomy" = ?
   and "t"."term_id" = ?;
 -- parameters: ["tribe_events_cat",5]
+
+-- insertTerm (new ID): COMMIT (transaction)
+
+-- insertTerm (kept ID, free): BEGIN (transaction)
 
 -- insertTerm (kept ID, free), statement 1 of 6
 select
@@ -256,6 +262,10 @@ where
   and "t"."term_id" = ?;
 -- parameters: ["tribe_events_cat",40]
 
+-- insertTerm (kept ID, free): COMMIT (transaction)
+
+-- updateTerm (every field): BEGIN (transaction)
+
 -- updateTerm (every field), statement 1 of 4
 update "wp_terms"
 set
@@ -298,6 +308,10 @@ where
   "tt"."taxonomy" = ?
   and "t"."term_id" = ?;
 -- parameters: ["tribe_events_cat",5]
+
+-- updateTerm (every field): COMMIT (transaction)
+
+-- deleteTerm (term left unused): BEGIN (transaction)
 
 -- deleteTerm (term left unused), statement 1 of 7
 delete from "wp_term_relationships"
@@ -347,6 +361,10 @@ where
   "option_name" = ?;
 -- parameters: ["tribe_events_cat_children"]
 
+-- deleteTerm (term left unused): COMMIT (transaction)
+
+-- deleteTerm (term still used by another taxonomy): BEGIN (transaction)
+
 -- deleteTerm (term still used by another taxonomy), statement 1 of 5
 delete from "wp_term_relationships"
 where
@@ -383,6 +401,10 @@ where
   "option_name" = ?;
 -- parameters: ["tribe_events_cat_children"]
 
+-- deleteTerm (term still used by another taxonomy): COMMIT (transaction)
+
+-- recountTerms (a category, a tag and a term of another taxonomy): BEGIN (transaction)
+
 -- recountTerms (a category, a tag and a term of another taxonomy)
 update "wp_term_taxonomy"
 set
@@ -411,6 +433,8 @@ where
   and "taxonomy" in (?, ?);
 -- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,9,11,"tribe_events_cat","post_tag"]
 
+-- recountTerms (a category, a tag and a term of another taxonomy): COMMIT (transaction)
+
 -- postTermTaxonomyIds
 select
   "tr"."term_taxonomy_id"
@@ -421,6 +445,8 @@ where
   "tr"."object_id" = ?
   and "tt"."taxonomy" = ?;
 -- parameters: [12,"tribe_events_cat"]
+
+-- setPostTerms (one term removed, one added): BEGIN (transaction)
 
 -- setPostTerms (one term removed, one added), statement 1 of 5
 select
@@ -446,6 +472,10 @@ insert or ignore into
 values
   (?, ?, ?);
 -- parameters: [12,7,0]
+
+-- setPostTerms (one term removed, one added): COMMIT (transaction)
+
+-- setPostTerms (one term removed, one added): BEGIN (transaction)
 
 -- setPostTerms (one term removed, one added), statement 4 of 5
 update "wp_term_taxonomy"
@@ -475,6 +505,10 @@ where
   and "taxonomy" in (?, ?);
 -- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
 
+-- setPostTerms (one term removed, one added): COMMIT (transaction)
+
+-- setPostTerms (one term removed, one added): BEGIN (transaction)
+
 -- setPostTerms (one term removed, one added), statement 5 of 5
 update "wp_term_taxonomy"
 set
@@ -503,6 +537,10 @@ where
   and "taxonomy" in (?, ?);
 -- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
 
+-- setPostTerms (one term removed, one added): COMMIT (transaction)
+
+-- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
+
 -- setPostTerms (two terms on a post created in the transaction), statement 1 of 3
 insert or ignore into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
@@ -510,6 +548,10 @@ values
   (?, ?, ?),
   (?, ?, ?);
 -- parameters: [12,6,0,12,7,0]
+
+-- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
+
+-- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
 
 -- setPostTerms (two terms on a post created in the transaction), statement 2 of 3
 update "wp_term_taxonomy"
@@ -539,6 +581,10 @@ where
   and "taxonomy" in (?, ?);
 -- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,"tribe_events_cat","post_tag"]
 
+-- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
+
+-- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
+
 -- setPostTerms (two terms on a post created in the transaction), statement 3 of 3
 update "wp_term_taxonomy"
 set
@@ -567,6 +613,8 @@ where
   and "taxonomy" in (?, ?);
 -- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
 
+-- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
+
 -- termTaxonomyIdsOfPosts
 select
   "term_taxonomy_id"
@@ -576,6 +624,8 @@ where
   "object_id" in (?, ?);
 -- parameters: [12,13]
 
+-- recountPostTerms: BEGIN (transaction)
+
 -- recountPostTerms, statement 1 of 2
 select
   "term_taxonomy_id"
@@ -584,6 +634,10 @@ from
 where
   "object_id" in (?);
 -- parameters: [12]
+
+-- recountPostTerms: COMMIT (transaction)
+
+-- recountPostTerms: BEGIN (transaction)
 
 -- recountPostTerms, statement 2 of 2
 update "wp_term_taxonomy"
@@ -612,6 +666,10 @@ where
   "term_taxonomy_id" in (?)
   and "taxonomy" in (?, ?);
 -- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
+
+-- recountPostTerms: COMMIT (transaction)
+
+-- unlinkPostsFromTaxonomy: BEGIN (transaction)
 
 -- unlinkPostsFromTaxonomy, statement 1 of 2
 select
@@ -644,6 +702,10 @@ where
   );
 -- parameters: [12,13,"post_tag"]
 
+-- unlinkPostsFromTaxonomy: COMMIT (transaction)
+
+-- insertTermLinksBulk: BEGIN (transaction)
+
 -- insertTermLinksBulk
 insert into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
@@ -651,3 +713,5 @@ values
   (?, ?, ?),
   (?, ?, ?);
 -- parameters: [12,5,0,13,5,0]
+
+-- insertTermLinksBulk: COMMIT (transaction)

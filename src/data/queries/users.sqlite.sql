@@ -152,6 +152,8 @@ order by
   "umeta_id";
 -- parameters: [1,"_application_passwords"]
 
+-- setUserMeta (row present): BEGIN (transaction)
+
 -- setUserMeta (row present), statement 1 of 2
 select
   "umeta_id"
@@ -172,6 +174,10 @@ where
   "umeta_id" = ?;
 -- parameters: ["a:1:{s:6:\"editor\";b:1;}",31]
 
+-- setUserMeta (row present): COMMIT (transaction)
+
+-- setUserMeta (row missing): BEGIN (transaction)
+
 -- setUserMeta (row missing), statement 1 of 2
 select
   "umeta_id"
@@ -191,6 +197,10 @@ values
   (?, ?, ?);
 -- parameters: [1,"wp_capabilities","a:1:{s:6:\"editor\";b:1;}"]
 
+-- setUserMeta (row missing): COMMIT (transaction)
+
+-- insertUser: BEGIN (transaction)
+
 -- insertUser
 insert into
   "wp_users" (
@@ -207,3 +217,5 @@ insert into
 values
   (?, ?, ?, ?, ?, ?, ?, ?, ?);
 -- parameters: ["Alice Smith","*","alice-smith","alice@example.org","","2026-03-01 12:00:00","",0,"Alice Smith"]
+
+-- insertUser: COMMIT (transaction)
