@@ -22,23 +22,21 @@ export interface EventRows {
  */
 export async function saveEventRows(trx: Writer, rows: EventRows, created = false): Promise<void> {
   const { post_id: postId, ...eventColumns } = rows.event;
-  const existing = created ? undefined : await trx.selectFrom('tec_events').select('event_id').where('post_id', '=', postId).executeTakeFirst();
-  let eventId: number;
-  if (existing) {
-    eventId = Number(existing.event_id);
-    await trx.updateTable('tec_events').set(eventColumns).where('event_id', '=', eventId).execute();
-  } else {
+  // One `tec_events` row per post: updated in place (rows matched, changed or not), else inserted.
+  const updated = created ? 0n : (await trx.updateTable('tec_events').set(eventColumns).where('post_id', '=', postId).executeTakeFirst()).numUpdatedRows;
+  let eventId: number | undefined;
+  if (!updated) {
     const inserted = await trx.insertInto('tec_events').values({ ...rows.event, hash: '' }).executeTakeFirstOrThrow();
     eventId = Number(inserted.insertId);
   }
-  const occurrence = { event_id: eventId, ...rows.occurrence };
   const current = created ? undefined : await trx.selectFrom('tec_occurrences').select('occurrence_id').where('post_id', '=', postId)
     .orderBy('occurrence_id').executeTakeFirst();
   if (current) {
-    await trx.updateTable('tec_occurrences').set(occurrence).where('occurrence_id', '=', Number(current.occurrence_id)).execute();
-  } else {
-    await trx.insertInto('tec_occurrences').values(occurrence).execute();
+    await trx.updateTable('tec_occurrences').set(rows.occurrence).where('occurrence_id', '=', Number(current.occurrence_id)).execute();
+    return;
   }
+  eventId ??= Number((await trx.selectFrom('tec_events').select('event_id').where('post_id', '=', postId).executeTakeFirstOrThrow()).event_id);
+  await trx.insertInto('tec_occurrences').values({ event_id: eventId, ...rows.occurrence }).execute();
 }
 
 /** Deletes the `tec_occurrences` and `tec_events` rows of these posts. */

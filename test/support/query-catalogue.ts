@@ -191,12 +191,17 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'new post', run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS, true)) },
         {
           case: 'existing post without rows',
-          answers: [undefined, { insertId: 3 }],
+          answers: [{ affected: 0 }, { insertId: 3 }],
           run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)),
         },
         {
           case: 'rows present',
-          answers: [{ rows: [{ event_id: 3 }] }, undefined, { rows: [{ occurrence_id: 4 }] }],
+          answers: [{ affected: 1 }, { rows: [{ occurrence_id: 4 }] }],
+          run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)),
+        },
+        {
+          case: 'a tec_events row without its occurrence',
+          answers: [{ affected: 1 }, undefined, { rows: [{ event_id: 3 }] }],
           run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)),
         },
       ],

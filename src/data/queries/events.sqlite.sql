@@ -43,13 +43,18 @@ values
 -- saveEventRows (existing post without rows): BEGIN (transaction)
 
 -- saveEventRows (existing post without rows), statement 1 of 4
-select
-  "event_id"
-from
-  "wp_tec_events"
+update "wp_tec_events"
+set
+  "start_date" = ?,
+  "end_date" = ?,
+  "start_date_utc" = ?,
+  "end_date_utc" = ?,
+  "duration" = ?,
+  "timezone" = ?,
+  "updated_at" = ?
 where
   "post_id" = ?;
--- parameters: [12]
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",12]
 
 -- saveEventRows (existing post without rows), statement 2 of 4
 insert into
@@ -100,16 +105,7 @@ values
 
 -- saveEventRows (rows present): BEGIN (transaction)
 
--- saveEventRows (rows present), statement 1 of 4
-select
-  "event_id"
-from
-  "wp_tec_events"
-where
-  "post_id" = ?;
--- parameters: [12]
-
--- saveEventRows (rows present), statement 2 of 4
+-- saveEventRows (rows present), statement 1 of 3
 update "wp_tec_events"
 set
   "start_date" = ?,
@@ -120,10 +116,10 @@ set
   "timezone" = ?,
   "updated_at" = ?
 where
-  "event_id" = ?;
--- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",3]
+  "post_id" = ?;
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",12]
 
--- saveEventRows (rows present), statement 3 of 4
+-- saveEventRows (rows present), statement 2 of 3
 select
   "occurrence_id"
 from
@@ -134,10 +130,9 @@ order by
   "occurrence_id";
 -- parameters: [12]
 
--- saveEventRows (rows present), statement 4 of 4
+-- saveEventRows (rows present), statement 3 of 3
 update "wp_tec_occurrences"
 set
-  "event_id" = ?,
   "post_id" = ?,
   "start_date" = ?,
   "end_date" = ?,
@@ -148,9 +143,64 @@ set
   "updated_at" = ?
 where
   "occurrence_id" = ?;
--- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",4]
+-- parameters: [12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",4]
 
 -- saveEventRows (rows present): COMMIT (transaction)
+
+-- saveEventRows (a tec_events row without its occurrence): BEGIN (transaction)
+
+-- saveEventRows (a tec_events row without its occurrence), statement 1 of 4
+update "wp_tec_events"
+set
+  "start_date" = ?,
+  "end_date" = ?,
+  "start_date_utc" = ?,
+  "end_date_utc" = ?,
+  "duration" = ?,
+  "timezone" = ?,
+  "updated_at" = ?
+where
+  "post_id" = ?;
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",12]
+
+-- saveEventRows (a tec_events row without its occurrence), statement 2 of 4
+select
+  "occurrence_id"
+from
+  "wp_tec_occurrences"
+where
+  "post_id" = ?
+order by
+  "occurrence_id";
+-- parameters: [12]
+
+-- saveEventRows (a tec_events row without its occurrence), statement 3 of 4
+select
+  "event_id"
+from
+  "wp_tec_events"
+where
+  "post_id" = ?;
+-- parameters: [12]
+
+-- saveEventRows (a tec_events row without its occurrence), statement 4 of 4
+insert into
+  "wp_tec_occurrences" (
+    "event_id",
+    "post_id",
+    "start_date",
+    "end_date",
+    "start_date_utc",
+    "end_date_utc",
+    "duration",
+    "hash",
+    "updated_at"
+  )
+values
+  (?, ?, ?, ?, ?, ?, ?, ?, ?);
+-- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
+
+-- saveEventRows (a tec_events row without its occurrence): COMMIT (transaction)
 
 -- deleteEventRows: BEGIN (transaction)
 
