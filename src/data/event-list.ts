@@ -45,6 +45,11 @@ export interface EventListFilter {
   postParent?: number;
   /** Only these post IDs; the list is then ordered by post date. */
   include?: readonly number[];
+  /**
+   * No occurrence lasts more than this many calendar days (longestOccurrenceDays): an end bound
+   * then bounds the start too, so a list reads the start index from the window on.
+   */
+  longestDays?: number;
 }
 
 const NOTHING = sql<SqlBool>`1 = 0`;
@@ -100,18 +105,27 @@ function matching(db: Reader, f: EventListFilter) {
     .where((eb) => eb.and(conditions(eb, f)));
 }
 
+/** A bound on the walked start column that the filter implies. */
+interface WalkBound {
+  operator: '>=' | '<=';
+  value: string;
+}
+
 /**
- * A lower bound on the walked start column implied by a start bound on the other one (no zone is
- * a day away from UTC): the walk then begins at the window instead of reading every past event.
+ * Bounds on the walked start column implied by the filter's other bounds, so the walk reads the
+ * window's candidates instead of every past (or future) event: no zone is a day away from UTC, an
+ * event starts no later than it ends, and no occurrence lasts more than `longestDays` days.
  */
-function impliedWalkBound(eb: Eb, f: EventListFilter, walked: 'o.start_date' | 'o.start_date_utc'): Expression<SqlBool>[] {
-  if (f.utcColumns === (walked === 'o.start_date_utc')) return [];
-  const implied: Expression<SqlBool>[] = [];
-  for (const { field, operator, value } of f.bounds) {
-    const dayBefore = field === 'start' && (operator === '>=' || operator === '>') ? addDays(value, -1) : null;
-    if (dayBefore !== null) implied.push(eb(walked, '>=', dayBefore));
-  }
-  return implied;
+function impliedWalkBounds(f: EventListFilter, walked: 'o.start_date' | 'o.start_date_utc'): WalkBound[] {
+  const zoneDays = f.utcColumns !== (walked === 'o.start_date_utc') ? 1 : 0;
+  return f.bounds.flatMap(({ field, operator, value }): WalkBound[] => {
+    const lower = operator === '>=' || operator === '>';
+    if (field === 'start' && zoneDays === 0) return [];
+    if (field === 'end' && lower && f.longestDays === undefined) return [];
+    const days = lower ? -(zoneDays + (field === 'end' ? f.longestDays! + 1 : 0)) : zoneDays;
+    const bound = addDays(value, days);
+    return bound === null ? [] : [{ operator: lower ? '>=' : '<=', value: bound }];
+  });
 }
 
 /** The same rows, read in occurrence order: SQLite keeps a CROSS JOIN's left table as the outer loop. */
@@ -119,13 +133,22 @@ function matchingByStart(db: Reader, f: EventListFilter, walked: 'o.start_date' 
   return db.selectFrom('tec_occurrences as o')
     .crossJoin('posts as p')
     .whereRef('o.post_id', '=', 'p.ID')
-    .where((eb) => eb.and([...conditions(eb, f), ...impliedWalkBound(eb, f, walked)]));
+    .where((eb) => eb.and([...conditions(eb, f), ...impliedWalkBounds(f, walked).map(({ operator, value }) => eb(walked, operator, value))]));
 }
 
 /** Number of events the filter matches; `repeated`: an event may have several occurrence rows. */
 export async function countListedEvents(db: Reader, f: EventListFilter, repeated: boolean): Promise<number> {
-  const counted = repeated ? sql<number>`COUNT(DISTINCT p.ID)` : sql<number>`COUNT(*)`;
-  const row = await matching(db, f).select(counted.as('total')).executeTakeFirst();
+  if (repeated) {
+    const row = await matching(db, f).select(sql<number>`COUNT(DISTINCT p.ID)`.as('total')).executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+  // Along the start index when bounds (given or implied) narrow it to the window's candidates.
+  const start = f.orderByUtc ? 'o.start_date_utc' : 'o.start_date';
+  const walked = f.orderByUtc ? 'start_date_utc' : 'start_date';
+  const bounded = (lower: boolean) => impliedWalkBounds(f, start).some((bound) => (bound.operator === '>=') === lower)
+    || f.bounds.some((bound) => bound.field === 'start' && `${bound.field}_date${f.utcColumns ? '_utc' : ''}` === walked && (bound.operator === '>=' || bound.operator === '>') === lower);
+  const rows = bounded(true) && bounded(false) ? matchingByStart(db, f, start) : matching(db, f);
+  const row = await rows.select(sql<number>`COUNT(*)`.as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
@@ -153,6 +176,23 @@ export async function listedEventIds(db: Reader, f: EventListFilter, limit: numb
   }
   const rows = await query.limit(limit).offset(offset).execute();
   return rows.map((row) => Number(row.ID));
+}
+
+/**
+ * The most calendar days any occurrence spans, end date minus start date, in the event-local or
+ * the UTC columns, whichever is more (0 without occurrences).
+ */
+export async function longestOccurrenceDays(db: Reader, dialect: 'sqlite' | 'mysql'): Promise<number> {
+  const days = (start: string, end: string) => (dialect === 'sqlite'
+    ? sql`julianday(substr(${sql.ref(end)}, 1, 10)) - julianday(substr(${sql.ref(start)}, 1, 10))`
+    : sql`DATEDIFF(${sql.ref(end)}, ${sql.ref(start)})`);
+  const row = await db.selectFrom('tec_occurrences')
+    .select([
+      sql<number | null>`MAX(${days('start_date', 'end_date')})`.as('local'),
+      sql<number | null>`MAX(${days('start_date_utc', 'end_date_utc')})`.as('utc'),
+    ])
+    .executeTakeFirst();
+  return Math.max(0, Math.ceil(Number(row?.local ?? 0)), Math.ceil(Number(row?.utc ?? 0)));
 }
 
 /** Whether some post has several `tec_occurrences` rows. */

@@ -167,9 +167,20 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'GET /events defaults', run: ({ reader }) => eventList.countListedEvents(reader, DEFAULT_LIST, false) },
         { case: 'every filter, repeated occurrences', run: ({ reader }) => eventList.countListedEvents(reader, FILTERED_LIST, true) },
         { case: 'no status allowed', run: ({ reader }) => eventList.countListedEvents(reader, { ...DEFAULT_LIST, statuses: [] }, false) },
+        {
+          case: 'a window on the UTC columns, walked along the local start (no occurrence longer than 2 days)',
+          run: ({ reader }) => eventList.countListedEvents(reader, {
+            ...DEFAULT_LIST, utcColumns: true, longestDays: 2,
+            bounds: [{ field: 'start', operator: '>=', value: '2026-03-01 00:00:00' }, { field: 'end', operator: '<=', value: '2026-03-31 23:59:59' }],
+          }, false),
+        },
       ],
       listedEventIds: [
         { case: 'page 1 of the defaults, fewer events than a page', run: ({ reader }) => eventList.listedEventIds(reader, DEFAULT_LIST, 10, 0, false) },
+        {
+          case: 'page 1 of the defaults, no occurrence longer than 3 days',
+          run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, longestDays: 3 }, 10, 0, false),
+        },
         {
           case: 'page 3, its last event found; ordered by UTC start',
           answers: [{ rows: [{ start: '2026-03-20 18:00:00' }] }],
@@ -180,6 +191,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'include, repeated occurrences', run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, include: [12, 13] }, 10, 0, true) },
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
+      longestOccurrenceDays: [{ run: ({ reader, dialect }) => eventList.longestOccurrenceDays(reader, dialect) }],
     },
     noSql: {},
     uncatalogued: {},

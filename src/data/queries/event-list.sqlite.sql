@@ -119,6 +119,32 @@ where
   );
 -- parameters: ["tribe_events","_EventHideFromUpcoming","2026-03-01 12:00:00"]
 
+-- countListedEvents (a window on the UTC columns, walked along the local start (no occurrence longer than 2 days))
+select
+  COUNT(*) as "total"
+from
+  "wp_tec_occurrences" as "o"
+  cross join "wp_posts" as "p"
+where
+  "o"."post_id" = "p"."ID"
+  and (
+    "p"."post_type" = ?
+    and "p"."post_status" in (?)
+    and "p"."ID" not in (
+      select
+        "m"."post_id"
+      from
+        "wp_postmeta" as "m"
+      where
+        "m"."meta_key" = ?
+    )
+    and "o"."start_date_utc" >= ?
+    and "o"."end_date_utc" <= ?
+    and "o"."start_date" >= ?
+    and "o"."start_date" <= ?
+  );
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 00:00:00","2026-03-31 23:59:59","2026-02-28 00:00:00","2026-04-01 23:59:59"]
+
 -- listedEventIds (page 1 of the defaults, fewer events than a page), statement 1 of 2
 select
   "o"."start_date" as "start"
@@ -178,6 +204,68 @@ limit
 offset
   ?;
 -- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",10,0]
+
+-- listedEventIds (page 1 of the defaults, no occurrence longer than 3 days), statement 1 of 2
+select
+  "o"."start_date" as "start"
+from
+  "wp_tec_occurrences" as "o"
+  cross join "wp_posts" as "p"
+where
+  "o"."post_id" = "p"."ID"
+  and (
+    "p"."post_type" = ?
+    and "p"."post_status" in (?)
+    and "p"."ID" not in (
+      select
+        "m"."post_id"
+      from
+        "wp_postmeta" as "m"
+      where
+        "m"."meta_key" = ?
+    )
+    and "o"."end_date" >= ?
+    and "o"."start_date" >= ?
+  )
+order by
+  "o"."start_date"
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00","2026-02-25 12:00:00",1,9]
+
+-- listedEventIds (page 1 of the defaults, no occurrence longer than 3 days), statement 2 of 2
+select
+  "p"."ID"
+from
+  "wp_tec_occurrences" as "o"
+  cross join "wp_posts" as "p"
+where
+  "o"."post_id" = "p"."ID"
+  and (
+    "p"."post_type" = ?
+    and "p"."post_status" in (?)
+    and "p"."ID" not in (
+      select
+        "m"."post_id"
+      from
+        "wp_postmeta" as "m"
+      where
+        "m"."meta_key" = ?
+    )
+    and "o"."end_date" >= ?
+    and "o"."start_date" >= ?
+  )
+order by
+  "o"."start_date",
+  "p"."post_date",
+  "p"."ID"
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00","2026-02-25 12:00:00",10,0]
 
 -- listedEventIds (page 3, its last event found; ordered by UTC start), statement 1 of 2
 select
@@ -401,3 +489,14 @@ having
 limit
   ?;
 -- parameters: [1,1]
+
+-- longestOccurrenceDays
+select
+  MAX(
+    julianday(substr("end_date", 1, 10)) - julianday(substr("start_date", 1, 10))
+  ) as "local",
+  MAX(
+    julianday(substr("end_date_utc", 1, 10)) - julianday(substr("start_date_utc", 1, 10))
+  ) as "utc"
+from
+  "wp_tec_occurrences";

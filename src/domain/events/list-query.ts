@@ -2,7 +2,7 @@
 // meta keys and search words, as the events-list query of data/event-list.ts; the page and the
 // count, reused while the database's data version is unchanged (ListedEventsCache).
 import type { Db } from '../../data/connect.ts';
-import { countListedEvents, listedEventIds, occurrencesRepeat, type EventListFilter } from '../../data/event-list.ts';
+import { countListedEvents, listedEventIds, longestOccurrenceDays, occurrencesRepeat, type EventListFilter } from '../../data/event-list.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { searchWords } from '../search.ts';
@@ -29,7 +29,7 @@ export interface ListFilters {
 }
 
 /** The list query of the filters: TEC's meta keys, the searched words, the bounds' columns. */
-function listQuery(f: ListFilters): EventListFilter {
+function listQuery(f: ListFilters, shape: OccurrenceShape): EventListFilter {
   const metaIds: EventListFilter['metaIds'][number][] = [];
   if (f.venueIds) metaIds.push({ key: '_EventVenueID', ids: f.venueIds });
   if (f.organizerIds) metaIds.push({ key: '_EventOrganizerID', ids: f.organizerIds });
@@ -44,6 +44,7 @@ function listQuery(f: ListFilters): EventListFilter {
     metaIds,
     postParent: f.postParent,
     include: f.include,
+    longestDays: shape.longestDays,
   };
   if (f.search !== undefined) {
     query.search = searchWords(f.search);
@@ -53,12 +54,23 @@ function listQuery(f: ListFilters): EventListFilter {
   return query;
 }
 
-/**
- * Whether some event has several occurrence rows (TEC free and wpcal write exactly one), asked
- * once per data version. One such event, whatever its status, puts every list on the grouped query.
- */
-function eventsRepeatOccurrences(db: Db, cache: ListedEventsCache, version: string | null): Promise<boolean> {
-  return cache.repeatCheck(version, () => occurrencesRepeat(db.kysely));
+/** What the occurrence rows of the whole calendar are like, which decides how a list is read. */
+export interface OccurrenceShape {
+  /**
+   * Some event has several occurrence rows (TEC free and wpcal write exactly one): one such event,
+   * whatever its status, puts every list on the grouped query.
+   */
+  repeated: boolean;
+  /** The most days an occurrence spans: a window then reads only the occurrences starting that much before it. */
+  longestDays: number;
+}
+
+/** The calendar's OccurrenceShape, asked once per data version. */
+function occurrenceShape(db: Db, cache: ListedEventsCache, version: string | null): Promise<OccurrenceShape> {
+  return cache.shape(version, async () => {
+    const [repeated, longestDays] = await Promise.all([occurrencesRepeat(db.kysely), longestOccurrenceDays(db.kysely, db.dialect)]);
+    return { repeated, longestDays };
+  });
 }
 
 export interface MatchingPage {
@@ -77,28 +89,27 @@ const MAX_CACHED_PAGES = 512;
 
 /**
  * What GET /events and the iCal feed reuse of their lists while the database's data version is
- * unchanged: each page's IDs with its count (`total`), and whether some event repeats its
- * occurrences. One per AppServices (`listedEvents`, made by buildServices), for its database;
+ * unchanged: each page's IDs with its count (`total`), and the calendar's OccurrenceShape. One per AppServices (`listedEvents`, made by buildServices), for its database;
  * nothing is kept or reused under a null version.
  */
 export class ListedEventsCache {
   readonly #pages = new Map<string, CachedPage>();
-  #repeats: { version: string; repeated: Promise<boolean> } | null = null;
+  #shape: { version: string; shape: Promise<OccurrenceShape> } | null = null;
 
   /** The answer of `ask` for this version, asked once per version (a failed answer is asked again). */
-  repeatCheck(version: string | null, ask: () => Promise<boolean>): Promise<boolean> {
-    const known = version === null ? null : this.#repeats;
-    if (known && known.version === version) return known.repeated;
-    const repeated = ask();
+  shape(version: string | null, ask: () => Promise<OccurrenceShape>): Promise<OccurrenceShape> {
+    const known = version === null ? null : this.#shape;
+    if (known && known.version === version) return known.shape;
+    const shape = ask();
     if (version !== null) {
-      const entry = { version, repeated };
-      this.#repeats = entry;
+      const entry = { version, shape };
+      this.#shape = entry;
       // A failed check is asked again by the next request, not kept for the version.
-      repeated.catch(() => {
-        if (this.#repeats === entry) this.#repeats = null;
+      shape.catch(() => {
+        if (this.#shape === entry) this.#shape = null;
       });
     }
-    return repeated;
+    return shape;
   }
 
   /** The page kept under `key` for this version (a copy of its IDs), if any. */
@@ -127,12 +138,12 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, version: st
   const key = JSON.stringify([f, limit, offset]);
   const cached = cache.page(key, version);
   if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
-  const repeated = await eventsRepeatOccurrences(db, cache, version);
-  const query = listQuery(f);
-  const total = countListedEvents(db.kysely, query, repeated);
+  const shape = await occurrenceShape(db, cache, version);
+  const query = listQuery(f, shape);
+  const total = countListedEvents(db.kysely, query, shape.repeated);
   // Answered by whoever awaits `total`; this only keeps an early failure of the page from leaving it unhandled.
   total.catch(() => undefined);
-  const ids = await listedEventIds(db.kysely, query, limit, offset, repeated);
+  const ids = await listedEventIds(db.kysely, query, limit, offset, shape.repeated);
   cache.keepPage(key, version, ids, total);
   return { ids, total };
 }
