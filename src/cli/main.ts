@@ -44,6 +44,7 @@ interface Io {
 
 const dbOption = () => new Option('--db <url>', 'database URL: sqlite:PATH or mysql://USER:PASS@HOST:PORT/DB (env WPCAL_DB)');
 const prefixOption = () => new Option('--table-prefix <prefix>', 'WordPress table prefix (env WPCAL_TABLE_PREFIX, default wp_)');
+const uploadsOption = () => new Option('--uploads <dir>', 'folder of uploaded and downloaded images, served at /wp-content/uploads/ (env WPCAL_UPLOADS, default ./data/uploads)');
 const siteUrlOption = (what: string) => new Option('--site-url <url>', `${what} (env WPCAL_SITE_URL, default the home option)`);
 
 /** Runs `work` on the prepared database; `creation` says whether the prefix's tables may be created (prepare.ts). */
@@ -87,6 +88,7 @@ function buildProgram(io: Io): Command {
     .addOption(prefixOption())
     .addOption(siteUrlOption('base of every URL in responses'))
     .option('--seed <file>', 'load this fixture file when the database has no events yet')
+    .addOption(uploadsOption())
     .action(async (flags) => {
       const config = serveConfig(flags);
       const logger = createLogger(config.logLevel);

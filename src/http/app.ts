@@ -12,6 +12,7 @@ import { icalFeedRoute } from './ical-feed.ts';
 import { jsonBody, jsonType, preparedAnswer } from './prepared-answer.ts';
 import { bodyParser, readBody } from './request-body.ts';
 import { requestLog } from './request-log.ts';
+import { serveUploads } from './uploads.ts';
 
 const QUERY_OPTIONS: qs.IParseOptions = { duplicates: 'last', depth: 5, arrayLimit: 1000, parameterLimit: 2000 };
 
@@ -77,13 +78,16 @@ function failureAnswer(failure: unknown, logger: Logger, path: string): Outgoing
 export interface AppOptions {
   services: AppServices;
   logger: Logger;
+  /** The uploads folder served at /wp-content/uploads/ (none: not served). */
+  uploads?: string;
 }
 
-export function createApp({ services, logger }: AppOptions): Koa {
+export function createApp({ services, logger, uploads }: AppOptions): Koa {
   const app = new Koa({ proxy: false });
   const router = new Router();
 
   app.use(requestLog(logger));
+  if (uploads !== undefined) app.use(serveUploads(uploads));
   app.use(bodyParser(QUERY_OPTIONS));
 
   router.all(/.*/, async (ctx) => {
