@@ -96,7 +96,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const created = await seedFromFile(services, options.seed);
       if (created) options.logger.info({ seed: options.seed, events: created }, 'seeded the calendar');
     }
-    const app = createApp({ services, logger: options.logger, uploads: media.root });
+    const app = createApp({ services, logger: options.logger, uploads: media.root, uploadLimit: media.limits.maxBytes });
     const server = http.createServer(app.callback());
     answerClientErrors(server, options.logger);
     const address = await listen(server, options.host, options.port);

@@ -11,6 +11,7 @@ import type { ImageStaging, MediaLibrary } from '../domain/media.ts';
 import type { Writer } from '../data/executor.ts';
 import type { Method, RouteRegistry } from './registry.ts';
 import type { ResponseCache } from './response-cache.ts';
+import type { UploadedFile } from './exchange.ts';
 
 /** Long-lived services every request can reach. */
 export interface AppServices {
@@ -56,6 +57,8 @@ export interface RestRequest {
   dataVersion: Promise<string | null>;
   /** The images this request downloads or uploads; their unused files are removed as it ends. */
   images: ImageStaging;
+  /** The uploaded file, on routes that take one (null when the body carried none). */
+  upload: UploadedFile | null;
 }
 
 export function param<T = unknown>(request: RestRequest, name: string): T | undefined {

@@ -136,6 +136,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
     now,
     dataVersion,
     images: new ImageStaging(services.media, site, now),
+    upload: incoming.upload ?? null,
   };
 
   if (method === 'OPTIONS') {

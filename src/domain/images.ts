@@ -10,7 +10,7 @@ import { sanitizeTitle } from '../text/sanitize.ts';
 import { dbDatetime } from '../time/parse.ts';
 import type { PreparedImage } from './media.ts';
 import type { WriteContext } from './write-context.ts';
-import { imageAttachmentIdByGuid, imageAttachmentIdByMeta } from '../data/attachments.ts';
+import { deleteAttachmentRows, imageAttachmentIdByGuid, imageAttachmentIdByMeta } from '../data/attachments.ts';
 
 export type ImageObject = Record<string, unknown>;
 
@@ -138,14 +138,25 @@ export async function imageAttachmentFor(trx: Writer, ctx: WriteContext, value: 
   return insertImageAttachment(trx, ctx, input.image);
 }
 
+/** What an upload may set besides the file (wp/v2/media's `title`, `caption`, `description`, `alt_text`). */
+export interface AttachmentFields {
+  title?: string;
+  caption?: string;
+  description?: string;
+  alt?: string;
+}
+
 /** wp_insert_attachment + wp_update_attachment_metadata for an image whose files are written. */
-export async function insertImageAttachment(trx: Writer, ctx: WriteContext, image: PreparedImage, title = image.title): Promise<number> {
+export async function insertImageAttachment(trx: Writer, ctx: WriteContext, image: PreparedImage, fields: AttachmentFields = {}): Promise<number> {
+  const title = fields.title ?? image.title;
   const local = dbDatetime(ctx.now, ctx.site.timezone);
   const gmt = dbDatetime(ctx.now, 'UTC');
   const id = await insertPost(trx, {
     post_type: 'attachment',
     post_author: ctx.user?.id ?? 0,
     post_title: title,
+    post_excerpt: fields.caption ?? '',
+    post_content: fields.description ?? '',
     post_status: 'inherit',
     post_date: local,
     post_date_gmt: gmt,
@@ -161,6 +172,12 @@ export async function insertImageAttachment(trx: Writer, ctx: WriteContext, imag
   await addMeta(trx, id, '_wp_attached_file', image.attachedFile);
   await addMeta(trx, id, '_wp_attachment_metadata', phpSerialize(image.metadata));
   if (image.sourceUrl !== null) await addMeta(trx, id, '_tribe_importer_original_url', image.sourceUrl);
+  if (fields.alt) await addMeta(trx, id, '_wp_attachment_image_alt', fields.alt);
   ctx.images?.used(image);
   return id;
+}
+
+/** wp_delete_attachment's rows; the files are the caller's to remove once this commits. */
+export async function deleteAttachment(trx: Writer, id: number): Promise<void> {
+  await deleteAttachmentRows(trx, id);
 }
