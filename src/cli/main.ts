@@ -1,7 +1,8 @@
 // The `wpcal` command line (interface.md): exit 0 success, 1 runtime failure, 2 usage error.
 import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
-import { UsageError, databaseConfig, serveConfig, siteUrlConfig } from '../config.ts';
+import { UsageError, databaseConfig, mediaConfig, serveConfig, siteUrlConfig } from '../config.ts';
+import { addMediaFiles } from './media-add.ts';
 import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
 import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../setup/prepare.ts';
 import { progressBar } from './progress.ts';
@@ -147,6 +148,22 @@ function buildProgram(io: Io): Command {
       const password = await withDatabase(flags, 'never', (db) => createApplicationPassword(db, login, flags.name));
       io.out(`new application password for ${login}:`);
       io.out(password);
+    });
+
+  program.command('media')
+    .description('manage the media library')
+    .command('add')
+    .description('add image files (JPEG, PNG, GIF, WebP) as attachments with their sub-sizes; prints each one\'s ID')
+    .argument('<files...>', 'the image files')
+    .addOption(dbOption())
+    .addOption(prefixOption())
+    .addOption(uploadsOption())
+    .addOption(siteUrlOption('base of the file URLs written'))
+    .action(async (files: string[], flags) => {
+      const siteUrl = siteUrlConfig(flags.siteUrl);
+      const media = mediaConfig(flags);
+      const code = await withDatabase(flags, 'in-empty-database', (db) => addMediaFiles(db, files, { media, siteUrl, out: io.out, err: io.err }));
+      if (code !== 0) throw new ExitCode(code);
     });
 
   program.command('import')

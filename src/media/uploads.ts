@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import type { PhpValue } from '../php/serialize.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import { dbDatetime } from '../time/parse.ts';
+import type { MediaConfig } from '../config.ts';
 import { ImageRefused, type MediaLibrary, type PreparedImage } from '../domain/media.ts';
 import { decodeImage, renderSubSize, subSizesOf, type DecodedImage } from './image-files.ts';
 import { RefusedDownload, safeDownload, type DownloadLimits } from './safe-request.ts';
@@ -147,4 +148,9 @@ export class UploadsLibrary implements MediaLibrary {
       throw error;
     }
   }
+}
+
+/** The library of `--uploads` and the download limits of the configuration. */
+export function uploadsLibrary(config: MediaConfig): UploadsLibrary {
+  return new UploadsLibrary(path.resolve(config.uploads), { maxBytes: config.imageMaxBytes, timeoutMs: config.imageTimeoutMs, ports: config.imagePorts });
 }
