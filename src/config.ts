@@ -9,7 +9,15 @@ export interface DatabaseConfig {
 
 const DEFAULT_DB = 'sqlite:./data/wpcal.sqlite';
 
-export interface ServeConfig extends DatabaseConfig {
+/** Where images go and how downloads are bounded (`serve`, `media add`, `import`). */
+export interface MediaConfig {
+  uploads: string;
+  imageMaxBytes: number;
+  imageTimeoutMs: number;
+  imagePorts: number[];
+}
+
+export interface ServeConfig extends DatabaseConfig, MediaConfig {
   host: string;
   port: number;
   siteUrl?: string;
@@ -36,6 +44,25 @@ function parsePort(value: string): number {
   return port;
 }
 
+function positiveNumber(value: string, what: string): number {
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || number <= 0) throw new UsageError(`invalid ${what} "${value}" (expected a positive number)`);
+  return number;
+}
+
+/**
+ * `--uploads` (WPCAL_UPLOADS, default ./data/uploads) and the download limits: WPCAL_IMAGE_MAX_MB,
+ * WPCAL_IMAGE_TIMEOUT (seconds) and WPCAL_IMAGE_PORTS (the ports any host may be fetched on).
+ */
+export function mediaConfig(flags: { uploads?: string }, env: Env = process.env): MediaConfig {
+  return {
+    uploads: flags.uploads ?? env.WPCAL_UPLOADS ?? './data/uploads',
+    imageMaxBytes: Math.round(positiveNumber(env.WPCAL_IMAGE_MAX_MB ?? '20', 'WPCAL_IMAGE_MAX_MB') * 1024 * 1024),
+    imageTimeoutMs: Math.round(positiveNumber(env.WPCAL_IMAGE_TIMEOUT ?? '30', 'WPCAL_IMAGE_TIMEOUT') * 1000),
+    imagePorts: (env.WPCAL_IMAGE_PORTS ?? '80,443,8080').split(',').map((port) => parsePort(port.trim())),
+  };
+}
+
 /** `--site-url`, else WPCAL_SITE_URL: the base of every URL wpcal writes, when not the home option. */
 export function siteUrlConfig(flag: string | undefined, env: Env = process.env): string | undefined {
   const siteUrl = flag ?? env.WPCAL_SITE_URL;
@@ -46,12 +73,13 @@ export function siteUrlConfig(flag: string | undefined, env: Env = process.env):
 }
 
 export function serveConfig(
-  flags: { db?: string; tablePrefix?: string; host?: string; port?: string; siteUrl?: string; seed?: string },
+  flags: { db?: string; tablePrefix?: string; host?: string; port?: string; siteUrl?: string; seed?: string; uploads?: string },
   env: Env = process.env,
 ): ServeConfig {
   const siteUrl = siteUrlConfig(flags.siteUrl, env);
   return {
     ...databaseConfig(flags, env),
+    ...mediaConfig(flags, env),
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     port: parsePort(flags.port ?? env.PORT ?? '8080'),
     siteUrl,

@@ -1,5 +1,6 @@
 // `wpcal serve`: open and migrate the database, then serve until SIGINT/SIGTERM.
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { openDatabase, type Db } from './data/connect.ts';
@@ -10,6 +11,8 @@ import { createApp } from './http/app.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { buildServices } from './services.ts';
 import { seedFromFile } from './fixtures/seed.ts';
+import { UploadsLibrary } from './media/uploads.ts';
+import { DEFAULT_DOWNLOAD_LIMITS } from './media/safe-request.ts';
 
 export interface ServerOptions {
   db: string;
@@ -26,6 +29,11 @@ export interface ServerOptions {
   now?: () => Date;
   /** How long requests wait for the database (SERVING_DEADLINES unless given). */
   deadlines?: Deadlines;
+  /** The uploads folder (default ./data/uploads) and the download limits. */
+  uploads?: string;
+  imageMaxBytes?: number;
+  imageTimeoutMs?: number;
+  imagePorts?: number[];
 }
 
 export interface RunningServer {
@@ -78,12 +86,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await buildMissingEventRows(db, options);
     db.deadlines = options.deadlines ?? SERVING_DEADLINES;
     let listeningOn = `http://${options.host}:${options.port}`;
-    const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now });
+    const media = new UploadsLibrary(path.resolve(options.uploads ?? './data/uploads'), {
+      maxBytes: options.imageMaxBytes ?? DEFAULT_DOWNLOAD_LIMITS.maxBytes,
+      timeoutMs: options.imageTimeoutMs ?? DEFAULT_DOWNLOAD_LIMITS.timeoutMs,
+      ports: options.imagePorts ?? DEFAULT_DOWNLOAD_LIMITS.ports,
+    });
+    const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now, media });
     if (options.seed) {
       const created = await seedFromFile(services, options.seed);
       if (created) options.logger.info({ seed: options.seed, events: created }, 'seeded the calendar');
     }
-    const app = createApp({ services, logger: options.logger });
+    const app = createApp({ services, logger: options.logger, uploads: media.root, uploadLimit: media.limits.maxBytes });
     const server = http.createServer(app.callback());
     answerClientErrors(server, options.logger);
     const address = await listen(server, options.host, options.port);

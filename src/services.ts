@@ -8,11 +8,14 @@ import { EventRepresentationCache } from './domain/events/representation-cache.t
 import { ResponseCache } from './api/response-cache.ts';
 import { buildRegistry } from './api/routes.ts';
 import { SiteSettingsCache } from './site/settings.ts';
+import type { MediaLibrary } from './domain/media.ts';
 
 export interface ServiceOptions {
   fallbackHome: () => string;
   siteUrl?: string;
   now?: () => Date;
+  /** The uploads folder images are written to and served from; none: images only by existing attachment. */
+  media?: MediaLibrary;
 }
 
 const ROLE_TTL_MS = 5000;
@@ -24,6 +27,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     db,
     site: new SiteSettingsCache(db.kysely, options.fallbackHome, options.siteUrl),
     registry: buildRegistry(),
+    media: options.media ?? null,
     async roles() {
       if (!roles || Date.now() - rolesLoadedAt > ROLE_TTL_MS) {
         roles = await loadRoleTable(db.kysely, db.prefix);

@@ -7,8 +7,11 @@ import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
 import type { ListedEventsCache } from '../domain/events/list-query.ts';
 import type { EventRepresentationCache } from '../domain/events/representation-cache.ts';
 import type { Omitted } from '../domain/write-context.ts';
+import type { ImageStaging, MediaLibrary } from '../domain/media.ts';
+import type { Writer } from '../data/executor.ts';
 import type { Method, RouteRegistry } from './registry.ts';
 import type { ResponseCache } from './response-cache.ts';
+import type { UploadedFile } from './exchange.ts';
 
 /** Long-lived services every request can reach. */
 export interface AppServices {
@@ -16,6 +19,8 @@ export interface AppServices {
   site: SiteSettingsCache;
   roles(): Promise<RoleTable>;
   registry: RouteRegistry<RestRequest>;
+  /** The uploads folder (downloads, uploads, sub-sizes); null: images only by existing attachment. */
+  media: MediaLibrary | null;
   /** Clock, replaceable in tests. */
   now(): Date;
   // What is reused across requests, one of each per services object (made by buildServices):
@@ -50,6 +55,10 @@ export interface RestRequest {
    * writes and where changes cannot be told. What is reused across requests is tagged with it.
    */
   dataVersion: Promise<string | null>;
+  /** The images this request downloads or uploads; their unused files are removed as it ends. */
+  images: ImageStaging;
+  /** The uploaded file, on routes that take one (null when the body carried none). */
+  upload: UploadedFile | null;
 }
 
 export function param<T = unknown>(request: RestRequest, name: string): T | undefined {
@@ -59,4 +68,11 @@ export function param<T = unknown>(request: RestRequest, name: string): T | unde
 /** What an update does with the fields it is not sent: PATCH keeps them, POST and PUT reset them as the plugin's updates do. */
 export function omittedFields(request: RestRequest): Omitted {
   return request.method === 'PATCH' ? 'keep' : 'reset';
+}
+
+/** Runs a write of the request; once it commits, the images its rows use are kept. */
+export async function writeRequest<T>(request: RestRequest, work: (trx: Writer) => Promise<T>): Promise<T> {
+  const result = await request.services.db.write(work);
+  request.images.committed();
+  return result;
 }

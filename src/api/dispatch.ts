@@ -5,6 +5,7 @@ import type { CurrentUser } from '../auth/capabilities.ts';
 import { processArgs } from './args.ts';
 import type { AppServices, RestRequest } from './context.ts';
 import { RestError, forbidden, noRoute } from '../domain/errors.ts';
+import { ImageStaging } from '../domain/media.ts';
 import { filterFields, parseFieldsParam } from './fields.ts';
 import { NO_CACHE_HEADERS, baseHeaders, corsHeaders } from './headers.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
@@ -134,6 +135,8 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
     services,
     now,
     dataVersion,
+    images: new ImageStaging(services.media, site, now),
+    upload: incoming.upload ?? null,
   };
 
   if (method === 'OPTIONS') {
@@ -172,5 +175,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
   } catch (error) {
     if (error instanceof RestError) return answer(error.status, error.toJSON(), {});
     throw error;
+  } finally {
+    await request.images.settle();
   }
 }

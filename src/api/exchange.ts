@@ -13,8 +13,16 @@ export interface IncomingRest {
   bodyError: RestError | null;
   headers: IncomingHttpHeaders;
   clientIp: string;
+  /** The file of an upload route's body (wp/v2/media): raw bytes or a multipart `file` part. */
+  upload?: UploadedFile | null;
   /** In-process callers (the seeder) act as this user instead of authenticating a header. */
   actingUser?: CurrentUser;
+}
+
+export interface UploadedFile {
+  /** The file name the client gave (Content-Disposition), if any. */
+  name: string | null;
+  bytes: Buffer;
 }
 
 export interface OutgoingRest {

@@ -35,6 +35,8 @@ export interface Endpoint<C> {
   /** permission_callback; absent means public. */
   permission?: (context: C) => PermissionOutcome | Promise<PermissionOutcome>;
   handler: (context: C) => Promise<RestResult>;
+  /** The body may be a file (raw, or a multipart `file` part): the HTTP layer reads it as bytes. */
+  takesUpload?: boolean;
 }
 
 export interface Route<C> {

@@ -10,6 +10,7 @@ import { CATEGORIES, TAGS } from '../domain/terms/definition.ts';
 import { VENUE_DEFINITION } from '../domain/venues.ts';
 import { ORGANIZER_DEFINITION } from '../domain/organizers.ts';
 import { registerNamespaceIndex, registerRootIndex } from './indexes.ts';
+import { registerMediaRoutes } from './media/routes.ts';
 import { TEC_NAMESPACE } from '../domain/urls.ts';
 
 export function buildRegistry(): RouteRegistry<RestRequest> {
@@ -24,5 +25,6 @@ export function buildRegistry(): RouteRegistry<RestRequest> {
   registerTermRoutes(registry, TAGS);
   registerNamespaceIndex(registry, WPCAL_NAMESPACE);
   registerIcalRoutes(registry);
+  registerMediaRoutes(registry);
   return registry;
 }

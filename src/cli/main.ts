@@ -1,7 +1,8 @@
 // The `wpcal` command line (interface.md): exit 0 success, 1 runtime failure, 2 usage error.
 import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
-import { UsageError, databaseConfig, serveConfig, siteUrlConfig } from '../config.ts';
+import { UsageError, databaseConfig, mediaConfig, serveConfig, siteUrlConfig } from '../config.ts';
+import { addMediaFiles } from './media-add.ts';
 import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
 import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../setup/prepare.ts';
 import { progressBar } from './progress.ts';
@@ -44,6 +45,7 @@ interface Io {
 
 const dbOption = () => new Option('--db <url>', 'database URL: sqlite:PATH or mysql://USER:PASS@HOST:PORT/DB (env WPCAL_DB)');
 const prefixOption = () => new Option('--table-prefix <prefix>', 'WordPress table prefix (env WPCAL_TABLE_PREFIX, default wp_)');
+const uploadsOption = () => new Option('--uploads <dir>', 'folder of uploaded and downloaded images, served at /wp-content/uploads/ (env WPCAL_UPLOADS, default ./data/uploads)');
 const siteUrlOption = (what: string) => new Option('--site-url <url>', `${what} (env WPCAL_SITE_URL, default the home option)`);
 
 /** Runs `work` on the prepared database; `creation` says whether the prefix's tables may be created (prepare.ts). */
@@ -87,6 +89,7 @@ function buildProgram(io: Io): Command {
     .addOption(prefixOption())
     .addOption(siteUrlOption('base of every URL in responses'))
     .option('--seed <file>', 'load this fixture file when the database has no events yet')
+    .addOption(uploadsOption())
     .action(async (flags) => {
       const config = serveConfig(flags);
       const logger = createLogger(config.logLevel);
@@ -145,6 +148,22 @@ function buildProgram(io: Io): Command {
       const password = await withDatabase(flags, 'never', (db) => createApplicationPassword(db, login, flags.name));
       io.out(`new application password for ${login}:`);
       io.out(password);
+    });
+
+  program.command('media')
+    .description('manage the media library')
+    .command('add')
+    .description('add image files (JPEG, PNG, GIF, WebP) as attachments with their sub-sizes; prints each one\'s ID')
+    .argument('<files...>', 'the image files')
+    .addOption(dbOption())
+    .addOption(prefixOption())
+    .addOption(uploadsOption())
+    .addOption(siteUrlOption('base of the file URLs written'))
+    .action(async (files: string[], flags) => {
+      const siteUrl = siteUrlConfig(flags.siteUrl);
+      const media = mediaConfig(flags);
+      const code = await withDatabase(flags, 'in-empty-database', (db) => addMediaFiles(db, files, { media, siteUrl, out: io.out, err: io.err }));
+      if (code !== 0) throw new ExitCode(code);
     });
 
   program.command('import')

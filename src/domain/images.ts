@@ -1,12 +1,16 @@
 // Featured images: the `image` object of events.md §4.3 / venues-organizers.md §5.3, read for a
-// whole page of posts at once, and the `image` write argument (an attachment ID or URL).
-import type { CurrentUser } from '../auth/capabilities.ts';
+// whole page of posts at once, the `image` write argument (an attachment ID or URL) and the
+// attachments made of downloaded or uploaded images (sample 71).
 import { userCan } from '../auth/capabilities.ts';
-import { maybeUnserialize, type PhpValue } from '../php/serialize.ts';
+import { maybeUnserialize, phpSerialize, type PhpValue } from '../php/serialize.ts';
 import type { SiteSettings } from '../site/settings.ts';
-import type { Reader } from '../data/executor.ts';
-import { firstMeta, getPosts, loadMeta } from '../data/posts.ts';
-import { imageAttachmentIdByGuid, imageAttachmentIdByMeta } from '../data/attachments.ts';
+import type { Reader, Writer } from '../data/executor.ts';
+import { addMeta, firstMeta, getPosts, insertPost, loadMeta, uniquePostSlug, updatePost } from '../data/posts.ts';
+import { sanitizeTitle } from '../text/sanitize.ts';
+import { dbDatetime } from '../time/parse.ts';
+import type { PreparedImage } from './media.ts';
+import type { WriteContext } from './write-context.ts';
+import { deleteAttachmentRows, imageAttachmentIdByGuid, imageAttachmentIdByMeta } from '../data/attachments.ts';
 
 export type ImageObject = Record<string, unknown>;
 
@@ -27,7 +31,7 @@ function withoutEmpty(record: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(record).filter(([, value]) => !isPhpEmpty(value)));
 }
 
-function uploadsBase(site: SiteSettings): string {
+export function uploadsBase(site: SiteSettings): string {
   return `${site.siteurl}/wp-content/uploads/`;
 }
 
@@ -96,19 +100,84 @@ async function imageAttachmentByUrl(db: Reader, url: string): Promise<number | n
   return await imageAttachmentIdByGuid(db, url) ?? imageAttachmentIdByMeta(db, '_tribe_importer_original_url', url);
 }
 
-export type ImageInput = { kind: 'none' } | { kind: 'attachment'; id: number } | { kind: 'invalid' };
+export type ImageInput =
+  | { kind: 'none' }
+  | { kind: 'attachment'; id: number }
+  | { kind: 'download'; image: PreparedImage }
+  | { kind: 'invalid' };
 
 /**
- * The `image` argument: PHP-empty → none; a numeric ID of an image attachment; a URL equal to an
- * existing image attachment's guid or imported original URL (only for callers with
- * `upload_files`). wpcal never downloads files, so any other URL is invalid.
+ * The `image` argument: PHP-empty → none; a numeric ID of an image attachment; for callers with
+ * `upload_files`, a URL: the image attachment whose guid or imported original URL it is, else the
+ * image downloaded from it (by the request's staging, once) — invalid when refused or not an image.
  */
-export async function resolveImageInput(db: Reader, value: unknown, user: CurrentUser | null): Promise<ImageInput> {
+export async function resolveImageInput(db: Reader, value: unknown, ctx: WriteContext): Promise<ImageInput> {
   if (isPhpEmpty(value)) return { kind: 'none' };
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string') return { kind: 'invalid' };
-  let id: number | null = null;
-  if (/^\s*\d+\s*$/.test(text)) id = await imageAttachmentById(db, Number(text));
-  else if (userCan(user, 'upload_files') && /^https?:\/\//i.test(text.trim())) id = await imageAttachmentByUrl(db, text.trim());
-  return id === null ? { kind: 'invalid' } : { kind: 'attachment', id };
+  if (/^\s*\d+\s*$/.test(text)) {
+    const id = await imageAttachmentById(db, Number(text));
+    return id === null ? { kind: 'invalid' } : { kind: 'attachment', id };
+  }
+  const url = text.trim();
+  if (!userCan(ctx.user, 'upload_files') || !/^https?:\/\//i.test(url)) return { kind: 'invalid' };
+  const id = await imageAttachmentByUrl(db, url);
+  if (id !== null) return { kind: 'attachment', id };
+  const image = await ctx.images?.fromUrl(url);
+  return image ? { kind: 'download', image } : { kind: 'invalid' };
+}
+
+/**
+ * The attachment ID an `image` argument stands for, inside the write's transaction (0: none). A
+ * downloaded image gets its attachment here, unless one from the same URL was committed meanwhile.
+ */
+export async function imageAttachmentFor(trx: Writer, ctx: WriteContext, value: unknown): Promise<number> {
+  const input = await resolveImageInput(trx, value, ctx);
+  if (input.kind === 'attachment') return input.id;
+  if (input.kind !== 'download') return 0;
+  return insertImageAttachment(trx, ctx, input.image);
+}
+
+/** What an upload may set besides the file (wp/v2/media's `title`, `caption`, `description`, `alt_text`). */
+export interface AttachmentFields {
+  title?: string;
+  caption?: string;
+  description?: string;
+  alt?: string;
+}
+
+/** wp_insert_attachment + wp_update_attachment_metadata for an image whose files are written. */
+export async function insertImageAttachment(trx: Writer, ctx: WriteContext, image: PreparedImage, fields: AttachmentFields = {}): Promise<number> {
+  const title = fields.title ?? image.title;
+  const local = dbDatetime(ctx.now, ctx.site.timezone);
+  const gmt = dbDatetime(ctx.now, 'UTC');
+  const id = await insertPost(trx, {
+    post_type: 'attachment',
+    post_author: ctx.user?.id ?? 0,
+    post_title: title,
+    post_excerpt: fields.caption ?? '',
+    post_content: fields.description ?? '',
+    post_status: 'inherit',
+    post_date: local,
+    post_date_gmt: gmt,
+    post_modified: local,
+    post_modified_gmt: gmt,
+    comment_status: ctx.site.defaultCommentStatus,
+    ping_status: 'closed',
+    guid: `${uploadsBase(ctx.site)}${image.attachedFile}`,
+    post_mime_type: image.mimeType,
+  });
+  // Attachment slugs are unique among every post type's (wp_unique_post_slug).
+  await updatePost(trx, id, { post_name: await uniquePostSlug(trx, sanitizeTitle(title, String(id)), 'attachment', id) });
+  await addMeta(trx, id, '_wp_attached_file', image.attachedFile);
+  await addMeta(trx, id, '_wp_attachment_metadata', phpSerialize(image.metadata));
+  if (image.sourceUrl !== null) await addMeta(trx, id, '_tribe_importer_original_url', image.sourceUrl);
+  if (fields.alt) await addMeta(trx, id, '_wp_attachment_image_alt', fields.alt);
+  ctx.images?.used(image);
+  return id;
+}
+
+/** wp_delete_attachment's rows; the files are the caller's to remove once this commits. */
+export async function deleteAttachment(trx: Writer, id: number): Promise<void> {
+  await deleteAttachmentRows(trx, id);
 }

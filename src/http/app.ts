@@ -5,13 +5,14 @@ import qs from 'qs';
 import type { Logger } from 'pino';
 import type { AppServices } from '../api/context.ts';
 import { dispatch } from '../api/dispatch.ts';
-import type { IncomingRest, OutgoingRest } from '../api/exchange.ts';
+import type { IncomingRest, OutgoingRest, UploadedFile } from '../api/exchange.ts';
 import { phpJsonEncode } from '../php/json-encode.ts';
 import { databaseUnavailable } from '../data/failures.ts';
 import { icalFeedRoute } from './ical-feed.ts';
 import { jsonBody, jsonType, preparedAnswer } from './prepared-answer.ts';
-import { bodyParser, readBody } from './request-body.ts';
+import { bodyParser, readBody, uploadBodyParser } from './request-body.ts';
 import { requestLog } from './request-log.ts';
+import { serveUploads } from './uploads.ts';
 
 const QUERY_OPTIONS: qs.IParseOptions = { duplicates: 'last', depth: 5, arrayLimit: 1000, parameterLimit: 2000 };
 
@@ -77,23 +78,37 @@ function failureAnswer(failure: unknown, logger: Logger, path: string): Outgoing
 export interface AppOptions {
   services: AppServices;
   logger: Logger;
+  /** The uploads folder served at /wp-content/uploads/ (none: not served). */
+  uploads?: string;
+  /** The largest file an upload route reads (default 20 MB). */
+  uploadLimit?: number;
 }
 
-export function createApp({ services, logger }: AppOptions): Koa {
+function decodedPath(ctx: Koa.Context): string {
+  try {
+    return decodeURIComponent(ctx.path);
+  } catch {
+    return ctx.path;
+  }
+}
+
+export function createApp({ services, logger, uploads, uploadLimit = 20 * 1024 * 1024 }: AppOptions): Koa {
   const app = new Koa({ proxy: false });
   const router = new Router();
 
   app.use(requestLog(logger));
-  app.use(bodyParser(QUERY_OPTIONS));
+  if (uploads !== undefined) app.use(serveUploads(uploads));
+  const fields = bodyParser(QUERY_OPTIONS);
+  const files = uploadBodyParser(QUERY_OPTIONS, uploadLimit);
+  app.use((ctx, next) => {
+    const route = ctx.method === 'POST' ? restRouteOf(decodedPath(ctx), qs.parse(ctx.querystring, QUERY_OPTIONS) as Record<string, unknown>) : null;
+    const takesUpload = route !== null && services.registry.match(route, 'POST')?.endpoint.takesUpload === true;
+    return (takesUpload ? files : fields)(ctx, next);
+  });
 
   router.all(/.*/, async (ctx) => {
     const query = qs.parse(ctx.querystring, QUERY_OPTIONS) as Record<string, unknown>;
-    let path: string;
-    try {
-      path = decodeURIComponent(ctx.path);
-    } catch {
-      path = ctx.path;
-    }
+    const path = decodedPath(ctx);
     const route = restRouteOf(path, query) ?? icalFeedRoute(path, query);
     if (route === null) {
       ctx.status = 404;
@@ -108,6 +123,7 @@ export function createApp({ services, logger }: AppOptions): Koa {
       query,
       body,
       bodyError: error,
+      upload: ctx.state.upload as UploadedFile | null | undefined,
       headers: ctx.headers,
       clientIp: ctx.ip,
     };

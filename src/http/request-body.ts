@@ -1,5 +1,7 @@
-// Request bodies: JSON, form-encoded and multipart fields, up to BODY_LIMIT_BYTES. No route takes
-// files, so a multipart body with a file part is refused, and nothing of it is ever written to disk.
+// Request bodies: JSON, form-encoded and multipart fields, up to BODY_LIMIT_BYTES. Only the routes
+// that take an upload (wp/v2/media) take a file: a raw body, or one multipart `file` part, read
+// into memory up to the upload limit. Elsewhere a multipart body with a file part is refused.
+// Nothing of a body is ever written to disk here.
 import { Writable } from 'node:stream';
 import type Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
@@ -21,6 +23,87 @@ const FORMIDABLE_TOO_MANY_FILES = 1015;
  */
 function discardedFile(): Writable {
   return new Writable({ write: (_chunk, _encoding, done) => done() });
+}
+
+/** The upload file parts formidable is writing, by file object. */
+const fileParts = new WeakMap<object, Buffer[]>();
+
+function memoryFile(file: unknown): Writable {
+  const chunks: Buffer[] = [];
+  fileParts.set(file as object, chunks);
+  return new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      chunks.push(chunk);
+      done();
+    },
+  });
+}
+
+/** `filename` of a Content-Disposition header (RFC 6266 `filename*` first), or null. */
+export function dispositionFileName(header: string | undefined): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|ISO-8859-1)?'[^']*'([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      return null;
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1] ?? plain?.[2] ?? '';
+  return name.trim() === '' ? null : name.trim();
+}
+
+function tooLarge(limit: number): RestError {
+  return RestError.withStatus('rest_upload_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`, 413);
+}
+
+async function rawBytes(ctx: Koa.Context, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The body of an upload route: multipart → its fields and `file` part; JSON or form-encoded → its
+ * fields; anything else → the raw bytes, named by Content-Disposition. Leaves `ctx.state.upload`.
+ */
+export function uploadBodyParser(queryString: qs.IParseOptions, limit: number): Koa.Middleware {
+  const multipart = koaBody({
+    json: false,
+    urlencoded: false,
+    multipart: true,
+    formidable: { maxFiles: 1, maxFileSize: limit, maxFieldsSize: BODY_LIMIT_BYTES, fileWriteStreamHandler: memoryFile },
+    queryString,
+    onError: (error, ctx) => {
+      ctx.state.bodyError = error;
+    },
+  });
+  return async (ctx, next) => {
+    if (ctx.is('multipart')) {
+      return multipart(ctx, async () => {
+        const files = ctx.request.files?.file;
+        const file = Array.isArray(files) ? files[0] : files;
+        const chunks = file ? fileParts.get(file) : undefined;
+        if ((ctx.state.bodyError as { httpCode?: number } | undefined)?.httpCode === 413) ctx.state.bodyError = tooLarge(limit);
+        ctx.state.upload = file && chunks ? { name: file.originalFilename ?? null, bytes: Buffer.concat(chunks) } : null;
+        await next();
+      });
+    }
+    if (ctx.is('json', 'urlencoded')) return bodyParser(queryString)(ctx, next);
+    try {
+      ctx.state.upload = { name: dispositionFileName(ctx.get('Content-Disposition') || undefined), bytes: await rawBytes(ctx, limit) };
+    } catch (error) {
+      ctx.state.bodyError = error;
+    }
+    return next();
+  };
 }
 
 /** koa-body for the methods that carry a body; a failed read is left in `ctx.state.bodyError`. */
@@ -54,6 +137,7 @@ function invalidJson(message: string): RestError {
 
 /** The answer to a body that could not be read: too large (413), a file (415), else unreadable. */
 function unreadBody(error: Error): RestError {
+  if (error instanceof RestError) return error;
   // raw-body sets `status`, formidable `httpCode`.
   const { status, httpCode, code } = error as { status?: unknown; httpCode?: unknown; code?: unknown };
   if (code === FORMIDABLE_TOO_MANY_FILES) {

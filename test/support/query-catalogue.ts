@@ -124,6 +124,8 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     cases: {
       imageAttachmentIdByGuid: [{ run: ({ reader }) => attachments.imageAttachmentIdByGuid(reader, 'https://example.org/wp-content/uploads/2026/02/poster.jpg') }],
       imageAttachmentIdByMeta: [{ run: ({ reader }) => attachments.imageAttachmentIdByMeta(reader, '_tribe_importer_original_url', 'https://example.org/poster.jpg') }],
+      attachmentPage: [{ run: ({ reader }) => attachments.attachmentPage(reader, 2, 10) }],
+      deleteAttachmentRows: [{ run: ({ write }) => write((trx) => attachments.deleteAttachmentRows(trx, 42)) }],
     },
     noSql: {},
     uncatalogued: {},

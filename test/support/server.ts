@@ -1,4 +1,7 @@
 // A real wpcal server on a loopback port over a fresh database, for HTTP-level tests.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createUser } from '../../src/users/manage.ts';
@@ -24,6 +27,8 @@ export interface RequestOptions {
 
 export interface TestServer {
   url: string;
+  /** The uploads folder the server writes images to. */
+  uploads: string;
   server: RunningServer;
   database: TestDatabase;
   /** Creates a user with that role and returns its Authorization header value. */
@@ -70,12 +75,23 @@ export interface StartOptions {
   connectVia?: (url: string) => string;
   /** Runs against the database before the server starts (e.g. load a dump). */
   before?: (database: TestDatabase) => Promise<void>;
+  /** The uploads folder (default: a new temporary folder, removed on close) and download limits. */
+  uploads?: string;
+  imageMaxBytes?: number;
+  imageTimeoutMs?: number;
+  imagePorts?: number[];
 }
 
 export async function startTestServer(kind: DatabaseKind, options: StartOptions = {}): Promise<TestServer> {
   const database = await kind.create();
   await options.before?.(database);
+  const ownUploads = options.uploads === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'wpcal-uploads-')) : null;
+  const uploads = options.uploads ?? ownUploads!;
   const server = await startServer({
+    uploads,
+    imageMaxBytes: options.imageMaxBytes,
+    imageTimeoutMs: options.imageTimeoutMs,
+    imagePorts: options.imagePorts,
     db: options.connectVia ? options.connectVia(database.url) : database.url,
     tablePrefix: options.tablePrefix ?? 'wp_',
     host: '127.0.0.1',
@@ -89,6 +105,7 @@ export async function startTestServer(kind: DatabaseKind, options: StartOptions 
   let users = 0;
   return {
     url: server.url,
+    uploads,
     server,
     database,
     async userWithRole(role, login) {
@@ -100,6 +117,7 @@ export async function startTestServer(kind: DatabaseKind, options: StartOptions 
     async close() {
       await server.close();
       await database.drop();
+      if (ownUploads) fs.rmSync(ownUploads, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 // The module graph of src/: no import cycles, and every layer depends only on the layers below it:
-// data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer).
+// data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer, media).
 // Tests that sit beside the resource they test (`*.test.ts`) are not part of the graph: like every
 // test, they start servers and read rows directly.
 import fs from 'node:fs';
@@ -70,7 +70,7 @@ describe('architecture of src/', () => {
     layers.includes(file.split('/')[0]!)
       ? targets.filter((target) => above.includes(target.split('/')[0]!)).map((target) => `${file} → ${target}`)
       : []));
-  const ADAPTERS = ['http', 'cli', 'transfer', 'setup', 'fixtures', 'server.ts', 'services.ts'];
+  const ADAPTERS = ['http', 'cli', 'transfer', 'setup', 'fixtures', 'media', 'server.ts', 'services.ts'];
 
   it('keeps the domain free of the REST layer and the adapters', () => {
     expect(importsInto(['domain', 'auth', 'site', 'users'], ['api', ...ADAPTERS])).to.deep.equal([]);
@@ -79,6 +79,10 @@ describe('architecture of src/', () => {
   it('keeps the REST layer free of the adapters, but for the iCalendar feed (transfer\'s event reader and writer)', () => {
     const sideways = importsInto(['api'], ADAPTERS);
     expect(sideways.filter((edge) => !edge.startsWith('api/ical.ts → transfer/'))).to.deep.equal([]);
+  });
+
+  it('keeps the network and file code of images (media) below the REST layer and the other adapters, reached through services', () => {
+    expect(importsInto(['media'], ['api', 'data', ...ADAPTERS.filter((adapter) => adapter !== 'media')])).to.deep.equal([]);
   });
 
   it('builds SQL only in the data layer', () => {

@@ -323,8 +323,8 @@ forEachDatabase('Event writes', (kind) => {
       expect(metaMap(await metaRows(db, res.json.id))).to.not.have.property('_thumbnail_id');
     });
 
-    // wpcal never downloads (README "Compatibility notes"): a URL must be an existing image attachment's.
-    it('links an image attachment by URL (its GUID or its imported original URL); an unknown URL is 400 image, writing nothing', async () => {
+    // A URL of an existing image attachment is linked without a download (images.test.ts covers downloads).
+    it('links an image attachment by URL (its GUID or its imported original URL); a URL that cannot be downloaded is 400 image, writing nothing', async () => {
       const byGuid = await insertImageAttachment(db, 'poster');
       const byOriginal = await insertImageAttachment(db, 'flyer');
       const originalUrl = 'http://images.example.org/flyer-original.jpg';

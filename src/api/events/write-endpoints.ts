@@ -5,7 +5,7 @@
 import { userCan, userCanPost } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { ArgSpecs } from '../args.ts';
-import { omittedFields, type RestRequest } from '../context.ts';
+import { omittedFields, writeRequest, type RestRequest } from '../context.ts';
 import { RestError, forbidden } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
@@ -13,7 +13,7 @@ import { firstMeta, getPost, loadPostMeta, lockPost, type PostMeta } from '../..
 import { recountPostTerms } from '../../data/terms.ts';
 import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
-import { resolveImageInput } from '../../domain/images.ts';
+import { imageAttachmentFor, resolveImageInput } from '../../domain/images.ts';
 import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../../domain/post-writes.ts';
 import { findEventBySlug } from './lookup.ts';
 import { presentEvents } from './present.ts';
@@ -36,7 +36,7 @@ const PLURALS: Record<string, string> = {
 };
 
 async function isImageOrEmpty(value: unknown, req: RestRequest): Promise<boolean> {
-  return (await resolveImageInput(req.services.db.kysely, value, req.user)).kind !== 'invalid';
+  return (await resolveImageInput(req.services.db.kysely, value, req)).kind !== 'invalid';
 }
 
 const writeArgs = (required: boolean): ArgSpecs<RestRequest> => eventWriteArgs(required, {
@@ -198,8 +198,8 @@ function updatedDates(req: RestRequest, meta: PostMeta, omitted: Omitted): Event
   });
 }
 
-/** The meta a write sends, besides dates and linked posts; absent when not sent. */
-async function sentMeta(req: RestRequest): Promise<EventMetaChanges> {
+/** The meta a write sends, besides dates, linked posts and image; absent when not sent. */
+function sentMeta(req: RestRequest): EventMetaChanges {
   const changes: EventMetaChanges = {
     showMap: sentBoolean(req, 'show_map'),
     showMapLink: sentBoolean(req, 'show_map_link'),
@@ -213,11 +213,12 @@ async function sentMeta(req: RestRequest): Promise<EventMetaChanges> {
     changes.cost = isPhpEmpty(cost) ? [] : costEntries(cost);
   }
   if (sent(req, 'website')) changes.website = websiteValue(req.params.get('website'));
-  if (sent(req, 'image')) {
-    const image = await resolveImageInput(req.services.db.kysely, req.params.get('image'), req.user);
-    changes.thumbnailId = image.kind === 'attachment' ? image.id : 0;
-  }
   return changes;
+}
+
+/** The sent image's attachment ID (made now for a downloaded one), absent when not sent. */
+async function sentThumbnail(trx: Writer, req: RestRequest): Promise<number | undefined> {
+  return sent(req, 'image') ? imageAttachmentFor(trx, req, req.params.get('image')) : undefined;
 }
 
 async function createEvent(req: RestRequest): Promise<RestResult> {
@@ -227,16 +228,17 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     allDay: req.params.get('all_day') === true,
     timezone: requestedZone(req),
   });
-  const changes = await sentMeta(req);
-  const id = await req.services.db.write(async (trx) => {
+  const changes = sentMeta(req);
+  const id = await writeRequest(req, async (trx) => {
     // TEC resolves (and creates) the linked posts before inserting the event.
     const linkedRows = await sentLinkRows(trx, req);
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
+    const thumbnailId = await sentThumbnail(trx, req);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true, 'reset'));
     const postId = Number(post.ID);
     // API-created events always carry both map rows (events.md §6.2).
-    await writeEventMeta(trx, postId, forCreate({ ...changes, dates, venueId, organizerIds }), new Map());
+    await writeEventMeta(trx, postId, forCreate({ ...changes, thumbnailId, dates, venueId, organizerIds }), new Map());
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
     await assignEventTerms(trx, req, postId, true);
     // Nothing was linked before a create: its linked drafts stay drafts (publish-links.ts).
@@ -247,9 +249,9 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
 
 async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
   const postId = await targetEventId(req, bySlug);
-  const changes = await sentMeta(req);
+  const changes = sentMeta(req);
   const omitted = omittedFields(req);
-  await req.services.db.write(async (trx) => {
+  await writeRequest(req, async (trx) => {
     // The event's row first (lock order), then what the update builds on, as now committed.
     const post = await lockEvent(trx, postId, bySlug);
     const meta = await loadPostMeta(trx, postId);
@@ -257,8 +259,9 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     const linkedRows = await sentLinkRows(trx, req);
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
+    const thumbnailId = await sentThumbnail(trx, req);
     const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), true);
-    await writeEventMeta(trx, postId, forUpdate({ ...changes, dates, venueId, organizerIds }, omitted), meta);
+    await writeEventMeta(trx, postId, forUpdate({ ...changes, thumbnailId, dates, venueId, organizerIds }, omitted), meta);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     await assignEventTerms(trx, req, postId);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);

@@ -162,7 +162,7 @@ export function writeArgs(definition: LinkedPostDefinition, required: boolean): 
     args[name] = writeArg('string', true, field.description, { validate: fieldCheck(field.check) });
   }
   args.image = writeArg('string', true, 'The organizer featured image ID or URL', {
-    validate: async (value, req) => (await resolveImageInput(req.services.db.kysely, value, req.user)).kind !== 'invalid',
+    validate: async (value, req) => (await resolveImageInput(req.services.db.kysely, value, req)).kind !== 'invalid',
   });
   return args;
 }

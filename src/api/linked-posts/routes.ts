@@ -1,7 +1,7 @@
 // The eight routes of a linked-post type (venues-organizers.md §2): list, create, and read /
 // trash / update by ID and by slug.
 import type { PostRow } from '../../data/tables.ts';
-import { omittedFields, type RestRequest } from '../context.ts';
+import { omittedFields, writeRequest, type RestRequest } from '../context.ts';
 import { RestError } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult, type RouteRegistry } from '../registry.ts';
 import { userCan } from '../../auth/capabilities.ts';
@@ -15,7 +15,6 @@ import { presentPost, presentPosts } from './presenter.ts';
 import { queryLinkedPosts } from './query.ts';
 import { createLinkedPost, trashLinkedPost, updateLinkedPost } from '../../domain/linked-posts/writes.ts';
 import { listUrl } from './list-url.ts';
-import type { Writer } from '../../data/executor.ts';
 import { totalsHeaders } from '../headers.ts';
 
 /** The post a by-ID or by-slug route addresses (validation has already proven it exists). */
@@ -41,10 +40,6 @@ function objectPermission(definition: LinkedPostDefinition, cap: 'edit_post' | '
 
 function writeValues(req: RestRequest): Map<string, unknown> {
   return new Map([...req.params].filter(([name]) => req.supplied.has(name)));
-}
-
-function inTransaction<T>(req: RestRequest, work: (trx: Writer) => Promise<T>): Promise<T> {
-  return req.services.db.write(work);
 }
 
 function listHandler(definition: LinkedPostDefinition) {
@@ -95,7 +90,7 @@ function readHandler(definition: LinkedPostDefinition) {
 
 function createHandler(definition: LinkedPostDefinition) {
   return async (req: RestRequest): Promise<RestResult> => {
-    const post = await inTransaction(req, (trx) => createLinkedPost(trx, definition, req, writeValues(req)));
+    const post = await writeRequest(req, (trx) => createLinkedPost(trx, definition, req, writeValues(req)));
     return respond(await presentPost(definition, req, post, { jsonLd: false, allowUnlock: false }), 201);
   };
 }
@@ -106,7 +101,7 @@ function updateHandler(definition: LinkedPostDefinition) {
     const values = writeValues(req);
     values.delete('id');
     values.delete('slug');
-    const updated = await inTransaction(req, (trx) => updateLinkedPost(trx, definition, req, post, values, omittedFields(req)));
+    const updated = await writeRequest(req, (trx) => updateLinkedPost(trx, definition, req, post, values, omittedFields(req)));
     return respond(await presentPost(definition, req, updated, { jsonLd: false, allowUnlock: false }));
   };
 }
@@ -118,7 +113,7 @@ function deleteHandler(definition: LinkedPostDefinition) {
     if (post.post_status === 'trash') {
       throw RestError.withStatus(`${word}-is-in-trash`, `The ${word} is already trashed`, 410);
     }
-    const trashed = await inTransaction(req, (trx) => trashLinkedPost(trx, definition, req, post));
+    const trashed = await writeRequest(req, (trx) => trashLinkedPost(trx, definition, req, post));
     return respond(await presentPost(definition, req, trashed, { jsonLd: false, allowUnlock: false }));
   };
 }

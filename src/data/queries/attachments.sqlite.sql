@@ -29,3 +29,50 @@ where
 order by
   "wp_posts"."ID";
 -- parameters: ["_tribe_importer_original_url","https://example.org/poster.jpg","attachment","image/%"]
+
+-- attachmentPage, statement 1 of 2
+select
+  "ID"
+from
+  "wp_posts"
+where
+  "post_type" = ?
+  and "post_status" = ?
+order by
+  "post_date" desc,
+  "ID" desc
+limit
+  ?
+offset
+  ?;
+-- parameters: ["attachment","inherit",10,10]
+
+-- attachmentPage, statement 2 of 2
+select
+  count(*) as "total"
+from
+  "wp_posts"
+where
+  "post_type" = ?
+  and "post_status" = ?;
+-- parameters: ["attachment","inherit"]
+
+-- deleteAttachmentRows, statement 1 of 3
+delete from "wp_postmeta"
+where
+  "meta_key" = ?
+  and "meta_value" = ?;
+-- parameters: ["_thumbnail_id","42"]
+
+-- deleteAttachmentRows, statement 2 of 3
+delete from "wp_postmeta"
+where
+  "post_id" = ?;
+-- parameters: [42]
+
+-- deleteAttachmentRows, statement 3 of 3
+delete from "wp_posts"
+where
+  "ID" = ?
+  and "post_type" = ?;
+-- parameters: [42,"attachment"]

@@ -9,7 +9,7 @@ import { postsWithText } from '../../data/linked-posts.ts';
 import { deleteMetaWithValue } from '../../data/post-queries.ts';
 import { addMeta, deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../data/posts.ts';
 import { sanitizeTextField } from '../../text/sanitize.ts';
-import { resolveImageInput } from '../images.ts';
+import { imageAttachmentFor } from '../images.ts';
 import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../post-writes.ts';
 import type { Omitted, WriteContext } from '../write-context.ts';
 import { isPhpEmpty, isTribeTruthy } from '../values.ts';
@@ -76,8 +76,8 @@ async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: Wri
   }
   if (definition.venueRules) await writeVenueRules(trx, id, values, omitted);
   if (!sent(values, 'image')) return;
-  const image = await resolveImageInput(trx, values.get('image'), req.user);
-  if (image.kind === 'attachment') await setMeta(trx, id, '_thumbnail_id', String(image.id));
+  const image = await imageAttachmentFor(trx, req, values.get('image'));
+  if (image) await setMeta(trx, id, '_thumbnail_id', String(image));
   else await deleteMeta(trx, id, '_thumbnail_id');
 }
 

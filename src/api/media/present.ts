@@ -1,0 +1,159 @@
+// An attachment as WordPress's wp/v2/media controller shows it (samples 72–78): `view` for
+// readers, `edit` (raw values, templates, action links) for the answers to writes.
+import type { PostRow } from '../../data/tables.ts';
+import { firstMeta, type PostMeta } from '../../data/posts.ts';
+import { userCan, userCanPost } from '../../auth/capabilities.ts';
+import { maybeUnserialize, type PhpValue } from '../../php/serialize.ts';
+import { uploadsBase } from '../../domain/images.ts';
+import { wptexturize } from '../../text/texturize.ts';
+import { wpautop } from '../../text/autop.ts';
+import { escHtml } from '../../text/sanitize.ts';
+import type { RestRequest } from '../context.ts';
+
+export const WP_NAMESPACE = 'wp/v2';
+
+type PhpRecord = { [key: string]: PhpValue };
+const isRecord = (value: PhpValue | undefined): value is PhpRecord => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The meta TEC registers for REST on every post type, at their defaults (sample 72's `meta`). */
+const TEC_REST_META = {
+  _EventAllDay: false, _EventTimezone: '', _EventStartDate: '', _EventEndDate: '', _EventStartDateUTC: '', _EventEndDateUTC: '',
+  _EventShowMap: false, _EventShowMapLink: false, _EventURL: '', _EventCost: '', _EventCostDescription: '', _EventCurrencySymbol: '',
+  _EventCurrencyCode: '', _EventCurrencyPosition: '', _EventDateTimeSeparator: '', _EventTimeRangeSeparator: '',
+  _EventOrganizerID: [], _EventVenueID: [], _OrganizerEmail: '', _OrganizerPhone: '', _OrganizerWebsite: '', _VenueAddress: '',
+  _VenueCity: '', _VenueCountry: '', _VenueProvince: '', _VenueState: '', _VenueZip: '', _VenuePhone: '', _VenueURL: '',
+  _VenueStateProvince: '', _VenueLat: '', _VenueLng: '', _VenueShowMap: false, _VenueShowMapLink: false,
+};
+
+const restDate = (value: string): string | null => (value.startsWith('0000') ? null : value.replace(' ', 'T'));
+
+/** The capabilities on an attachment: an unattached one is edited and deleted as a draft of `posts`. */
+export function canOnAttachment(req: RestRequest, meta: 'edit_post' | 'delete_post', post: PostRow): boolean {
+  return userCanPost(meta, req.user, { post_author: Number(post.post_author), post_status: post.post_status }, 'posts');
+}
+
+export function attachmentLink(req: RestRequest, post: PostRow): string {
+  return req.site.prettyPermalinks && post.post_name ? `${req.site.home}/${post.post_name}/` : `${req.site.home}/?attachment_id=${post.ID}`;
+}
+
+interface Size {
+  name: string;
+  file: string;
+  width: number;
+  height: number;
+}
+
+/** The sizes of srcset (wp_calculate_image_srcset): those of the shown size's aspect ratio, then the full image. */
+function srcset(sizes: Size[], full: Size, shown: Size, dirUrl: string): string {
+  const sameRatio = (size: Size) => Math.abs(Math.round((size.width * shown.height) / shown.width) - size.height) <= 1;
+  const seen = new Set<number>();
+  const entries: string[] = [];
+  for (const size of [...sizes, full]) {
+    if (size.width > 2048 || !sameRatio(size) || seen.has(size.width)) continue;
+    seen.add(size.width);
+    entries.push(`${dirUrl}${size.file} ${size.width}w`);
+  }
+  return entries.length > 1 ? entries.join(', ') : '';
+}
+
+/** prepend_attachment(): the medium size (else the full image within 300×300), linked to the file. */
+function attachmentParagraph(url: string, dirUrl: string, sizes: Size[], full: Size, alt: string): string {
+  const medium = sizes.find((size) => size.name === 'medium');
+  let shown: Size = medium ?? full;
+  if (!medium) {
+    const ratio = Math.min(1, 300 / full.width, 300 / full.height);
+    shown = { ...full, width: Math.round(full.width * ratio), height: Math.round(full.height * ratio) };
+  }
+  const set = srcset(sizes, full, shown, dirUrl);
+  const srcsetAttributes = set ? ` srcset="${set}" sizes="auto, (max-width: ${shown.width}px) 100vw, ${shown.width}px"` : '';
+  const sizeName = medium ? 'medium' : 'full';
+  const img = `<img loading="lazy" decoding="async" width="${shown.width}" height="${shown.height}" src="${dirUrl}${shown.file}" class="attachment-${sizeName} size-${sizeName}" alt="${escHtml(alt)}"${srcsetAttributes} />`;
+  return `<p class="attachment"><a href='${url}'>${img}</a></p>\n`;
+}
+
+/** One attachment's JSON, keys in WordPress's order. */
+export function presentMedia(req: RestRequest, post: PostRow, meta: PostMeta, context: 'view' | 'edit'): Record<string, unknown> {
+  const id = Number(post.ID);
+  const edit = context === 'edit';
+  const attachedFile = firstMeta(meta, '_wp_attached_file') ?? '';
+  const url = attachedFile ? `${uploadsBase(req.site)}${attachedFile}` : post.guid;
+  const dirUrl = url.slice(0, url.lastIndexOf('/') + 1);
+  const rawMetadata = maybeUnserialize(firstMeta(meta, '_wp_attachment_metadata') ?? '');
+  const metadata: PhpRecord = isRecord(rawMetadata) ? rawMetadata : {};
+  const fileName = url.slice(url.lastIndexOf('/') + 1);
+  const full: Size = { name: 'full', file: fileName, width: Number(metadata.width ?? 0), height: Number(metadata.height ?? 0) };
+  const sizeEntries = isRecord(metadata.sizes) ? Object.entries(metadata.sizes).filter((entry): entry is [string, PhpRecord] => isRecord(entry[1])) : [];
+  const sizes: Size[] = sizeEntries.map(([name, size]) => ({ name, file: String(size.file), width: Number(size.width), height: Number(size.height) }));
+  const alt = firstMeta(meta, '_wp_attachment_image_alt') ?? '';
+  const isImage = post.post_mime_type.startsWith('image/');
+  const mediaSizes: Record<string, unknown> = {};
+  for (const [name, size] of sizeEntries) {
+    mediaSizes[name] = {
+      file: size.file, width: size.width, height: size.height,
+      ...(size.filesize !== undefined ? { filesize: size.filesize } : {}),
+      mime_type: size['mime-type'], source_url: `${dirUrl}${String(size.file)}`,
+    };
+  }
+  if (isImage) mediaSizes.full = { file: fileName, width: full.width, height: full.height, mime_type: post.post_mime_type, source_url: url };
+  const description = (isImage ? attachmentParagraph(url, dirUrl, sizes, full, alt) : '') + (post.post_content ? wpautop(post.post_content) : '');
+  const title = { ...(edit ? { raw: post.post_title } : {}), rendered: wptexturize(post.post_title) };
+  const body: Record<string, unknown> = {
+    id,
+    date: restDate(post.post_date),
+    date_gmt: restDate(post.post_date_gmt),
+    guid: { rendered: post.guid, ...(edit ? { raw: post.guid } : {}) },
+    modified: restDate(post.post_modified),
+    modified_gmt: restDate(post.post_modified_gmt),
+    slug: post.post_name,
+    status: post.post_status,
+    type: 'attachment',
+    link: attachmentLink(req, post),
+    title,
+    author: Number(post.post_author),
+    featured_media: 0,
+    comment_status: post.comment_status,
+    ping_status: post.ping_status,
+    template: '',
+    meta: TEC_REST_META,
+    ...(edit ? { permalink_template: `${req.site.home}/?attachment_id=${id}`, generated_slug: post.post_name } : {}),
+    class_list: [`post-${id}`, 'attachment', 'type-attachment', `status-${post.post_status}`, 'hentry'],
+    description: { ...(edit ? { raw: post.post_content } : {}), rendered: description },
+    caption: { ...(edit ? { raw: post.post_excerpt } : {}), rendered: post.post_excerpt ? wpautop(wptexturize(post.post_excerpt)) : '' },
+    alt_text: alt,
+    media_type: isImage ? 'image' : 'file',
+    mime_type: post.post_mime_type,
+    media_details: isImage
+      ? { width: full.width, height: full.height, file: metadata.file ?? attachedFile, ...(metadata.filesize !== undefined ? { filesize: metadata.filesize } : {}), sizes: mediaSizes, image_meta: metadata.image_meta ?? {} }
+      : {},
+    post: Number(post.post_parent) || null,
+    source_url: url,
+    ...(edit ? { missing_image_sizes: [] } : {}),
+    filename: fileName,
+    ...(metadata.filesize !== undefined ? { filesize: metadata.filesize } : {}),
+  };
+  if (edit) {
+    const orientation = isRecord(metadata.image_meta) ? Number(metadata.image_meta.orientation) : 0;
+    body.exif_orientation = orientation > 1 ? orientation : 1;
+  }
+  return body;
+}
+
+/** The `_links` of an attachment: its self link says what this user may do with it. */
+export function mediaLinks(req: RestRequest, post: PostRow, context: 'view' | 'edit'): Record<string, unknown> {
+  const id = Number(post.ID);
+  const self = `${req.site.apiRoot}/${WP_NAMESPACE}/media/${id}`;
+  const allow = ['GET', ...(canOnAttachment(req, 'edit_post', post) ? ['POST', 'PUT', 'PATCH'] : []), ...(canOnAttachment(req, 'delete_post', post) ? ['DELETE'] : [])];
+  const links: Record<string, unknown> = {
+    self: [{ href: self, targetHints: { allow } }],
+    collection: [{ href: `${req.site.apiRoot}/${WP_NAMESPACE}/media` }],
+    about: [{ href: `${req.site.apiRoot}/${WP_NAMESPACE}/types/attachment` }],
+    author: [{ embeddable: true, href: `${req.site.apiRoot}/${WP_NAMESPACE}/users/${Number(post.post_author)}` }],
+    replies: [{ embeddable: true, href: `${req.site.apiRoot}/${WP_NAMESPACE}/comments?post=${id}` }],
+  };
+  if (context === 'edit') {
+    if (userCan(req.user, 'unfiltered_html')) links['wp:action-unfiltered-html'] = [{ href: self }];
+    if (userCan(req.user, 'edit_others_posts')) links['wp:action-assign-author'] = [{ href: self }];
+    if (Object.keys(links).some((rel) => rel.startsWith('wp:'))) links.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+  }
+  return links;
+}
