@@ -57,6 +57,8 @@ where
   and `post_status` = ?;
 -- parameters: ["attachment","inherit"]
 
+-- deleteAttachmentRows: BEGIN (transaction)
+
 -- deleteAttachmentRows, statement 1 of 3
 delete from `wp_postmeta`
 where
@@ -76,3 +78,5 @@ where
   `ID` = ?
   and `post_type` = ?;
 -- parameters: [42,"attachment"]
+
+-- deleteAttachmentRows: COMMIT (transaction)
