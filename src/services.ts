@@ -38,7 +38,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     now: options.now ?? (() => new Date()),
     verifiedPasswords: new VerifiedPasswords(),
     reusedAnswers: new ResponseCache(),
-    listedEvents: new ListedEventsCache(),
+    listedEvents: new ListedEventsCache(db),
     eventRepresentations: new EventRepresentationCache(),
   };
 }

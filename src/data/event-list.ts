@@ -106,7 +106,7 @@ function matching(db: Reader, f: EventListFilter) {
 }
 
 /** A bound on the walked start column that the filter implies. */
-interface WalkBound {
+export interface WalkBound {
   operator: '>=' | '<=';
   value: string;
 }
@@ -116,7 +116,7 @@ interface WalkBound {
  * window's candidates instead of every past (or future) event: no zone is a day away from UTC, an
  * event starts no later than it ends, and no occurrence lasts more than `longestDays` days.
  */
-function impliedWalkBounds(f: EventListFilter, walked: 'o.start_date' | 'o.start_date_utc'): WalkBound[] {
+export function impliedWalkBounds(f: EventListFilter, walked: 'o.start_date' | 'o.start_date_utc'): WalkBound[] {
   const zoneDays = f.utcColumns !== (walked === 'o.start_date_utc') ? 1 : 0;
   return f.bounds.flatMap(({ field, operator, value }): WalkBound[] => {
     const lower = operator === '>=' || operator === '>';
@@ -176,6 +176,37 @@ export async function listedEventIds(db: Reader, f: EventListFilter, limit: numb
   }
   const rows = await query.limit(limit).offset(offset).execute();
   return rows.map((row) => Number(row.ID));
+}
+
+/** What a list compares and orders an occurrence by (listKeyPage). */
+export interface ListKeyRow {
+  occurrence_id: number;
+  post_id: number;
+  start_date: string;
+  end_date: string;
+  start_date_utc: string;
+  end_date_utc: string;
+  post_status: string;
+  post_date: string;
+  /** 1 when the post holds a meta row of the hiding key. */
+  hidden: number;
+}
+
+/**
+ * One page of the list keys of every occurrence of the type's posts, by occurrence ID after
+ * `afterOccurrenceId` (keyset paging: each page as cheap as the first).
+ */
+export async function listKeyPage(db: Reader, postType: string, hiddenByMeta: string, afterOccurrenceId: number, size: number): Promise<ListKeyRow[]> {
+  const rows = await db.selectFrom('tec_occurrences as o')
+    .innerJoin('posts as p', 'p.ID', 'o.post_id')
+    .select(['o.occurrence_id', 'o.post_id', 'o.start_date', 'o.end_date', 'o.start_date_utc', 'o.end_date_utc', 'p.post_status', 'p.post_date'])
+    .select((eb) => eb.case().when('p.ID', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', hiddenByMeta)).then(1).else(0).end().as('hidden'))
+    .where('p.post_type', '=', postType)
+    .where('o.occurrence_id', '>', afterOccurrenceId)
+    .orderBy('o.occurrence_id')
+    .limit(size)
+    .execute();
+  return rows.map((row) => ({ ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden) }));
 }
 
 /**

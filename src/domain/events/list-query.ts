@@ -6,6 +6,10 @@ import { countListedEvents, listedEventIds, longestOccurrenceDays, occurrencesRe
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { searchWords } from '../search.ts';
+import { EventListIndex } from './list-index.ts';
+
+/** TEC's meta key of the events hidden from lists. */
+const HIDDEN_KEY = '_EventHideFromUpcoming';
 
 export interface ListFilters {
   statuses: string[];
@@ -36,7 +40,7 @@ function listQuery(f: ListFilters, shape: OccurrenceShape): EventListFilter {
   const query: EventListFilter = {
     postType: EVENT_TYPE.type,
     statuses: f.statuses,
-    hiddenByMeta: '_EventHideFromUpcoming',
+    hiddenByMeta: HIDDEN_KEY,
     bounds: (Object.entries(f.bounds) as [DateBoundParam, string][]).map(([param, value]) => ({ ...DATE_BOUND_COMPARISONS[param], value })),
     utcColumns: f.utcColumns,
     orderByUtc: f.orderByUtc,
@@ -94,6 +98,13 @@ const MAX_CACHED_PAGES = 512;
  */
 export class ListedEventsCache {
   readonly #pages = new Map<string, CachedPage>();
+  /** The events' list keys in memory, which answer the lists they hold all of. */
+  readonly index: EventListIndex;
+
+  constructor(db: Db) {
+    this.index = new EventListIndex(db, EVENT_TYPE.type, HIDDEN_KEY);
+  }
+
   #shape: { version: string; shape: Promise<OccurrenceShape> } | null = null;
 
   /** The answer of `ask` for this version, asked once per version (a failed answer is asked again). */
@@ -140,6 +151,8 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, version: st
   if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
   const shape = await occurrenceShape(db, cache, version);
   const query = listQuery(f, shape);
+  const fromMemory = cache.index.answer(query, version, shape.repeated, limit, offset);
+  if (fromMemory) return { ids: fromMemory.ids, total: Promise.resolve(fromMemory.total) };
   const total = countListedEvents(db.kysely, query, shape.repeated);
   // Answered by whoever awaits `total`; this only keeps an early failure of the page from leaving it unhandled.
   total.catch(() => undefined);
