@@ -80,8 +80,8 @@ export function computeEventDates(input: EventDatesInput): EventDates | null {
     endLocal: formatDbDatetime(end),
     startUtc: formatDbDatetime(startInstant),
     endUtc: formatDbDatetime(endInstant),
-    // TEC subtracts the local datetimes read as UTC: a wall-clock difference, not elapsed time.
-    duration: input.allDay ? null : (end - start) / SECOND_MS,
+    // Elapsed seconds, as TEC stores them (a New York event 01:30 → 03:00 on the fall-back day lasts 9000 s).
+    duration: input.allDay ? null : (endInstant - startInstant) / SECOND_MS,
     timezone: tz,
     timezoneAbbr: timezoneAbbr(tz, startLocal),
     allDay: input.allDay,

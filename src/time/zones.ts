@@ -118,15 +118,18 @@ function offsetsOf(tz: string): OffsetAt {
 export function wallToInstant(wall: number, tz: string): number {
   const offsetAt = offsetsOf(tz);
   // PHP resolves a skipped wall time (DST gap) with the offset in force before the transition,
-  // which moves it forward by the gap, and a repeated one (overlap) to its first occurrence.
+  // which moves it forward by the gap. A repeated one (overlap) it resolves as timelib does: the
+  // offset at the wall time read as UTC, then the offset at the instant that gives. Which of the
+  // two occurrences that is depends on the hour of the transition in UTC: the second one
+  // (standard time) in Europe and Australia, the first one (daylight time) in the Americas.
   const before = offsetAt(wall - DAY_MS) * MINUTE_MS;
   const after = offsetAt(wall + DAY_MS) * MINUTE_MS;
   const withBefore = wall - before;
   const withAfter = wall - after;
   const beforeFits = offsetAt(withBefore) * MINUTE_MS === before;
   const afterFits = offsetAt(withAfter) * MINUTE_MS === after;
-  if (beforeFits && afterFits) {
-    return Math.min(withBefore, withAfter);
+  if (beforeFits && afterFits && withBefore !== withAfter) {
+    return wall - offsetAt(wall - offsetAt(wall) * MINUTE_MS) * MINUTE_MS;
   }
   return afterFits ? withAfter : withBefore;
 }

@@ -630,9 +630,9 @@ forEachDatabase('Event writes', (kind) => {
         { start: '2026-12-01 10:00:00', end: '2026-12-01 12:00:00', startUtc: '2026-12-01 04:30:00', endUtc: '2026-12-01 06:30:00', tz: 'UTC+5:30', abbr: 'UTC+5:30', duration: 7200 }],
       ['UTC-3', { ...dates, timezone: 'UTC-3' },
         { start: '2026-12-01 10:00:00', end: '2026-12-01 12:00:00', startUtc: '2026-12-01 13:00:00', endUtc: '2026-12-01 15:00:00', tz: 'UTC-3', abbr: 'UTC-3', duration: 7200 }],
-      // TEC's duration is strtotime(end) − strtotime(start) in PHP's UTC: the 3 wall-clock hours, not the 4 elapsed.
+      // The plugin's duration is the elapsed time (issue 16, item 8): the 4 hours, not the 3 on the clock.
       ['America/New_York across the fall-back night, EDT at the start', { start_date: '2026-11-01 00:30', end_date: '2026-11-01 03:30', timezone: 'America/New_York' },
-        { start: '2026-11-01 00:30:00', end: '2026-11-01 03:30:00', startUtc: '2026-11-01 04:30:00', endUtc: '2026-11-01 08:30:00', tz: 'America/New_York', abbr: 'EDT', duration: 10800 }],
+        { start: '2026-11-01 00:30:00', end: '2026-11-01 03:30:00', startUtc: '2026-11-01 04:30:00', endUtc: '2026-11-01 08:30:00', tz: 'America/New_York', abbr: 'EDT', duration: 14400 }],
       // Parsed in the zone as PHP's DateTime does: a wall time skipped by spring-forward moves on by the gap.
       ['America/New_York, a start in the spring-forward gap moves to 03:30 EDT', { start_date: '2026-03-08 02:30', end_date: '2026-03-08 04:30', timezone: 'America/New_York' },
         { start: '2026-03-08 03:30:00', end: '2026-03-08 04:30:00', startUtc: '2026-03-08 07:30:00', endUtc: '2026-03-08 08:30:00', tz: 'America/New_York', abbr: 'EDT', duration: 3600 }],
