@@ -9,6 +9,7 @@ import type { IncomingRest, OutgoingRest } from '../api/exchange.ts';
 import { phpJsonEncode } from '../php/json-encode.ts';
 import { databaseUnavailable } from '../data/failures.ts';
 import { icalFeedRoute } from './ical-feed.ts';
+import { answerFrontEnd } from '../web/front-end.ts';
 import { jsonBody, jsonType, preparedAnswer } from './prepared-answer.ts';
 import { bodyParser, readBody } from './request-body.ts';
 import { requestLog } from './request-log.ts';
@@ -95,6 +96,17 @@ export function createApp({ services, logger }: AppOptions): Koa {
       path = ctx.path;
     }
     const route = restRouteOf(path, query) ?? icalFeedRoute(path, query);
+    if (route === null && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      try {
+        const page = await answerFrontEnd(services, path, query);
+        ctx.status = page.status;
+        ctx.set(page.headers);
+        ctx.body = page.body;
+      } catch (failure) {
+        writeResponse(ctx, failureAnswer(failure, logger, ctx.path));
+      }
+      return;
+    }
     if (route === null) {
       ctx.status = 404;
       ctx.type = 'application/json; charset=UTF-8';

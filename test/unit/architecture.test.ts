@@ -1,5 +1,6 @@
 // The module graph of src/: no import cycles, and every layer depends only on the layers below it:
-// data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer).
+// data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer, and
+// web: the front-end pages, which http serves).
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -68,7 +69,7 @@ describe('architecture of src/', () => {
     layers.includes(file.split('/')[0]!)
       ? targets.filter((target) => above.includes(target.split('/')[0]!)).map((target) => `${file} → ${target}`)
       : []));
-  const ADAPTERS = ['http', 'cli', 'transfer', 'setup', 'fixtures', 'server.ts', 'services.ts'];
+  const ADAPTERS = ['http', 'cli', 'transfer', 'setup', 'fixtures', 'web', 'server.ts', 'services.ts'];
 
   it('keeps the domain free of the REST layer and the adapters', () => {
     expect(importsInto(['domain', 'auth', 'site', 'users'], ['api', ...ADAPTERS])).to.deep.equal([]);
@@ -77,6 +78,13 @@ describe('architecture of src/', () => {
   it('keeps the REST layer free of the adapters, but for the iCalendar feed (transfer\'s event reader and writer)', () => {
     const sideways = importsInto(['api'], ADAPTERS);
     expect(sideways.filter((edge) => !edge.startsWith('api/ical.ts → transfer/'))).to.deep.equal([]);
+  });
+
+  it('keeps the front-end pages (web/) beside the other adapters: only http serves them, and they use none of the others', () => {
+    const intoWeb = [...graph].flatMap(([file, targets]) => targets.filter((t) => t.startsWith('web/') && !file.startsWith('web/') && !file.startsWith('http/')).map((t) => `${file} → ${t}`));
+    expect(intoWeb).to.deep.equal([]);
+    expect(importsInto(['web'], ADAPTERS.filter((adapter) => adapter !== 'web'))).to.deep.equal([]);
+    expect(graph.get('http/app.ts')).to.include('web/front-end.ts');
   });
 
   it('builds SQL only in the data layer', () => {
