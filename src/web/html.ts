@@ -22,7 +22,7 @@ export function scriptJson(value: unknown): string {
 }
 
 export interface PageParts {
-  /** The document title before the site name, as plain text (unescaped). */
+  /** The document title before the site name, as rendered HTML (a post title: tags are dropped, entities read). */
   title: string;
   discovery: Discovery;
   /** The iCalendar feed of what the page shows. */
@@ -46,11 +46,11 @@ const STYLE = [
 /** The whole document: the TEC discovery tags in its head, a skip link, header, main and footer. */
 export function page(site: SiteSettings, parts: PageParts): string {
   const siteName = decodeEntities(site.name);
-  const title = parts.title === '' ? siteName : `${parts.title} – ${siteName}`;
+  const title = parts.title === '' ? site.name : `${parts.title} – ${site.name}`;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${esc(title)}</title>`,
+    `<title>${escRendered(title)}</title>`,
     `<link rel="https://api.w.org/" href="${esc(parts.discovery.apiLink)}">`,
     `<meta name="tec-api-version" content="v1">`,
     `<meta name="tec-api-origin" content="${esc(parts.discovery.origin)}">`,
