@@ -1,5 +1,6 @@
 // The content of each front-end page, rendered from the REST representations: an event, a list of
 // events (home, archive, category, tag, venue, organizer), a protected post, and "not found".
+import type { Term } from '../data/terms.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import { esc, escRendered } from './html.ts';
 import { scheduleHtml, type EventDates } from './schedule.ts';
@@ -38,18 +39,8 @@ export interface LinkedJson {
   image?: false | { url: string; width?: number; height?: number };
 }
 
-/** A category or tag of the event JSON: the term row's fields, with `id`, and no archive URL. */
-export interface TermJson {
-  id: number;
-  name: string;
-  slug: string;
-  term_group: number;
-  term_taxonomy_id: number;
-  taxonomy: string;
-  description: string;
-  parent: number;
-  count: number;
-}
+/** A category or tag of the event JSON: the term row's fields, `id` for `term_id`, and no archive URL. */
+export type TermJson = Omit<Term, 'term_id'> & { id: number };
 
 /** The archive URL of each category and tag of an event, by term ID. */
 export type TermLinks = ReadonlyMap<number, string>;

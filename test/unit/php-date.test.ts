@@ -4,9 +4,14 @@ import { formatPhpDate } from '../../src/time/php-date.ts';
 
 const ROME = { name: 'Europe/Rome', abbr: 'CET', offsetSeconds: 3600 };
 
+/** Each [input, what PHP printed] pair, through `format`. */
+function expectLikePhp(pairs: ReadonlyArray<readonly [string, string]>, format: (input: string) => string | null): void {
+  for (const [input, php] of pairs) expect(format(input), input).to.equal(php);
+}
+
 describe('formatPhpDate (PHP date())', () => {
   it('writes each format character as PHP does, in the given zone', () => {
-    const cases: Array<[string, string]> = [
+    expectLikePhp([
       ['F j, Y', 'December 10, 2026'],
       ['g:i a', '7:05 pm'],
       ['l, jS \\o\\f F Y H:i T', 'Thursday, 10th of December 2026 19:05 CET'],
@@ -15,18 +20,16 @@ describe('formatPhpDate (PHP date())', () => {
       ['U', '1796925909'],
       ['z t L N w W o B', '343 31 0 4 4 50 2026 795'],
       ['D M y h A G', 'Thu Dec 26 07 PM 19'],
-    ];
-    for (const [format, php] of cases) expect(formatPhpDate(format, '2026-12-10 19:05:09', ROME), format).to.equal(php);
+    ], (format) => formatPhpDate(format, '2026-12-10 19:05:09', ROME));
   });
 
   it('counts ISO weeks, days of the year and month lengths across year ends and leap days', () => {
-    const cases: Array<[string, string]> = [
+    expectLikePhp([
       ['2021-01-03', '53 2020 2 31 0 3rd'],
       ['2024-12-30', '01 2025 364 31 1 30th'],
       ['2028-02-29', '09 2028 59 29 1 29th'],
       ['2027-01-01', '53 2026 0 31 0 1st'],
-    ];
-    for (const [day, php] of cases) expect(formatPhpDate('W o z t L jS', `${day} 00:00:00`), day).to.equal(php);
+    ], (day) => formatPhpDate('W o z t L jS', `${day} 00:00:00`));
   });
 
   it('answers null for a time it cannot read', () => {
