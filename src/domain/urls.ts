@@ -3,6 +3,7 @@ import type { PostRow } from '../data/tables.ts';
 import type { CurrentUser } from '../auth/capabilities.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { PostTypeDefinition } from './post-types.ts';
+import type { TaxonomyDefinition } from './terms/definition.ts';
 
 /** The plugin's REST namespace. */
 export const TEC_NAMESPACE = 'tribe/events/v1';
@@ -26,6 +27,11 @@ export function permalink(site: SiteSettings, type: PostTypeDefinition, post: Pi
   return site.prettyPermalinks
     ? `${site.home}/${type.permalinkBase}/${post.post_name}/`
     : `${site.home}/?${type.type}=${post.post_name}`;
+}
+
+/** get_term_link: pretty `{home}/{base}/{path}/` (`path`: the slugs from the root term down), plain `{home}/?{var}={slug}`. */
+export function termPermalink(site: SiteSettings, def: TaxonomyDefinition, slug: string, path: string): string {
+  return site.prettyPermalinks ? `${site.home}/${def.prettyBase}/${path}/` : `${site.home}/?${def.plainVar}=${slug}`;
 }
 
 /** `{api}/tribe/events/v1/{path}` for pretty permalinks and for `index.php?rest_route=`. */

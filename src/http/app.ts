@@ -9,6 +9,7 @@ import type { IncomingRest, OutgoingRest, UploadedFile } from '../api/exchange.t
 import { phpJsonEncode } from '../php/json-encode.ts';
 import { databaseUnavailable } from '../data/failures.ts';
 import { icalFeedRoute } from './ical-feed.ts';
+import { answerFrontEnd } from '../web/front-end.ts';
 import { jsonBody, jsonType, preparedAnswer } from './prepared-answer.ts';
 import { bodyParser, readBody, uploadBodyParser } from './request-body.ts';
 import { requestLog } from './request-log.ts';
@@ -110,6 +111,17 @@ export function createApp({ services, logger, uploads, uploadLimit = 20 * 1024 *
     const query = qs.parse(ctx.querystring, QUERY_OPTIONS) as Record<string, unknown>;
     const path = decodedPath(ctx);
     const route = restRouteOf(path, query) ?? icalFeedRoute(path, query);
+    if (route === null && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      try {
+        const page = await answerFrontEnd(services, path, query);
+        ctx.status = page.status;
+        ctx.set(page.headers);
+        ctx.body = page.body;
+      } catch (failure) {
+        writeResponse(ctx, failureAnswer(failure, logger, ctx.path));
+      }
+      return;
+    }
     if (route === null) {
       ctx.status = 404;
       ctx.type = 'application/json; charset=UTF-8';

@@ -26,11 +26,17 @@ export interface SiteSettings {
   apiRoot: string;
   /** The comment_status a new commentable post gets (the default_comment_status option, else `open`). */
   defaultCommentStatus: string;
+  /** PHP date() formats of the date_format and time_format options (WordPress's defaults when unset). */
+  dateFormat: string;
+  timeFormat: string;
+  /** The site language as a BCP 47 tag (`en-US` from the WPLANG option's `en_US`; `en-US` when unset). */
+  language: string;
 }
 
 const OPTION_NAMES = [
   'home', 'siteurl', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset',
   'permalink_structure', 'posts_per_page', 'tribe_events_calendar_options', 'default_comment_status',
+  'date_format', 'time_format', 'WPLANG',
 ] as const;
 
 function trimSlash(url: string): string {
@@ -60,6 +66,9 @@ export function buildSettings(options: Map<string, string>, fallbackHome: string
     multiDayCutoff: typeof tec.multiDayCutoff === 'string' ? tec.multiDayCutoff : undefined,
     apiRoot: prettyPermalinks ? `${home}/wp-json` : `${home}/index.php?rest_route=`,
     defaultCommentStatus: options.get('default_comment_status') ?? 'open',
+    dateFormat: options.get('date_format') || 'F j, Y',
+    timeFormat: options.get('time_format') || 'g:i a',
+    language: (options.get('WPLANG') || 'en_US').replaceAll('_', '-'),
   };
 }
 

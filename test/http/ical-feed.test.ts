@@ -97,8 +97,7 @@ forEachDatabase('iCalendar feed', (kind) => {
     }
     expect(summaries(await t.request('GET', '/events/?ical=1&categories=music'))).to.deep.equal(['Jazz Night']);
     const notFeed = await t.request('GET', '/events/');
-    expect(notFeed.status).to.equal(404);
-    expect(notFeed.json.code).to.equal('rest_no_route');
+    expect(notFeed.headers.get('content-type')).to.equal('text/html; charset=UTF-8');
     expect((await t.request('GET', '/?post_type=post&ical=1')).status).to.equal(404);
   });
 

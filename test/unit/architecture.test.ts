@@ -1,5 +1,6 @@
 // The module graph of src/: no import cycles, and every layer depends only on the layers below it:
-// data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer, media).
+// data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer, media,
+// and web: the front-end pages, which http serves).
 // Tests that sit beside the resource they test (`*.test.ts`) are not part of the graph: like every
 // test, they start servers and read rows directly.
 import fs from 'node:fs';
@@ -70,7 +71,7 @@ describe('architecture of src/', () => {
     layers.includes(file.split('/')[0]!)
       ? targets.filter((target) => above.includes(target.split('/')[0]!)).map((target) => `${file} → ${target}`)
       : []));
-  const ADAPTERS = ['http', 'cli', 'transfer', 'setup', 'fixtures', 'media', 'server.ts', 'services.ts'];
+  const ADAPTERS = ['http', 'cli', 'transfer', 'setup', 'fixtures', 'media', 'web', 'server.ts', 'services.ts'];
 
   it('keeps the domain free of the REST layer and the adapters', () => {
     expect(importsInto(['domain', 'auth', 'site', 'users'], ['api', ...ADAPTERS])).to.deep.equal([]);
@@ -83,6 +84,13 @@ describe('architecture of src/', () => {
 
   it('keeps the network and file code of images (media) below the REST layer and the other adapters, reached through services', () => {
     expect(importsInto(['media'], ['api', 'data', ...ADAPTERS.filter((adapter) => adapter !== 'media')])).to.deep.equal([]);
+  });
+
+  it('keeps the front-end pages (web/) beside the other adapters: only http serves them, and they use none of the others', () => {
+    const intoWeb = [...graph].flatMap(([file, targets]) => targets.filter((t) => t.startsWith('web/') && !file.startsWith('web/') && !file.startsWith('http/')).map((t) => `${file} → ${t}`));
+    expect(intoWeb).to.deep.equal([]);
+    expect(importsInto(['web'], ADAPTERS.filter((adapter) => adapter !== 'web'))).to.deep.equal([]);
+    expect(graph.get('http/app.ts')).to.include('web/front-end.ts');
   });
 
   it('builds SQL only in the data layer', () => {

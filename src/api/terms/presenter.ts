@@ -6,7 +6,7 @@ import type { SiteSettings } from '../../site/settings.ts';
 import type { Reader } from '../../data/executor.ts';
 import { termsByIds } from '../../data/term-queries.ts';
 import { termsOfPosts, type Term } from '../../data/terms.ts';
-import { tecRestUrl } from '../../domain/urls.ts';
+import { tecRestUrl, termPermalink } from '../../domain/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../../domain/terms/definition.ts';
 import { addQueryArgs } from '../common/query-args.ts';
 
@@ -37,13 +37,6 @@ export async function termPaths(db: Reader, def: TaxonomyDefinition, terms: read
   return paths;
 }
 
-/** get_term_link. */
-function termLink(site: SiteSettings, def: TaxonomyDefinition, term: Term, path: string): string {
-  return site.prettyPermalinks
-    ? `${site.home}/${def.prettyBase}/${path}/`
-    : `${site.home}/?${def.plainVar}=${term.slug}`;
-}
-
 function termUrls(site: SiteSettings, def: TaxonomyDefinition, term: Term): Record<string, string> {
   const urls: Record<string, string> = {
     self: tecRestUrl(site, `${def.restBase}/${term.term_id}`),
@@ -65,7 +58,7 @@ export function presentTerm(site: SiteSettings, def: TaxonomyDefinition, term: T
   out.taxonomy = term.taxonomy;
   if (def.hierarchical && context === 'view') out.parent = term.parent;
   if (context === 'view') out.meta = [];
-  out.url = termLink(site, def, term, path);
+  out.url = termPermalink(site, def, term.slug, path);
   out.urls = termUrls(site, def, term);
   return out;
 }
