@@ -4,6 +4,7 @@ import type { Reader } from '../data/executor.ts';
 import { getOptions } from '../data/options.ts';
 import { maybeUnserialize, type PhpValue } from '../php/serialize.ts';
 import { siteTimezone } from '../time/zones.ts';
+import { siteLocale } from '../i18n/locale.ts';
 
 export interface SiteSettings {
   /** The home URL without a trailing slash: the base of every URL in responses. */
@@ -24,13 +25,15 @@ export interface SiteSettings {
   multiDayCutoff: string | undefined;
   /** `{home}/wp-json` or `{home}/index.php?rest_route=` */
   apiRoot: string;
+  /** get_locale(): the WPLANG option, en_US when empty. */
+  locale: string;
   /** The comment_status a new commentable post gets (the default_comment_status option, else `open`). */
   defaultCommentStatus: string;
 }
 
 const OPTION_NAMES = [
   'home', 'siteurl', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset',
-  'permalink_structure', 'posts_per_page', 'tribe_events_calendar_options', 'default_comment_status',
+  'permalink_structure', 'posts_per_page', 'tribe_events_calendar_options', 'default_comment_status', 'WPLANG',
 ] as const;
 
 function trimSlash(url: string): string {
@@ -60,6 +63,7 @@ export function buildSettings(options: Map<string, string>, fallbackHome: string
     multiDayCutoff: typeof tec.multiDayCutoff === 'string' ? tec.multiDayCutoff : undefined,
     apiRoot: prettyPermalinks ? `${home}/wp-json` : `${home}/index.php?rest_route=`,
     defaultCommentStatus: options.get('default_comment_status') ?? 'open',
+    locale: siteLocale(options.get('WPLANG')),
   };
 }
 
