@@ -14,6 +14,7 @@ import { cacheKey } from './response-cache.ts';
 import { getUserMeta } from '../data/users.ts';
 import { userLocale, wantsUserLocale } from '../i18n/locale.ts';
 import type { Translator } from '../i18n/translator.ts';
+import { __ } from '../i18n/phrase.ts';
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -112,7 +113,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
 
   const jsonp = incoming.query._jsonp;
   if (jsonp !== undefined && (typeof jsonp !== 'string' || !/^[\w.]+$/.test(jsonp))) {
-    const body = { code: 'rest_callback_invalid', message: siteTranslator.text('Invalid JSONP callback function.') };
+    const body = { code: 'rest_callback_invalid', message: siteTranslator.phrase(__('Invalid JSONP callback function.')) };
     return { ...finish(400, body), status: 400, body, jsonp: '' };
   }
   const withJsonp = (out: OutgoingRest): OutgoingRest => (typeof jsonp === 'string' ? { ...out, jsonp } : out);
