@@ -9,21 +9,9 @@ import { Catalog } from '../../src/i18n/catalog.ts';
 import { Translator } from '../../src/i18n/translator.ts';
 import { Languages, SHIPPED_LANGUAGES } from '../../src/i18n/languages.ts';
 import { __, _n, _x } from '../../src/i18n/phrase.ts';
-
-export const SHIPPED_LOCALES = ['de_DE', 'fr_FR', 'es_ES', 'it_IT', 'nl_NL', 'pt_BR'];
+import { SHIPPED_LOCALES, poText } from '../support/catalogs.ts';
 
 const placeholders = (text: string): string => (text.match(/%(\d+\$)?[sd]/g) ?? []).sort().join(' ');
-
-/** A catalog from .po text: header lines, then [msgctxt?, msgid, msgid_plural?, msgstr…] entries. */
-export function poText(pluralForms: string, entries: Array<{ ctxt?: string; id: string; plural?: string; str: string[] }>): string {
-  const quote = (text: string) => JSON.stringify(text);
-  const body = entries.map(({ ctxt, id, plural, str }) => [
-    ...(ctxt ? [`msgctxt ${quote(ctxt)}`] : []),
-    `msgid ${quote(id)}`,
-    ...(plural ? [`msgid_plural ${quote(plural)}`, ...str.map((text, i) => `msgstr[${i}] ${quote(text)}`)] : [`msgstr ${quote(str[0]!)}`]),
-  ].join('\n'));
-  return [`msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: ${pluralForms}\\n"`, ...body].join('\n\n') + '\n';
-}
 
 describe('the shipped catalogs', () => {
   const entries = templateEntries();
