@@ -1,4 +1,6 @@
 // Configuration: flags win over environment variables, which win over defaults (interface.md).
+import fs from 'node:fs';
+import path from 'node:path';
 
 export interface DatabaseConfig {
   db: string;
@@ -23,6 +25,10 @@ export interface ServeConfig extends DatabaseConfig, MediaConfig {
   siteUrl?: string;
   seed?: string;
   logLevel: string;
+  /** The site's locale over its WPLANG option. */
+  locale?: string;
+  /** The site's catalog folders, looked up before wpcal's own. */
+  languages: string[];
 }
 
 export class UsageError extends Error {}
@@ -72,14 +78,44 @@ export function siteUrlConfig(flag: string | undefined, env: Env = process.env):
   return siteUrl;
 }
 
+/** A locale as WordPress names them: de_DE, pt_BR, de_DE_formal. */
+export function localeConfig(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[A-Za-z]{2,3}(?:_[A-Za-z0-9]+)*$/.test(value)) {
+    throw new UsageError(`invalid locale "${value}" (expected a WordPress locale such as de_DE)`);
+  }
+  return value;
+}
+
+/**
+ * `--wordpress DIR`: a WordPress install's uploads folder and every folder its calendar's catalogs
+ * sit in (the language packs, the plugin's own and its common library's), those that exist.
+ */
+function wordpressFolders(root: string | undefined): { uploads?: string; languages: string[] } {
+  if (root === undefined) return { languages: [] };
+  const content = path.join(root, 'wp-content');
+  if (!fs.existsSync(content)) throw new UsageError(`no WordPress install in "${root}" (no wp-content folder)`);
+  const plugin = path.join(content, 'plugins', 'the-events-calendar');
+  const languages = [path.join(content, 'languages'), path.join(plugin, 'lang'), path.join(plugin, 'common', 'lang')];
+  return { uploads: path.join(content, 'uploads'), languages: languages.filter((dir) => fs.existsSync(dir)) };
+}
+
 export function serveConfig(
-  flags: { db?: string; tablePrefix?: string; host?: string; port?: string; siteUrl?: string; seed?: string; uploads?: string },
+  flags: {
+    db?: string; tablePrefix?: string; host?: string; port?: string; siteUrl?: string; seed?: string; uploads?: string;
+    locale?: string; languages?: string[]; wordpress?: string;
+  },
   env: Env = process.env,
 ): ServeConfig {
   const siteUrl = siteUrlConfig(flags.siteUrl, env);
+  for (const dir of flags.languages ?? []) {
+    if (!fs.existsSync(dir)) throw new UsageError(`no languages folder "${dir}"`);
+  }
+  const wordpress = wordpressFolders(flags.wordpress);
   return {
     ...databaseConfig(flags, env),
-    ...mediaConfig(flags, env),
+    ...mediaConfig({ uploads: flags.uploads ?? wordpress.uploads }, env),
+    locale: localeConfig(flags.locale ?? env.WPCAL_LOCALE),
+    languages: [...(flags.languages ?? []), ...wordpress.languages],
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     port: parsePort(flags.port ?? env.PORT ?? '8080'),
     siteUrl,

@@ -34,6 +34,9 @@ export interface ServerOptions {
   imageMaxBytes?: number;
   imageTimeoutMs?: number;
   imagePorts?: number[];
+  /** The site's locale over its WPLANG option, and its own catalog folders. */
+  locale?: string;
+  languages?: string[];
 }
 
 export interface RunningServer {
@@ -91,7 +94,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       timeoutMs: options.imageTimeoutMs ?? DEFAULT_DOWNLOAD_LIMITS.timeoutMs,
       ports: options.imagePorts ?? DEFAULT_DOWNLOAD_LIMITS.ports,
     });
-    const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now, media });
+    const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now, media, locale: options.locale, languages: options.languages });
     if (options.seed) {
       const created = await seedFromFile(services, options.seed);
       if (created) options.logger.info({ seed: options.seed, events: created }, 'seeded the calendar');

@@ -9,6 +9,7 @@ import { ResponseCache } from './api/response-cache.ts';
 import { buildRegistry } from './api/routes.ts';
 import { SiteSettingsCache } from './site/settings.ts';
 import type { MediaLibrary } from './domain/media.ts';
+import { Languages } from './i18n/languages.ts';
 
 export interface ServiceOptions {
   fallbackHome: () => string;
@@ -16,6 +17,10 @@ export interface ServiceOptions {
   now?: () => Date;
   /** The uploads folder images are written to and served from; none: images only by existing attachment. */
   media?: MediaLibrary;
+  /** `serve --locale`, over the WPLANG option. */
+  locale?: string;
+  /** `serve --languages`: the site's catalog folders, looked up before wpcal's own. */
+  languages?: readonly string[];
 }
 
 const ROLE_TTL_MS = 5000;
@@ -35,6 +40,8 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
       }
       return roles;
     },
+    languages: new Languages(options.languages),
+    localeOverride: options.locale ?? null,
     now: options.now ?? (() => new Date()),
     verifiedPasswords: new VerifiedPasswords(),
     reusedAnswers: new ResponseCache(),

@@ -3,6 +3,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { RestError, invalidParamsError } from '../domain/errors.ts';
 import { isNumeric as isNumericString } from '../text/php.ts';
+import { __ } from '../i18n/phrase.ts';
+import type { Translator } from '../i18n/translator.ts';
 
 export type WpType = 'integer' | 'number' | 'boolean' | 'string' | 'array' | 'object' | 'null';
 
@@ -126,13 +128,14 @@ export function checkType(name: string, value: unknown, spec: ArgSpec<never>): {
     if (coerced !== NOT_COERCIBLE) break;
   }
   if (coerced === NOT_COERCIBLE) {
-    return new RestError('rest_invalid_type', `${name} is not of type ${types.join(',')}.`, { param: name });
+    return new RestError('rest_invalid_type', __('%1$s is not of type %2$s.', name, types.join(',')), { param: name });
   }
   const validator = constraintValidator(spec);
   if (validator && !validator(coerced)) {
     const failed = validator.errors?.[0];
+    // Other constraints answer with ajv's English text, which no catalog has.
     const message = failed?.keyword === 'enum'
-      ? `${name} is not one of ${(spec.enum ?? []).join(', ')}.`
+      ? __('%1$s is not one of %2$s.', name, (spec.enum ?? []).join(', '))
       : `${name} ${failed?.message ?? 'is invalid'}.`;
     return new RestError(failed?.keyword === 'enum' ? 'rest_not_in_enum' : 'rest_invalid_param', message, { param: name });
   }
@@ -146,7 +149,7 @@ export interface ParamSources {
 }
 
 function missingParams(names: string[]): RestError {
-  return RestError.withStatus('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names });
+  return RestError.withStatus('rest_missing_callback_param', __('Missing parameter(s): %s', names.join(', ')), 400, { params: names });
 }
 
 /**
@@ -196,12 +199,16 @@ export async function processArgs<C>(
   return params;
 }
 
-/** The argument as the namespace index shows it: its schema keywords in order, then `required`. */
-export function describeArg(spec: ArgSpec<never>, context: unknown): Record<string, unknown> {
+/**
+ * The argument as the namespace index shows it: its schema keywords in order, then `required`; the
+ * description in the request's language (the plugin passes it through its catalogs).
+ */
+export function describeArg(spec: ArgSpec<never>, context: unknown, translator: Translator): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(spec)) {
     if (!SCHEMA_KEYWORDS.has(key)) continue;
-    out[key] = value instanceof DynamicDefault ? value.compute(context as never) : value;
+    if (key === 'description' && typeof value === 'string') out[key] = translator.text(value);
+    else out[key] = value instanceof DynamicDefault ? value.compute(context as never) : value;
   }
   out.required = spec.required ?? false;
   return out;

@@ -12,6 +12,8 @@ import type { Writer } from '../data/executor.ts';
 import type { Method, RouteRegistry } from './registry.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { UploadedFile } from './exchange.ts';
+import type { Languages } from '../i18n/languages.ts';
+import type { Translator } from '../i18n/translator.ts';
 
 /** Long-lived services every request can reach. */
 export interface AppServices {
@@ -21,6 +23,10 @@ export interface AppServices {
   registry: RouteRegistry<RestRequest>;
   /** The uploads folder (downloads, uploads, sub-sizes); null: images only by existing attachment. */
   media: MediaLibrary | null;
+  /** The catalogs of every language. */
+  languages: Languages;
+  /** `serve --locale`: the site's locale whatever its WPLANG option says; null: WPLANG's. */
+  localeOverride: string | null;
   /** Clock, replaceable in tests. */
   now(): Date;
   // What is reused across requests, one of each per services object (made by buildServices):
@@ -48,6 +54,8 @@ export interface RestRequest {
   headers: IncomingHttpHeaders;
   user: CurrentUser | null;
   site: SiteSettings;
+  /** The request's language: the site's, or the user's on JSON requests with `_locale=user`. */
+  translator: Translator;
   services: AppServices;
   now: Date;
   /**

@@ -11,6 +11,10 @@ import { NO_CACHE_HEADERS, baseHeaders, corsHeaders } from './headers.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import type { Endpoint, Method, RawBody, Route } from './registry.ts';
 import { cacheKey } from './response-cache.ts';
+import { getUserMeta } from '../data/users.ts';
+import { userLocale, wantsUserLocale } from '../i18n/locale.ts';
+import type { Translator } from '../i18n/translator.ts';
+import { __ } from '../i18n/phrase.ts';
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -58,6 +62,13 @@ async function cacheVersion(services: AppServices, dataVersion: Promise<string |
   return services.reusedAnswers.version(data, await services.site.get(), services.now());
 }
 
+/** The site's language, or on JSON requests with `_locale=user` the signed-in user's (determine_locale()). */
+async function requestTranslator(incoming: IncomingRest, services: AppServices, siteTranslator: Translator, user: CurrentUser | null): Promise<Translator> {
+  if (!user || !wantsUserLocale(incoming.query, incoming.headers)) return siteTranslator;
+  const meta = await getUserMeta(services.db.kysely, user.id, 'locale');
+  return services.languages.translator(userLocale(meta, siteTranslator.locale));
+}
+
 export async function dispatch(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
   const reads = incoming.httpMethod === 'GET' || incoming.httpMethod === 'HEAD';
   const dataVersion = reads ? services.db.dataVersion() : Promise.resolve(null);
@@ -75,6 +86,7 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
 
 async function answerUncached(incoming: IncomingRest, services: AppServices, dataVersion: Promise<string | null>): Promise<OutgoingRest> {
   const site = await services.site.get();
+  const siteTranslator = services.languages.translator(services.localeOverride ?? site.locale);
   const pretty = '_pretty' in incoming.query;
   const headers = baseHeaders(site);
   const origin = incoming.headers.origin;
@@ -101,8 +113,8 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
 
   const jsonp = incoming.query._jsonp;
   if (jsonp !== undefined && (typeof jsonp !== 'string' || !/^[\w.]+$/.test(jsonp))) {
-    const out = finish(400, { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' });
-    return { ...out, status: 400, body: { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' }, jsonp: '' };
+    const body = { code: 'rest_callback_invalid', message: siteTranslator.phrase(__('Invalid JSONP callback function.')) };
+    return { ...finish(400, body), status: 400, body, jsonp: '' };
   }
   const withJsonp = (out: OutgoingRest): OutgoingRest => (typeof jsonp === 'string' ? { ...out, jsonp } : out);
 
@@ -117,9 +129,10 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
       clientIp: incoming.clientIp,
     });
   } catch (error) {
-    if (error instanceof RestError) return withJsonp(finish(error.status, error.toJSON()));
+    if (error instanceof RestError) return withJsonp(finish(error.status, error.toJSON(siteTranslator)));
     throw error;
   }
+  const translator = await requestTranslator(incoming, services, siteTranslator, user);
 
   const { method, byHeader } = effectiveMethod(incoming);
   const now = services.now();
@@ -132,6 +145,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
     headers: incoming.headers,
     user,
     site,
+    translator,
     services,
     now,
     dataVersion,
@@ -144,13 +158,13 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
     if (!found) return withJsonp(finish(200, [], {}, user));
     request.params = suppliedParams(incoming, found.captures);
     const allow = await allowedMethods(found.route, request);
-    return withJsonp(finish(200, services.registry.describe(found.route, request, site.apiRoot), { Allow: allow }, user));
+    return withJsonp(finish(200, services.registry.describe(found.route, request, site.apiRoot, translator), { Allow: allow }, user));
   }
 
   const match = services.registry.match(incoming.route, method === 'HEAD' ? 'GET' : method);
   if (!match) {
     const error = noRoute();
-    return withJsonp(finish(error.status, error.toJSON(), {}, user));
+    return withJsonp(finish(error.status, error.toJSON(translator), {}, user));
   }
 
   const supplied = suppliedParams(incoming, match.captures);
@@ -173,7 +187,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
     const result = await match.endpoint.handler(request);
     return await answer(result.status, result.body, result.headers, result.raw);
   } catch (error) {
-    if (error instanceof RestError) return answer(error.status, error.toJSON(), {});
+    if (error instanceof RestError) return answer(error.status, error.toJSON(translator), {});
     throw error;
   } finally {
     await request.images.settle();

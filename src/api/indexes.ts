@@ -20,7 +20,7 @@ export function registerRootIndex(registry: RouteRegistry<RestRequest>): void {
         authentication: {
           'application-passwords': { endpoints: { authorization: `${site.home}/wp-admin/authorize-application.php` } },
         },
-        routes: registry.describeAll(null, request, site.apiRoot),
+        routes: registry.describeAll(null, request, site.apiRoot, request.translator),
         site_logo: 0,
         site_icon: 0,
         site_icon_url: '',
@@ -39,7 +39,7 @@ export function registerNamespaceIndex(registry: RouteRegistry<RestRequest>, nam
     args: { namespace: { default: namespace, validate: isText }, context: { default: 'view', validate: isText } },
     handler: async (request) => respond({
       namespace,
-      routes: registry.describeAll(namespace, request, request.site.apiRoot),
+      routes: registry.describeAll(namespace, request, request.site.apiRoot, request.translator),
       _links: { up: [{ href: `${request.site.apiRoot}/` }] },
     }),
   }]);

@@ -2,6 +2,7 @@
 // check and handler. Dispatch, the indexes, OPTIONS answers and /doc are all derived from it.
 import { type ArgSpecs, describeArg } from './args.ts';
 import type { RestError } from '../domain/errors.ts';
+import type { Translator } from '../i18n/translator.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -96,7 +97,7 @@ export class RouteRegistry<C> {
   }
 
   /** The route description shared by the indexes and OPTIONS (conventions.md §2.1). */
-  describe(route: Route<C>, context: unknown, apiRoot: string): Record<string, unknown> {
+  describe(route: Route<C>, context: unknown, apiRoot: string, translator: Translator): Record<string, unknown> {
     const description: Record<string, unknown> = {
       namespace: route.namespace,
       methods: route.endpoints.flatMap((e) => e.methods),
@@ -104,7 +105,7 @@ export class RouteRegistry<C> {
         const args = Object.entries(e.args);
         return {
           methods: e.methods,
-          args: args.length ? Object.fromEntries(args.map(([name, spec]) => [name, describeArg(spec as never, context)])) : [],
+          args: args.length ? Object.fromEntries(args.map(([name, spec]) => [name, describeArg(spec as never, context, translator)])) : [],
         };
       }),
     };
@@ -114,11 +115,11 @@ export class RouteRegistry<C> {
     return description;
   }
 
-  describeAll(namespace: string | null, context: unknown, apiRoot: string): Record<string, unknown> {
+  describeAll(namespace: string | null, context: unknown, apiRoot: string, translator: Translator): Record<string, unknown> {
     const routes: Record<string, unknown> = {};
     for (const route of this.#routes) {
       if (namespace !== null && route.namespace !== namespace) continue;
-      routes[route.pattern] = this.describe(route, context, apiRoot);
+      routes[route.pattern] = this.describe(route, context, apiRoot, translator);
     }
     return routes;
   }

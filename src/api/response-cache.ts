@@ -1,15 +1,17 @@
 // GET answers reused while nothing they depend on can have changed: the same request (route,
-// query, Origin, credentials), the same database data version, the same site settings object and
+// query, Origin, credentials, whether it asks for the user's language), the same database data version, the same site settings object and
 // the same clock second (lists' default windows and URLs follow the clock). Who the credentials
 // name, and what that user may do, is read from the database, so under the same data version the
 // same Authorization header authenticates as the same user with the same capabilities; a revoked
-// password or a changed role is a write, and a write changes the version. One per AppServices
+// password or a changed role is a write, and a write changes the version; so is a user's locale.
+// The site's language is a site setting (WPLANG) or fixed at start (`serve --locale`). One per AppServices
 // (`reusedAnswers`, made by buildServices), used by dispatch.
 import { createHash } from 'node:crypto';
 import { parseBasic } from '../auth/authenticate.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import { phpJsonEncode } from '../php/json-encode.ts';
+import { wantsUserLocale } from '../i18n/locale.ts';
 
 const MAX_ENTRIES = 256;
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -29,7 +31,8 @@ export function cacheKey(incoming: IncomingRest): string | null {
   // authenticates nobody: such a request shares the anonymous answer.
   const basic = parseBasic(headers.authorization);
   const credentials = basic === null ? '' : createHash('sha256').update(`${basic.login}\n${basic.password}`).digest('base64');
-  return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}\n${credentials}`;
+  const language = wantsUserLocale(incoming.query, headers) ? 'user' : 'site';
+  return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}\n${credentials}\n${language}`;
 }
 
 export class ResponseCache {

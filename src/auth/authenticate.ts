@@ -9,6 +9,7 @@ import { findMatchingPassword, parseApplicationPasswords, serializeApplicationPa
 import { buildUser, roleTableFrom, type CurrentUser } from './capabilities.ts';
 import { defaultRoles, type RoleTable } from './roles.ts';
 import type { VerifiedPasswords } from './verified-passwords.ts';
+import { __, type Phrase } from '../i18n/phrase.ts';
 
 const BASIC = /^Basic ([A-Za-z0-9/+]*={0,2})$/;
 const DAY = 86400;
@@ -28,7 +29,7 @@ export function parseBasic(header: string | undefined): Credentials | null {
   return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-const unauthorized = (code: string, message: string): RestError => RestError.withStatus(code, message, 401);
+const unauthorized = (code: string, message: Phrase): RestError => RestError.withStatus(code, message, 401);
 
 export async function loadRoleTable(db: Reader, prefix: string): Promise<RoleTable> {
   const stored = await getOption(db, `${prefix}user_roles`);
@@ -67,15 +68,15 @@ export async function authenticate(header: string | undefined, options: Authenti
   const account = await findAccount(db, credentials.login, `${options.prefix}capabilities`);
   if (!account) {
     if (!inUse(await getOption(db, 'using_application_passwords'))) return null;
-    if (credentials.login.includes('@')) throw unauthorized('invalid_email', '<strong>Error:</strong> Unknown email address. Check again or try your username.');
-    throw unauthorized('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.');
+    if (credentials.login.includes('@')) throw unauthorized('invalid_email', __('<strong>Error:</strong> Unknown email address. Check again or try your username.'));
+    throw unauthorized('invalid_username', __('<strong>Error:</strong> Unknown username. Check again or try your email address.'));
   }
   if (!inUse(account.passwordsInUse)) return null;
   const { user } = account;
 
   const items = parseApplicationPasswords(account.applicationPasswords);
   const match = findMatchingPassword(items, credentials.password, (plain, hash) => options.verified.verify(plain, hash));
-  if (!match) throw unauthorized('incorrect_password', 'The provided password is an invalid application password.');
+  if (!match) throw unauthorized('incorrect_password', __('The provided password is an invalid application password.'));
 
   const now = Math.floor((options.now ?? Date.now)() / 1000);
   if (match.last_used === null || now - match.last_used >= DAY) {

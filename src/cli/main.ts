@@ -1,14 +1,14 @@
 // The `wpcal` command line (interface.md): exit 0 success, 1 runtime failure, 2 usage error.
 import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
-import { UsageError, databaseConfig, mediaConfig, serveConfig, siteUrlConfig } from '../config.ts';
+import { UsageError, databaseConfig, localeConfig, mediaConfig, serveConfig, siteUrlConfig } from '../config.ts';
 import { addMediaFiles } from './media-add.ts';
 import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
 import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../setup/prepare.ts';
 import { progressBar } from './progress.ts';
 import { StartupError, startServer } from '../server.ts';
 import { ROLE_NAMES, isRoleName } from '../auth/roles.ts';
-import { UserError, createApplicationPassword, createUser } from '../users/manage.ts';
+import { UserError, createApplicationPassword, createUser, setUserLocale } from '../users/manage.ts';
 import { FixtureError } from '../fixtures/seed.ts';
 import { importFiles } from '../transfer/import-command.ts';
 import { exportEvents } from '../transfer/export-command.ts';
@@ -46,6 +46,8 @@ interface Io {
 const dbOption = () => new Option('--db <url>', 'database URL: sqlite:PATH or mysql://USER:PASS@HOST:PORT/DB (env WPCAL_DB)');
 const prefixOption = () => new Option('--table-prefix <prefix>', 'WordPress table prefix (env WPCAL_TABLE_PREFIX, default wp_)');
 const uploadsOption = () => new Option('--uploads <dir>', 'folder of uploaded and downloaded images, served at /wp-content/uploads/ (env WPCAL_UPLOADS, default ./data/uploads)');
+const localeOption = (what: string) => new Option('--locale <locale>', `${what}, a WordPress locale such as de_DE`);
+const repeated = (value: string, previous: string[] = []): string[] => [...previous, value];
 const siteUrlOption = (what: string) => new Option('--site-url <url>', `${what} (env WPCAL_SITE_URL, default the home option)`);
 
 /** Runs `work` on the prepared database; `creation` says whether the prefix's tables may be created (prepare.ts). */
@@ -90,6 +92,9 @@ function buildProgram(io: Io): Command {
     .addOption(siteUrlOption('base of every URL in responses'))
     .option('--seed <file>', 'load this fixture file when the database has no events yet')
     .addOption(uploadsOption())
+    .addOption(localeOption('the site\'s language over its WPLANG option (env WPCAL_LOCALE)'))
+    .option('--languages <dir>', 'a folder of the site\'s catalogs (wp-content/languages, or the plugin\'s lang/), looked up before wpcal\'s own; repeatable', repeated)
+    .option('--wordpress <dir>', 'a WordPress install: its wp-content/uploads (unless --uploads) and every folder of its calendar catalogs')
     .action(async (flags) => {
       const config = serveConfig(flags);
       const logger = createLogger(config.logLevel);
@@ -129,14 +134,27 @@ function buildProgram(io: Io): Command {
     .argument('<login>', 'the user login')
     .addOption(new Option('--role <role>', 'the WordPress role').choices(ROLE_NAMES).makeOptionMandatory())
     .option('--email <email>', 'the e-mail address')
+    .addOption(localeOption('the user\'s language (default: the site\'s)'))
     .addOption(dbOption())
     .addOption(prefixOption())
     .action(async (login: string, flags) => {
       if (!isRoleName(flags.role)) throw new UsageError(`unknown role "${flags.role}"`);
-      const created = await withDatabase(flags, 'never', (db) => createUser(db, login, flags.role, flags.email));
+      const locale = localeConfig(flags.locale) ?? '';
+      const created = await withDatabase(flags, 'never', (db) => createUser(db, login, flags.role, flags.email, locale));
       io.out(`created user ${login} (ID ${created.id}) with role ${flags.role}`);
       io.out('application password:');
       io.out(created.password);
+    });
+  user.command('update')
+    .description('change a user\'s settings')
+    .argument('<login>', 'the user login')
+    .addOption(new Option('--locale <locale>', 'the user\'s language, a WordPress locale such as de_DE; "" for the site\'s').makeOptionMandatory())
+    .addOption(dbOption())
+    .addOption(prefixOption())
+    .action(async (login: string, flags) => {
+      const locale = flags.locale === '' ? '' : localeConfig(flags.locale)!;
+      await withDatabase(flags, 'never', (db) => setUserLocale(db, login, locale));
+      io.out(`updated user ${login}: locale ${locale === '' ? '(the site\'s)' : locale}`);
     });
   user.command('password')
     .description('add an application password to an existing user and print it (last line)')

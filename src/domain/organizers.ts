@@ -2,6 +2,7 @@
 import type { LinkedPostDefinition } from './linked-posts/definition.ts';
 import { organizerJsonLd } from './linked-posts/json-ld.ts';
 import { ORGANIZER_TYPE } from './post-types.ts';
+import { __ } from '../i18n/phrase.ts';
 
 export const ORGANIZER_DEFINITION: LinkedPostDefinition = {
   postType: ORGANIZER_TYPE,
@@ -18,4 +19,10 @@ export const ORGANIZER_DEFINITION: LinkedPostDefinition = {
   venueRules: false,
   nullDefaultOnPostArgs: true,
   jsonLd: organizerJsonLd,
+  messages: {
+    archiveNotFound: __('The requested organizer archive page does not exist'),
+    notAccessible: __('The requested organizer is not accessible'),
+    inTrash: __('The organizer is already trashed'),
+    notCreated: __('The organizer could not be created from the provided data'),
+  },
 };

@@ -18,6 +18,7 @@ import type { PostTypeDefinition } from './post-types.ts';
 import { invalidParams, isTribeTruthy } from './values.ts';
 import { permalink } from './urls.ts';
 import type { Omitted, WriteContext } from './write-context.ts';
+import { __ } from '../i18n/phrase.ts';
 
 export type { WriteContext };
 
@@ -283,7 +284,7 @@ export async function updateTypedPost(
   await updatePost(trx, id, changes);
   markTecPostSaved(trx, req.now);
   // The row was locked (here or by the caller), so it holds what was just written: no re-read.
-  if (!current) throw RestError.withStatus('rest_post_invalid_id', 'Invalid post ID.', 500);
+  if (!current) throw RestError.withStatus('rest_post_invalid_id', __('Invalid post ID.'), 500);
   return { ID: id, post_status: status };
 }
 

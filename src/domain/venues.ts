@@ -2,6 +2,7 @@
 import type { LinkedPostDefinition } from './linked-posts/definition.ts';
 import { venueJsonLd } from './linked-posts/json-ld.ts';
 import { VENUE_TYPE } from './post-types.ts';
+import { __ } from '../i18n/phrase.ts';
 
 export const VENUE_DEFINITION: LinkedPostDefinition = {
   postType: VENUE_TYPE,
@@ -24,4 +25,10 @@ export const VENUE_DEFINITION: LinkedPostDefinition = {
   venueRules: true,
   nullDefaultOnPostArgs: false,
   jsonLd: venueJsonLd,
+  messages: {
+    archiveNotFound: __('The requested venue archive page does not exist'),
+    notAccessible: __('The requested venue is not accessible'),
+    inTrash: __('The venue is already trashed'),
+    notCreated: __('The venue could not be created from the provided data'),
+  },
 };

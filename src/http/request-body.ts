@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type qs from 'qs';
 import { RestError } from '../domain/errors.ts';
+import { __ } from '../i18n/phrase.ts';
 
 const BODY_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
 
@@ -56,7 +57,7 @@ export function dispositionFileName(header: string | undefined): string | null {
 }
 
 function tooLarge(limit: number): RestError {
-  return RestError.withStatus('rest_upload_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`, 413);
+  return RestError.withStatus('rest_upload_too_large', __('The file is larger than %s MB.', Math.round(limit / 1024 / 1024)), 413);
 }
 
 async function rawBytes(ctx: Koa.Context, limit: number): Promise<Buffer> {
@@ -129,7 +130,7 @@ export function bodyParser(queryString: qs.IParseOptions): Koa.Middleware {
 }
 
 function invalidJson(message: string): RestError {
-  return RestError.withStatus('rest_invalid_json', 'Invalid JSON body passed.', 400, {
+  return RestError.withStatus('rest_invalid_json', __('Invalid JSON body passed.'), 400, {
     json_error_code: 4,
     json_error_message: message,
   });
@@ -141,10 +142,10 @@ function unreadBody(error: Error): RestError {
   // raw-body sets `status`, formidable `httpCode`.
   const { status, httpCode, code } = error as { status?: unknown; httpCode?: unknown; code?: unknown };
   if (code === FORMIDABLE_TOO_MANY_FILES) {
-    return RestError.withStatus('rest_upload_not_supported', 'File uploads are not accepted.', 415);
+    return RestError.withStatus('rest_upload_not_supported', __('File uploads are not accepted.'), 415);
   }
   if (status === 413 || httpCode === 413) {
-    return RestError.withStatus('rest_payload_too_large', `The request body is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MB.`, 413);
+    return RestError.withStatus('rest_payload_too_large', __('The request body is larger than %s MB.', BODY_LIMIT_BYTES / 1024 / 1024), 413);
   }
   return invalidJson('Syntax error');
 }

@@ -4,6 +4,7 @@ import type { Reader } from '../data/executor.ts';
 import { getOptions } from '../data/options.ts';
 import { maybeUnserialize, type PhpValue } from '../php/serialize.ts';
 import { siteTimezone } from '../time/zones.ts';
+import { siteLocale } from '../i18n/locale.ts';
 
 export interface SiteSettings {
   /** The home URL without a trailing slash: the base of every URL in responses. */
@@ -24,13 +25,13 @@ export interface SiteSettings {
   multiDayCutoff: string | undefined;
   /** `{home}/wp-json` or `{home}/index.php?rest_route=` */
   apiRoot: string;
+  /** get_locale(): the WPLANG option, en_US when empty. */
+  locale: string;
   /** The comment_status a new commentable post gets (the default_comment_status option, else `open`). */
   defaultCommentStatus: string;
   /** PHP date() formats of the date_format and time_format options (WordPress's defaults when unset). */
   dateFormat: string;
   timeFormat: string;
-  /** The site language as a BCP 47 tag (`en-US` from the WPLANG option's `en_US`; `en-US` when unset). */
-  language: string;
 }
 
 const OPTION_NAMES = [
@@ -68,7 +69,7 @@ export function buildSettings(options: Map<string, string>, fallbackHome: string
     defaultCommentStatus: options.get('default_comment_status') ?? 'open',
     dateFormat: options.get('date_format') || 'F j, Y',
     timeFormat: options.get('time_format') || 'g:i a',
-    language: (options.get('WPLANG') || 'en_US').replaceAll('_', '-'),
+    locale: siteLocale(options.get('WPLANG')),
   };
 }
 

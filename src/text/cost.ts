@@ -87,11 +87,13 @@ export interface CostFormat {
   defaultSymbol?: string;
   /** TEC option reverseCurrencyPosition */
   reverseDefault?: boolean;
+  /** What a zero cost reads, in the request's language (`Free`). */
+  free?: string;
 }
 
 function decorate(cost: string, opts: CostFormat): string {
   const withPeriods = cost.replace(/[.,]/g, '.');
-  if (isNumeric(withPeriods) && numberFormat(Number(withPeriods), 2) === '0.00') return 'Free';
+  if (isNumeric(withPeriods) && numberFormat(Number(withPeriods), 2) === '0.00') return opts.free ?? 'Free';
   if (!isNumeric(cost.replace(/[,.]/g, ''))) return escHtml(cost);
   const symbol = opts.symbol !== '' ? opts.symbol : (opts.defaultSymbol ?? '$');
   const suffix = opts.position !== '' ? opts.position !== 'prefix' : (opts.reverseDefault ?? false);

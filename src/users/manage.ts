@@ -37,7 +37,8 @@ export interface CreatedUser {
   password: string;
 }
 
-export async function createUser(db: Db, login: string, role: RoleName, email: string | undefined): Promise<CreatedUser> {
+/** `locale`: the user's language, "" for the site's (WordPress's own default). */
+export async function createUser(db: Db, login: string, role: RoleName, email: string | undefined, locale = ''): Promise<CreatedUser> {
   return db.write(async (trx) => {
     if (await findUserByLogin(trx, login)) throw new UserError(`a user named "${login}" already exists`);
     const id = await insertUser(trx, {
@@ -50,13 +51,21 @@ export async function createUser(db: Db, login: string, role: RoleName, email: s
     const meta: Array<[string, string]> = [
       ['nickname', login], ['first_name', ''], ['last_name', ''], ['description', ''],
       ['rich_editing', 'true'], ['syntax_highlighting', 'true'], ['comment_shortcuts', 'false'],
-      ['admin_color', 'fresh'], ['use_ssl', '0'], ['show_admin_bar_front', 'true'], ['locale', ''],
+      ['admin_color', 'fresh'], ['use_ssl', '0'], ['show_admin_bar_front', 'true'], ['locale', locale],
       [`${db.prefix}capabilities`, phpSerialize({ [role]: true })],
       [`${db.prefix}user_level`, String(USER_LEVELS[role])],
     ];
     for (const [key, value] of meta) await setUserMeta(trx, id, key, value);
     const password = await addApplicationPassword(trx, id, 'wpcal');
     return { id, password };
+  });
+}
+
+export async function setUserLocale(db: Db, login: string, locale: string): Promise<void> {
+  await db.write(async (trx) => {
+    const user = await findUserByLogin(trx, login);
+    if (!user) throw new UserError(`no user named "${login}"`);
+    await setUserMeta(trx, user.ID, 'locale', locale);
   });
 }
 

@@ -61,7 +61,7 @@ export function page(site: SiteSettings, parts: PageParts): string {
   if (parts.jsonLd && parts.jsonLd.length > 0) head.push(`<script type="application/ld+json">${scriptJson(parts.jsonLd)}</script>`);
   return [
     '<!DOCTYPE html>',
-    `<html lang="${esc(site.language)}">`,
+    `<html lang="${esc(site.locale.replaceAll('_', '-'))}">`,
     `<head>${head.join('\n')}</head>`,
     '<body>',
     '<header>',

@@ -80,6 +80,9 @@ export interface StartOptions {
   imageMaxBytes?: number;
   imageTimeoutMs?: number;
   imagePorts?: number[];
+  /** `serve --locale` and `serve --languages`. */
+  locale?: string;
+  languages?: string[];
 }
 
 export async function startTestServer(kind: DatabaseKind, options: StartOptions = {}): Promise<TestServer> {
@@ -101,6 +104,8 @@ export async function startTestServer(kind: DatabaseKind, options: StartOptions 
     now: options.now,
     seed: options.seed,
     deadlines: options.deadlines,
+    locale: options.locale,
+    languages: options.languages,
   });
   let users = 0;
   return {

@@ -1,6 +1,7 @@
 // The module graph of src/: no import cycles, and every layer depends only on the layers below it:
 // data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer, media,
-// and web: the front-end pages, which http serves).
+// and web: the front-end pages, which http serves); i18n (catalogs and the request's language)
+// sits below them all.
 // Tests that sit beside the resource they test (`*.test.ts`) are not part of the graph: like every
 // test, they start servers and read rows directly.
 import fs from 'node:fs';
@@ -64,6 +65,13 @@ describe('architecture of src/', () => {
       ? targets.filter((target) => !target.startsWith('data/') && !/^(php|time|text)\//.test(target)).map((target) => `${file} → ${target}`)
       : []));
     expect(upward).to.deep.equal([]);
+  });
+
+  it('keeps translation (i18n) a leaf every layer may use: it imports nothing of src/ but itself', () => {
+    const outward = [...graph].flatMap(([file, targets]) => (file.startsWith('i18n/')
+      ? targets.filter((target) => !target.startsWith('i18n/')).map((target) => `${file} → ${target}`)
+      : []));
+    expect(outward).to.deep.equal([]);
   });
 
   /** Imports from `layers` to any of `above`, as "file → target". */

@@ -9,6 +9,7 @@ import { tecRestUrl } from '../../domain/urls.ts';
 import { DOC_INFO, DOC_SCHEMAS, schemaRef } from './schemas.ts';
 import { DOC_OPERATIONS, type EndpointRef, type OperationDoc, type Responses } from './operations.ts';
 import { TEC_NAMESPACE } from '../../domain/urls.ts';
+import { ENGLISH, type Translator } from '../../i18n/translator.ts';
 
 type Registry = RouteRegistry<RestRequest>;
 type Json = Record<string, unknown>;
@@ -19,19 +20,29 @@ export function registerDocRoute(registry: Registry): void {
   registry.add(TEC_NAMESPACE, '/doc', [{
     methods: ['GET'],
     args: {},
-    handler: async (request) => respond(buildDocument(registry, request.site)),
+    handler: async (request) => respond(buildDocument(registry, request.site, request.translator)),
   }]);
 }
 
-/** The whole document, for the site as it is configured now. */
-export function buildDocument(registry: Registry, site: SiteSettings): Json {
+/** The whole document, for the site as it is configured now, its prose in the request's language. */
+export function buildDocument(registry: Registry, site: SiteSettings, translator: Translator = ENGLISH): Json {
   return {
     openapi: '3.0.0',
-    info: DOC_INFO,
-    components: { schemas: DOC_SCHEMAS },
+    info: { ...translated(DOC_INFO, translator), title: translator.text(DOC_INFO.title) },
+    components: { schemas: translated(DOC_SCHEMAS, translator) },
     servers: [{ url: serverUrl(site) }],
-    paths: documentPaths(registry),
+    paths: translated(documentPaths(registry), translator),
   };
+}
+
+/** Every `description` of the document translated; names, types and structure untouched. */
+function translated<T>(value: T, translator: Translator): T {
+  if (Array.isArray(value)) return value.map((item) => translated(item, translator)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [
+    key,
+    key === 'description' && typeof item === 'string' ? translator.text(item) : translated(item, translator),
+  ])) as T;
 }
 
 /**

@@ -7,6 +7,10 @@ import { jsEscape } from '../../text/sanitize.ts';
 import { parseDbDatetime } from '../../time/wall.ts';
 import { utcToLocal } from '../../time/zones.ts';
 import { jsonLdTeaser, shownTitle } from '../../domain/json-ld.ts';
+import { __ } from '../../i18n/phrase.ts';
+
+/** The cost text of a zero cost, as the plugin's catalogs have it. */
+export const freeCost = (req: RestRequest): string => req.translator.phrase(__('Free'));
 
 export interface EventJsonLdInput {
   post: PostRow;
@@ -54,7 +58,7 @@ const EVENT_STATUSES: Readonly<Record<string, string>> = {
 function offer(req: RestRequest, input: EventJsonLdInput): Record<string, unknown> | null {
   if (input.cost === '') return null;
   const symbol = firstMeta(input.meta, '_EventCurrencySymbol') || String(req.site.tec.defaultCurrencySymbol ?? '') || '$';
-  const price = input.cost === 'Free' ? '0' : input.cost.replaceAll(symbol, '');
+  const price = input.cost === freeCost(req) ? '0' : input.cost.replaceAll(symbol, '');
   const currency = firstMeta(input.meta, '_EventCurrencyCode') || String(req.site.tec.defaultCurrencyCode ?? '') || 'USD';
   return {
     '@type': 'Offer',

@@ -11,6 +11,7 @@ import { EVENT_TYPE, LISTED_BY_DEFAULT, ORGANIZER_TYPE, REGISTERED_STATUSES, VEN
 import { CATEGORIES, TAGS } from '../../domain/terms/definition.ts';
 import { parseTermList, termsExist } from '../../domain/terms/lookup.ts';
 import { isNonEmptyString, isNumeric, isPositiveInt, isTime, isTribeTruthy } from '../../domain/values.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 export const MAX_PER_PAGE = 50;
 
@@ -136,6 +137,6 @@ export const LIST_ARGS: ArgSpecs<RestRequest> = {
     type: 'boolean',
     description: 'Filter events with or without tickets.',
     validate: (value) => !isTribeTruthy(value)
-      || new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', { status: 400 }),
+      || new RestError('event-tickets-not-active', __('Event Tickets plugin is not activated.'), { status: 400 }),
   },
 };

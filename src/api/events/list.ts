@@ -15,6 +15,7 @@ import { matchingPage, type ListFilters } from '../../domain/events/list-query.t
 import { addQueryArgs, removeQueryArg, type QueryValue } from '../common/query-args.ts';
 import { presentEvents } from './present.ts';
 import { totalsHeaders } from '../headers.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 const DEFAULT_GEOLOC_RADIUS_KM = 50;
 const EARTH_RADIUS_KM = 6371;
@@ -180,7 +181,7 @@ async function listEvents(req: RestRequest): Promise<RestResult> {
   const db = req.services.db.kysely;
   const matched = await matchingPage(req.services.db, req.services.listedEvents, await req.dataVersion, filters, perPage, (page - 1) * perPage);
   if (matched.ids.length === 0 && page > 1) {
-    throw RestError.withStatus('event-archive-page-not-found', 'The requested event archive page does not exist', 404);
+    throw RestError.withStatus('event-archive-page-not-found', __('The requested event archive page does not exist'), 404);
   }
   const [total, events] = await Promise.all([
     matched.total,

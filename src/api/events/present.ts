@@ -14,7 +14,7 @@ import { presentEmbeddedLinks } from '../linked-posts/embedded.ts';
 import { loadImages, thumbnailId, type ImageObject } from '../../domain/images.ts';
 import { globalId, permalink, tecRestUrl } from '../../domain/urls.ts';
 import { presentEventTerms } from '../terms/presenter.ts';
-import { eventJsonLd, jsonLdAvailable } from './json-ld.ts';
+import { eventJsonLd, freeCost, jsonLdAvailable } from './json-ld.ts';
 import { canSeeProtected, redactProtected } from './password.ts';
 import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
@@ -76,7 +76,7 @@ export async function presentEvents(req: RestRequest, posts: readonly PostRow[],
   const version = isReusable(req) ? await req.dataVersion : null;
   if (version === null) return buildEvents(req, posts, options);
   const cache = req.services.eventRepresentations;
-  const mode = `${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
+  const mode = `${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
   const rows = posts.map((post) => JSON.stringify(post));
   const found = posts.map((post, i) => cache.get(req.site, mode + post.ID, version, rows[i]!));
   const missing = posts.filter((_, i) => found[i] === undefined);
@@ -116,6 +116,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
       position,
       defaultSymbol: typeof site.tec.defaultCurrencySymbol === 'string' && site.tec.defaultCurrencySymbol !== '' ? site.tec.defaultCurrencySymbol : '$',
       reverseDefault: isTribeTruthy(String(site.tec.reverseCurrencyPosition ?? '')),
+      free: freeCost(req),
     });
     const website = eventMeta.has('_EventURL') ? escHtml(firstMeta(eventMeta, '_EventURL') ?? '') : url;
     const flags = eventFlags(eventMeta);

@@ -11,17 +11,18 @@ import { isNonEmptyString, isNumeric } from '../../domain/values.ts';
 import { findEventBySlug, isEventSlug } from './lookup.ts';
 import { canSeeProtected } from './password.ts';
 import { presentEvents } from './present.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 /** The checks of §5.1, in order, then the single-read representation. */
 async function readEvent(req: RestRequest, id: number, post: PostRow | undefined): Promise<RestResult> {
-  if (!post) throw RestError.withStatus('rest-event-not-found', `Event with ID ${id} does not exist.`, 404);
-  if (post.post_type !== EVENT_TYPE.type) throw RestError.withStatus('rest-invalid-event-id', 'The specified ID is not a valid event.', 400);
-  if (post.post_status === 'trash') throw RestError.withStatus('event-no-longer-available', 'This event is no longer available', 403);
+  if (!post) throw RestError.withStatus('rest-event-not-found', __('Event with ID %s does not exist.', id), 404);
+  if (post.post_type !== EVENT_TYPE.type) throw RestError.withStatus('rest-invalid-event-id', __('The specified ID is not a valid event.'), 400);
+  if (post.post_status === 'trash') throw RestError.withStatus('event-no-longer-available', __('This event is no longer available'), 403);
   const readable = post.post_status === 'publish'
     || userCanPost('read_post', req.user, { post_author: Number(post.post_author), post_status: post.post_status }, EVENT_TYPE.plural);
-  if (!readable) throw RestError.withStatus('event-not-accessible', 'The requested event is not accessible', 403);
+  if (!readable) throw RestError.withStatus('event-not-accessible', __('The requested event is not accessible'), 403);
   if (!canSeeProtected(req, post)) {
-    throw RestError.withStatus('event-password-protected', 'The requested event is not accessible without a password', 403);
+    throw RestError.withStatus('event-password-protected', __('The requested event is not accessible without a password'), 403);
   }
   const [event] = await presentEvents(req, [post], { single: true });
   return respond(event);

@@ -28,6 +28,7 @@ import {
 import { publishLinkedPosts } from '../../domain/events/publish-links.ts';
 import { invalidParams, isPhpEmpty } from '../../domain/values.ts';
 import { eventWriteArgs } from './write-args.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 const PLURALS: Record<string, string> = {
   [EVENT_TYPE.type]: EVENT_TYPE.plural,
@@ -79,13 +80,13 @@ function objectPermission(meta: 'edit_post' | 'delete_post', capability: string,
   };
 }
 
-const notFound = (id: number): RestError => RestError.withStatus('rest-event-not-found', `Event with ID ${id} does not exist.`, 404);
+const notFound = (id: number): RestError => RestError.withStatus('rest-event-not-found', __('Event with ID %s does not exist.', id), 404);
 
 /** A post a write may change: it exists (else 404) and is an event (else 400). */
 function asEvent(post: PostRow | undefined, notFoundId: number): PostRow {
   if (!post) throw notFound(notFoundId);
   if (post.post_type !== EVENT_TYPE.type) {
-    throw RestError.withStatus('rest-invalid-event-id', 'The specified ID is not a valid event.', 400);
+    throw RestError.withStatus('rest-invalid-event-id', __('The specified ID is not a valid event.'), 400);
   }
   return post;
 }
@@ -106,7 +107,7 @@ async function lockEvent(trx: Writer, postId: number, bySlug: boolean): Promise<
 
 async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
   const post = await getPost(req.services.db.kysely, id);
-  if (!post) throw RestError.withStatus('event-not-found', 'The requested post ID does not exist or is not an event', 500);
+  if (!post) throw RestError.withStatus('event-not-found', __('The requested post ID does not exist or is not an event'), 500);
   const [body] = await presentEvents(req, [post], { single: false });
   return respond(body, status);
 }
@@ -276,7 +277,7 @@ async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   await req.services.db.write(async (trx) => {
     // Deleted for good meanwhile (WordPress emptying its trash): as if it had never been there.
     const post = await lockEvent(trx, postId, bySlug);
-    if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', 'The event is already trashed', 410);
+    if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', __('The event is already trashed'), 410);
     await trashTypedPost(trx, req, post, true);
     await recountPostTerms(trx, Number(post.ID));
   });

@@ -13,6 +13,7 @@ import {
 import { isEventId, isUserId } from '../common/arg-validators.ts';
 import type { FieldCheck, LinkedPostDefinition } from '../../domain/linked-posts/definition.ts';
 import { MAX_SEARCH_WORDS, searchWords } from './query.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 type Spec = ArgSpec<RestRequest>;
 
@@ -61,7 +62,7 @@ export function slugForQuery(value: string): string {
 function validSearch(value: unknown, _req: RestRequest, name: string): ValidationOutcome {
   if (!isNonEmptyString(value)) return false;
   return searchWords(value as string).length <= MAX_SEARCH_WORDS
-    || new RestError('rest_invalid_param', `${name} has more than ${MAX_SEARCH_WORDS} distinct words.`, { param: name });
+    || new RestError('rest_invalid_param', __('%1$s has more than %2$d distinct words.', name, MAX_SEARCH_WORDS), { param: name });
 }
 
 export function listArgs(definition: LinkedPostDefinition): ArgSpecs<RestRequest> {

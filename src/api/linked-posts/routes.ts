@@ -16,6 +16,7 @@ import { queryLinkedPosts } from './query.ts';
 import { createLinkedPost, trashLinkedPost, updateLinkedPost } from '../../domain/linked-posts/writes.ts';
 import { listUrl } from './list-url.ts';
 import { totalsHeaders } from '../headers.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 /** The post a by-ID or by-slug route addresses (validation has already proven it exists). */
 async function addressedPost(definition: LinkedPostDefinition, req: RestRequest): Promise<PostRow> {
@@ -25,7 +26,7 @@ async function addressedPost(definition: LinkedPostDefinition, req: RestRequest)
     ? await findPostBySlug(db, definition.postType.type, slugForQuery(slug))
     : await getPost(db, Number(req.params.get('id')));
   if (!post || post.post_type !== definition.postType.type) {
-    throw RestError.withStatus('rest_invalid_param', `Invalid parameter(s): ${slug !== undefined ? 'slug' : 'id'}`, 400);
+    throw RestError.withStatus('rest_invalid_param', __('Invalid parameter(s): %s', slug !== undefined ? 'slug' : 'id'), 400);
   }
   return post;
 }
@@ -60,7 +61,7 @@ function listHandler(definition: LinkedPostDefinition) {
     });
     if (!posts.length && page > 1) {
       const word = definition.singular;
-      throw RestError.withStatus(`${word}-archive-page-not-found`, `The requested ${word} archive page does not exist`, 404);
+      throw RestError.withStatus(`${word}-archive-page-not-found`, definition.messages.archiveNotFound, 404);
     }
     const totalPages = total === 0 ? 0 : Math.ceil(total / perPage);
     const urls = listUrl(definition, req, { page, perPage, statuses });
@@ -82,7 +83,7 @@ function readHandler(definition: LinkedPostDefinition) {
     const meta = await loadPostMeta(req.services.db.kysely, Number(post.ID));
     if (post.post_status !== 'publish' && !userCanLinked(definition, req, 'read_post', post, meta)) {
       const word = definition.singular;
-      throw RestError.withStatus(`${word}-not-accessible`, `The requested ${word} is not accessible`, 403);
+      throw RestError.withStatus(`${word}-not-accessible`, definition.messages.notAccessible, 403);
     }
     return respond(await presentPost(definition, req, post, { jsonLd: true, allowUnlock: true }));
   };
@@ -111,7 +112,7 @@ function deleteHandler(definition: LinkedPostDefinition) {
     const post = await addressedPost(definition, req);
     const word = definition.singular;
     if (post.post_status === 'trash') {
-      throw RestError.withStatus(`${word}-is-in-trash`, `The ${word} is already trashed`, 410);
+      throw RestError.withStatus(`${word}-is-in-trash`, definition.messages.inTrash, 410);
     }
     const trashed = await writeRequest(req, (trx) => trashLinkedPost(trx, definition, req, post));
     return respond(await presentPost(definition, req, trashed, { jsonLd: false, allowUnlock: false }));

@@ -12,11 +12,12 @@ import { writeRequest, type RestRequest } from '../context.ts';
 import { registerNamespaceIndex } from '../indexes.ts';
 import { respond, type RouteRegistry } from '../registry.ts';
 import { WP_NAMESPACE, attachmentLink, canOnAttachment, mediaLinks, presentMedia } from './present.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 const CONTEXT_ARG = { description: 'Scope under which the request is made; determines fields present in response.', type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } as const;
 const ID_ARGS: ArgSpecs<RestRequest> = { id: { description: 'Unique identifier for the post.', type: 'integer', in: 'path' } };
 
-const invalidId = (): RestError => RestError.withStatus('rest_post_invalid_id', 'Invalid post ID.', 404);
+const invalidId = (): RestError => RestError.withStatus('rest_post_invalid_id', __('Invalid post ID.'), 404);
 
 async function addressedAttachment(req: RestRequest): Promise<PostRow> {
   const post = await getPost(req.services.db.kysely, Number(req.params.get('id')));
@@ -40,11 +41,11 @@ const text = (req: RestRequest, name: string): string | undefined => {
 
 async function upload(req: RestRequest) {
   const file = req.upload;
-  if (!file || file.bytes.length === 0) throw RestError.withStatus('rest_upload_no_data', 'No data supplied.', 400);
-  if (!file.name) throw RestError.withStatus('rest_upload_no_content_disposition', 'No Content-Disposition supplied.', 400);
+  if (!file || file.bytes.length === 0) throw RestError.withStatus('rest_upload_no_data', __('No data supplied.'), 400);
+  if (!file.name) throw RestError.withStatus('rest_upload_no_content_disposition', __('No Content-Disposition supplied.'), 400);
   const image = await req.images.fromBytes(file.name, file.bytes);
   // WordPress answers 500 here; it is the client's file that is refused.
-  if (!image) throw RestError.withStatus('rest_upload_sideload_error', 'Sorry, you are not allowed to upload this file type.', 400);
+  if (!image) throw RestError.withStatus('rest_upload_sideload_error', __('Sorry, you are not allowed to upload this file type.'), 400);
   const id = await writeRequest(req, (trx) => insertImageAttachment(trx, req, image, {
     title: text(req, 'title'), caption: text(req, 'caption'), description: text(req, 'description'), alt: text(req, 'alt_text'),
   }));
@@ -83,7 +84,7 @@ async function read(req: RestRequest) {
 async function remove(req: RestRequest) {
   const post = await addressedAttachment(req);
   if (req.params.get('force') !== true) {
-    throw RestError.withStatus('rest_trash_not_supported', "The post does not support trashing. Set 'force=true' to delete.", 501);
+    throw RestError.withStatus('rest_trash_not_supported', __("The post does not support trashing. Set 'force=true' to delete."), 501);
   }
   const id = Number(post.ID);
   const meta = await loadPostMeta(req.services.db.kysely, id);
@@ -97,7 +98,7 @@ async function remove(req: RestRequest) {
 /** Can create: upload_files (sample 76: rest_cannot_create). */
 function mayUpload(req: RestRequest): boolean | RestError {
   return userCan(req.user, 'upload_files')
-    || RestError.withStatus('rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.', req.user ? 403 : 401);
+    || RestError.withStatus('rest_cannot_create', __('Sorry, you are not allowed to create posts as this user.'), req.user ? 403 : 401);
 }
 
 function objectPermission(meta: 'edit_post' | 'delete_post', code: string, message: string) {
@@ -110,7 +111,7 @@ function objectPermission(meta: 'edit_post' | 'delete_post', code: string, messa
 async function mayRead(req: RestRequest): Promise<boolean | RestError> {
   const post = await addressedAttachment(req);
   if (contextOf(req) !== 'edit' || canOnAttachment(req, 'edit_post', post)) return true;
-  return RestError.withStatus('rest_forbidden_context', 'Sorry, you are not allowed to edit this post.', req.user ? 403 : 401);
+  return RestError.withStatus('rest_forbidden_context', __('Sorry, you are not allowed to edit this post.'), req.user ? 403 : 401);
 }
 
 export function registerMediaRoutes(registry: RouteRegistry<RestRequest>): void {

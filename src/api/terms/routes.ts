@@ -11,6 +11,7 @@ import type { TaxonomyDefinition } from '../../domain/terms/definition.ts';
 import { listTerms } from './list.ts';
 import { presentTerm, presentTermWithLinks, termPaths, wpTermUrl, type TermContext } from './presenter.ts';
 import { createTerm, editTerm, type TermInput } from '../../domain/terms/writes.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 function contextOf(request: RestRequest): TermContext {
   return param(request, 'context') === 'embed' ? 'embed' : 'view';
@@ -19,14 +20,14 @@ function contextOf(request: RestRequest): TermContext {
 /** The validated `id` argument's term (validation guarantees it exists). */
 async function requestedTerm(db: Reader, request: RestRequest, def: TaxonomyDefinition): Promise<Term> {
   const term = await getTerm(db, def.taxonomy, Number(param(request, 'id')));
-  if (!term) throw RestError.withStatus('rest_term_invalid', 'Term does not exist.', 404);
+  if (!term) throw RestError.withStatus('rest_term_invalid', __('Term does not exist.'), 404);
   return term;
 }
 
 function termInput(request: RestRequest, def: TaxonomyDefinition): TermInput {
   // WordPress refuses `parent` on a flat taxonomy even though TEC does not declare it there.
   if (!def.hierarchical && request.params.get('parent') !== undefined && request.params.get('parent') !== null) {
-    throw RestError.withStatus('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', 400);
+    throw RestError.withStatus('rest_taxonomy_not_hierarchical', __('Cannot set parent term, taxonomy is not hierarchical.'), 400);
   }
   return {
     name: param<string>(request, 'name'),

@@ -22,7 +22,7 @@ export class EventRepresentationCache {
     return entries;
   }
 
-  /** The representation kept under `key` (the presentation mode and post ID) for this version and post row. */
+  /** The representation kept under `key` (the language, the presentation mode and post ID: costs read `Free` in the reader's language) for this version and post row. */
   get(site: SiteSettings, key: string, version: string, row: string): Record<string, unknown> | undefined {
     const entry = this.#entries(site).get(key);
     return entry && entry.version === version && entry.row === row ? entry.event : undefined;

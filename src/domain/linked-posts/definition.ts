@@ -5,6 +5,7 @@ import type { SiteSettings } from '../../site/settings.ts';
 import type { PostMeta } from '../../data/posts.ts';
 import type { ImageObject } from '../images.ts';
 import type { PostTypeDefinition } from '../post-types.ts';
+import type { Phrase } from '../../i18n/phrase.ts';
 
 /** How a meta-backed field's value is validated on writes. */
 export type FieldCheck = 'string_or_empty' | 'url_or_empty';
@@ -46,5 +47,7 @@ export interface LinkedPostDefinition {
   /** Organizers declare `default: null` on every write argument, venues on the optional data ones. */
   nullDefaultOnPostArgs: boolean;
   jsonLd(source: JsonLdSource): Record<string, unknown>;
+  /** Error messages naming the type, each a whole sentence for the catalogs. */
+  messages: Record<'archiveNotFound' | 'notAccessible' | 'inTrash' | 'notCreated', Phrase>;
 }
 

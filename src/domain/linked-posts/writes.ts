@@ -104,7 +104,7 @@ async function findDuplicate(trx: Reader, definition: LinkedPostDefinition, req:
 /** 400 `could-not-create-{venue|organizer}`: a link an event write cannot make. */
 export function couldNotCreate(definition: LinkedPostDefinition): RestError {
   const word = definition.singular;
-  return RestError.withStatus(`could-not-create-${word}`, `The ${word} could not be created from the provided data`, 400);
+  return RestError.withStatus(`could-not-create-${word}`, definition.messages.notCreated, 400);
 }
 
 /**

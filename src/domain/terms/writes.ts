@@ -9,6 +9,7 @@ import { sanitizeTitle } from '../../text/sanitize.ts';
 import type { TaxonomyDefinition } from './definition.ts';
 import { isNumericItem, parseTermList } from './lookup.ts';
 import { sanitizeTermName } from './sanitize.ts';
+import { __ } from '../../i18n/phrase.ts';
 
 /** WordPress's `term_exists` error as the REST controller answers it (WordPress ≥ 5.6 shape). */
 export class TermExistsError extends RestError {
@@ -22,7 +23,7 @@ export class TermExistsError extends RestError {
 }
 
 /** Errors WordPress returns without a status: HTTP 500. */
-const emptyName = () => RestError.withStatus('empty_term_name', 'A name is required for this term.', 400);
+const emptyName = () => RestError.withStatus('empty_term_name', __('A name is required for this term.'), 400);
 
 /** PHP strtolower: ASCII letters only. */
 const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -74,7 +75,7 @@ async function rejectDuplicateName(db: Reader, def: TaxonomyDefinition, name: st
 export async function createTerm(db: Writer, def: TaxonomyDefinition, input: TermInput & { name: string }, wantedId?: number): Promise<Term> {
   if (input.name.trim() === '') throw emptyName();
   const name = sanitizeTermName(input.name);
-  if (name === '') throw RestError.withStatus('invalid_term_name', 'Invalid term name.', 400);
+  if (name === '') throw RestError.withStatus('invalid_term_name', __('Invalid term name.'), 400);
   const parent = def.hierarchical ? input.parent ?? 0 : 0;
   const providedSlug = sanitizeTitle(input.slug ?? '');
   const slugProvided = providedSlug !== '';
@@ -111,7 +112,7 @@ export async function editTerm(db: Writer, def: TaxonomyDefinition, term: Term, 
   if (duplicate && duplicate.term_id !== term.term_id) {
     if (!emptySlug && parent === term.parent) {
       // WordPress answers 500 here (its error carries no status); bad input is a 400 in wpcal.
-      throw RestError.withStatus('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`, 400);
+      throw RestError.withStatus('duplicate_term_slug', __('The slug &#8220;%s&#8221; is already in use by another term.', slug), 400);
     }
     slug = await uniqueTermSlug(db, def, slug, parent, term.term_id);
   }
