@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Catalog } from './catalog.ts';
 import { ENGLISH, Translator } from './translator.ts';
 
-export const SHIPPED_LANGUAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../languages');
+export const SHIPPED_LANGUAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'languages');
 
 /** wpcal's own text domain: its shipped catalogs are `languages/wpcal-<locale>.po`. */
 export const WPCAL_DOMAIN = 'wpcal';

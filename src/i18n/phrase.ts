@@ -1,5 +1,5 @@
 // Text shown to clients, marked the way WordPress marks it (`__`, `_x`, `_n`), kept untranslated
-// until the request's language is known. tools/make-pot.ts finds these calls in the source: their
+// until the request's language is known. test/support/make-pot.ts finds these calls in the source: their
 // first arguments must be string literals.
 import sprintf from 'locutus/php/strings/sprintf.js';
 

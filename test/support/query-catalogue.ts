@@ -194,8 +194,11 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
       longestOccurrenceDays: [{ run: ({ reader, dialect }) => eventList.longestOccurrenceDays(reader, dialect) }],
+      listKeyPage: [{ run: ({ reader }) => eventList.listKeyPage(reader, EVENT, '_EventHideFromUpcoming', 2000, 20_000) }],
     },
-    noSql: {},
+    noSql: {
+      impliedWalkBounds: 'derives bounds from a filter',
+    },
     uncatalogued: {},
   }),
 

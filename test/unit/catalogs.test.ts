@@ -1,10 +1,10 @@
-// The catalogs wpcal ships (languages/) and the lookup through them: the template is the code's,
+// The catalogs wpcal ships (src/i18n/languages/) and the lookup through them: the template is the code's,
 // every shipped language translates all of it, and lookups honour contexts, plural forms and order.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { po } from 'gettext-parser';
-import { TEMPLATE, templateEntries, templateText } from '../../tools/make-pot.ts';
+import { TEMPLATE, templateEntries, templateText } from '../support/make-pot.ts';
 import { Catalog } from '../../src/i18n/catalog.ts';
 import { Translator } from '../../src/i18n/translator.ts';
 import { Languages, SHIPPED_LANGUAGES } from '../../src/i18n/languages.ts';

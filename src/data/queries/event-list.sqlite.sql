@@ -500,3 +500,36 @@ select
   ) as "utc"
 from
   "wp_tec_occurrences";
+
+-- listKeyPage
+select
+  "o"."occurrence_id",
+  "o"."post_id",
+  "o"."start_date",
+  "o"."end_date",
+  "o"."start_date_utc",
+  "o"."end_date_utc",
+  "p"."post_status",
+  "p"."post_date",
+  case
+    when "p"."ID" in (
+      select
+        "m"."post_id"
+      from
+        "wp_postmeta" as "m"
+      where
+        "m"."meta_key" = ?
+    ) then 1
+    else 0
+  end as "hidden"
+from
+  "wp_tec_occurrences" as "o"
+  inner join "wp_posts" as "p" on "p"."ID" = "o"."post_id"
+where
+  "p"."post_type" = ?
+  and "o"."occurrence_id" > ?
+order by
+  "o"."occurrence_id"
+limit
+  ?;
+-- parameters: ["_EventHideFromUpcoming","tribe_events",2000,20000]

@@ -1,4 +1,4 @@
-// Writes languages/wpcal.pot, the template of every string wpcal passes through its catalogs: the
+// Writes src/i18n/languages/wpcal.pot, the template of every string wpcal passes through its catalogs: the
 // argument descriptions of every route (namespace indexes and OPTIONS), the prose of /doc, and the
 // phrases marked in the source with __(), _x() and _n() (error messages, the cost text `Free`).
 // `npm run pot` after adding an argument or a message; test/unit/catalogs.test.ts fails until then.
@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { po, type GetTextTranslation } from 'gettext-parser';
-import { buildRegistry } from '../src/api/routes.ts';
-import { buildDocument } from '../src/api/doc/route.ts';
-import { buildSettings } from '../src/site/settings.ts';
-import { Translator } from '../src/i18n/translator.ts';
-import { SHIPPED_LANGUAGES, WPCAL_DOMAIN } from '../src/i18n/languages.ts';
+import { buildRegistry } from '../../src/api/routes.ts';
+import { buildDocument } from '../../src/api/doc/route.ts';
+import { buildSettings } from '../../src/site/settings.ts';
+import { Translator } from '../../src/i18n/translator.ts';
+import { SHIPPED_LANGUAGES, WPCAL_DOMAIN } from '../../src/i18n/languages.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEMPLATE = path.join(SHIPPED_LANGUAGES, `${WPCAL_DOMAIN}.pot`);
 
 export interface TemplateEntry {
