@@ -8,13 +8,13 @@ import type { SiteSettings } from '../site/settings.ts';
 import { RestError } from './errors.ts';
 import { setOption } from '../data/options.ts';
 import type { Reader, Writer } from '../data/executor.ts';
-import { addMeta, deleteMeta, firstMeta, insertPost, loadPostMeta, lockPost, trashPost, uniquePostSlug, updatePost, type PostFields } from '../data/posts.ts';
+import { addMeta, deleteMeta, firstMeta, insertPost, loadPostMeta, lockPost, setMeta, trashPost, uniquePostSlug, updatePost, type PostFields } from '../data/posts.ts';
 import { afterCommit } from '../data/transaction.ts';
 import { ksesData, ksesPost } from '../text/kses.ts';
 import { sanitizeTitle } from '../text/sanitize.ts';
 import { dbDatetime, parseInstant, parseInZone } from '../time/parse.ts';
 import { localToUtc, utcToLocal } from '../time/zones.ts';
-import type { PostTypeDefinition } from './post-types.ts';
+import { EVENT_TYPE, type PostTypeDefinition } from './post-types.ts';
 import { invalidParams, isTribeTruthy } from './values.ts';
 import { permalink } from './urls.ts';
 import type { Omitted, WriteContext } from './write-context.ts';
@@ -295,6 +295,8 @@ export async function trashTypedPost(
   locked = false,
 ): Promise<void> {
   const post = locked ? addressed : await lockPost(trx, Number(addressed.ID)) ?? addressed;
+  // TEC remembers an event's status as it is trashed (its Ignored Events, on wp_trash_post).
+  if (post.post_type === EVENT_TYPE.type) await setMeta(trx, Number(post.ID), '_tribe_ignored_event_previous_status', post.post_status);
   await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
   await updatePost(trx, Number(post.ID), {
     post_modified: dbDatetime(req.now, req.site.timezone),

@@ -149,8 +149,10 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
         ...before.post, post_status: 'trash', post_name: 'carol-service__trashed',
         post_modified: '2026-11-24 04:00:00', post_modified_gmt: '2026-11-24 12:00:00',
       });
+      // TEC's Ignored Events note the status first, on wp_trash_post (issue 16, item 8).
       expect(await meta(id)).to.deep.equal([
         ...before.meta,
+        ['_tribe_ignored_event_previous_status', 'publish'],
         ['_wp_trash_meta_status', 'publish'], ['_wp_trash_meta_time', String(unix(clock))], ['_wp_desired_post_slug', 'carol-service'],
       ]);
       expect(await tecRows(id), 'trashing keeps the TEC 6 rows').to.deep.equal(before.rows);
