@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server.ts';
 import { createUser } from '../../src/users/manage.ts';
 import type { RoleName } from '../../src/auth/roles.ts';
-import type { Deadlines } from '../../src/data/deadlines.ts';
 import type { DatabaseKind, TestDatabase } from './databases.ts';
 
 export interface HttpResult {
@@ -63,26 +62,16 @@ export async function request(baseUrl: string, method: string, path: string, opt
   return { status: response.status, headers: response.headers, text, json };
 }
 
-export interface StartOptions {
-  siteUrl?: string;
+/** The server's own options a test may set, and the harness's. */
+export interface StartOptions extends Pick<ServerOptions, 'siteUrl' | 'now' | 'seed' | 'deadlines' | 'imageMaxBytes' | 'imageTimeoutMs' | 'imagePorts' | 'locale' | 'languages'> {
+  /** The table prefix (default wp_). */
   tablePrefix?: string;
-  now?: () => Date;
-  /** A fixture file to seed an empty calendar with. */
-  seed?: string;
-  /** How long requests wait for the database. */
-  deadlines?: Deadlines;
   /** Where the server connects instead of the test database's own URL (e.g. through a proxy). */
   connectVia?: (url: string) => string;
   /** Runs against the database before the server starts (e.g. load a dump). */
   before?: (database: TestDatabase) => Promise<void>;
-  /** The uploads folder (default: a new temporary folder, removed on close) and download limits. */
+  /** The uploads folder (default: a new temporary folder, removed on close). */
   uploads?: string;
-  imageMaxBytes?: number;
-  imageTimeoutMs?: number;
-  imagePorts?: number[];
-  /** `serve --locale` and `serve --languages`. */
-  locale?: string;
-  languages?: string[];
 }
 
 export async function startTestServer(kind: DatabaseKind, options: StartOptions = {}): Promise<TestServer> {
@@ -99,8 +88,8 @@ export async function startTestServer(kind: DatabaseKind, options: StartOptions 
     tablePrefix: options.tablePrefix ?? 'wp_',
     host: '127.0.0.1',
     port: 0,
-    siteUrl: options.siteUrl,
     logger: pino({ level: 'silent' }),
+    siteUrl: options.siteUrl,
     now: options.now,
     seed: options.seed,
     deadlines: options.deadlines,
