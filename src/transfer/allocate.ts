@@ -32,21 +32,22 @@ export async function reserveWantedIds(trx: Writer, wanted: ReadonlyArray<number
 /**
  * wp_unique_post_slug over a batch: `slug`, else `slug-2`, `slug-3`… among the type's stored
  * posts and the slugs already handed out. Stored names are read per chunk of wanted slugs, and
- * the `slug%` names only for a slug that turns out to be taken; neither when the table held no
- * post of the type as the import began (an import into an empty calendar).
+ * the `slug%` names only for a slug that turns out to be taken; neither while the table holds no
+ * post of the type (the first unit of an import into an empty calendar).
  */
 export class SlugAllocator {
   private readonly taken: StagedSet<string>;
-  private readonly widened: StagedSet<string>;
+  /** Slugs whose `slug%` names were read in this unit (other writers may add some between units). */
+  private widened = new Set<string>();
   private noneStored = false;
 
   constructor(private readonly postType: string, units: Units) {
     this.taken = units.track(new StagedSet());
-    this.widened = units.track(new StagedSet());
   }
 
-  /** Looks whether the table holds any post of the type (one query), before any slug is handed out. */
+  /** Looks whether the table holds any post of the type (one query): at the start of each unit, before its slugs are handed out. */
   async start(trx: Writer): Promise<void> {
+    this.widened = new Set();
     this.noneStored = !await hasPostOfType(trx, this.postType);
   }
 

@@ -310,12 +310,11 @@ export class EventImporter {
     return ids;
   }
 
-  /** Updates the chunk's matched posts through the API's post update. */
-  private async updatePosts(trx: Writer, plans: readonly Plan[]): Promise<Map<Plan, { status: string; statusChanged: boolean }>> {
-    const rows = new Map((await getPosts(trx, plans.map((plan) => plan.existing!))).map((row) => [Number(row.ID), row]));
+  /** Updates the chunk's matched posts (their rows as read in this unit) through the API's post update. */
+  private async updatePosts(trx: Writer, plans: readonly Plan[], rows: ReadonlyMap<number, PostRow>): Promise<Map<Plan, { status: string; statusChanged: boolean }>> {
     const result = new Map<Plan, { status: string; statusChanged: boolean }>();
     for (const plan of plans) {
-      const post = rows.get(plan.existing!) as PostRow;
+      const post = rows.get(plan.existing!)!;
       const input = { ...plan.input };
       if (input.slug !== undefined && input.slug === post.post_name) delete input.slug;
       const updated = await updateTypedPost(trx, this.req, EVENT_TYPE, post, input);
@@ -354,6 +353,7 @@ export class EventImporter {
   /** Writes one chunk in a unit of its own: new posts, updates, then the meta, TEC 6 rows and terms of all. */
   private async writeChunk(trx: Writer, chunk: Chunk): Promise<Tally> {
     const tally = new Tally();
+    await this.slugs.start(trx);
     const plans: Plan[] = [];
     for (let i = 0; i < chunk.items.length; i++) {
       if (turnDue(i)) await nextTurn();
@@ -369,14 +369,20 @@ export class EventImporter {
         tally.fail(item.where, reasonOf(error));
       }
     }
-    const created = await this.insertPosts(trx, plans.filter((plan) => plan.existing === undefined));
-    const updated = await this.updatePosts(trx, plans.filter((plan) => plan.existing !== undefined));
+    // The events matched as the import began, as they are now: one deleted meanwhile fails its record.
+    const stored = new Map((await getPosts(trx, plans.flatMap((plan) => (plan.existing === undefined ? [] : [plan.existing]))))
+      .map((row) => [Number(row.ID), row]));
+    const gone = plans.filter((plan) => plan.existing !== undefined && !stored.has(plan.existing));
+    for (const plan of gone) tally.fail(plan.where, 'the event it matches was deleted during the import');
+    const kept = gone.length ? plans.filter((plan) => !gone.includes(plan)) : plans;
+    const created = await this.insertPosts(trx, kept.filter((plan) => plan.existing === undefined));
+    const updated = await this.updatePosts(trx, kept.filter((plan) => plan.existing !== undefined), stored);
     const writes: BulkEventWrite[] = [];
     const linked: Linked[] = [];
     const published: number[] = [];
-    for (let i = 0; i < plans.length; i++) {
+    for (let i = 0; i < kept.length; i++) {
       if (turnDue(i)) await nextTurn();
-      const plan = plans[i];
+      const plan = kept[i];
       const fresh = plan.existing === undefined;
       const id = fresh ? created.get(plan)! : plan.existing!;
       const post = updated.get(plan);
@@ -422,10 +428,7 @@ export class EventImporter {
   async apply(records: readonly EventRecord[], tally: Tally): Promise<void> {
     if (!records.length) return;
     this.comments = commentStatus(EVENT_TYPE, this.req.site);
-    this.matches = this.units.track(new StagedMap(await this.units.run(async (trx) => {
-      await this.slugs.start(trx);
-      return this.loadMatches(trx);
-    })));
+    this.matches = this.units.track(new StagedMap(await this.units.run((trx) => this.loadMatches(trx))));
     try {
       let next: Promise<Chunk> | undefined = this.computeChunk(records, 0);
       while (next) {

@@ -20,6 +20,11 @@ export interface ApplyOptions {
   /** The file name, to say where a problem is. */
   file: string;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Keep the records' wanted IDs free (see reserveWantedIds). Not in a dry run: MySQL does not
+   * roll its auto-increment counter back, so a reservation would outlast the rollback.
+   */
+  reserveIds: boolean;
 }
 
 export function batchSize(batch: ImportBatch): number {
@@ -39,7 +44,7 @@ export async function applyBatch(unit: WriteUnit, context: TransferContext, batc
   const keyed = options.matchBy === 'key';
   const at = (section: string) => (record: { key: string; where?: string }) => record.where ?? `${options.file}: ${section} "${record.key}"`;
   const wanted = [...batch.venues, ...batch.organizers, ...batch.events].map((record) => record.wantedId);
-  await units.run((trx) => reserveWantedIds(trx, wanted));
+  if (options.reserveIds) await units.run((trx) => reserveWantedIds(trx, wanted));
   const terms = new TermResolver(units);
   await terms.applyRecords(TAXONOMIES.categories, batch.categories, at('category'), tally);
   await terms.applyRecords(TAXONOMIES.tags, batch.tags, at('tag'), tally);

@@ -101,7 +101,7 @@ async function importFile(context: TransferContext, file: string, scope: Scope, 
   const { format, batch } = parsed;
   const tally = new Tally();
   try {
-    await scope.run((unit) => applyBatch(unit, context, batch, { source: format, matchBy: MATCH_BY[format], file, onProgress: progress.update }, tally));
+    await scope.run((unit) => applyBatch(unit, context, batch, { source: format, matchBy: MATCH_BY[format], file, onProgress: progress.update, reserveIds: scope.kept }, tally));
     return { tally };
   } catch (error) {
     if (isLockConflict(error)) throw error;

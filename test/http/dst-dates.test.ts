@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { siteOptions } from '../support/site-options.ts';
 
 const API = '/wp-json/tribe/events/v1';
 
@@ -12,7 +13,7 @@ forEachDatabase('event dates across a DST change', (kind) => {
   let t: TestServer;
   let auth: string;
   before(async () => {
-    t = await startTestServer(kind);
+    t = await startTestServer(kind, { before: siteOptions('Europe/Paris', {}) });
     auth = await t.userWithRole('administrator');
   });
   after(async () => t?.close());
@@ -48,5 +49,15 @@ forEachDatabase('event dates across a DST change', (kind) => {
     expect(york.meta._EventDuration).to.equal('9000');
     expect(york.tec).to.deep.equal({ start_date_utc: '2027-11-07 05:30:00', duration: 9000 });
     expect(york.occurrence).to.deep.equal({ start_date_utc: '2027-11-07 05:30:00', duration: 9000 });
+  });
+
+  it('keeps the dates of an event a resetting update cannot read in the site zone (a start in its spring-forward gap)', async () => {
+    const created = await t.request('POST', `${API}/events`, {
+      auth, body: { title: 'Gap', start_date: '2026-03-29 02:30:00', end_date: '2026-03-29 03:10:00', timezone: 'America/New_York' },
+    });
+    expect(created.status, created.text).to.equal(201);
+    const renamed = await t.request('POST', `${API}/events/${created.json.id}`, { auth, body: { title: 'Gap, renamed' } });
+    expect(renamed.status, renamed.text).to.equal(200);
+    expect(renamed.json).to.include({ title: 'Gap, renamed', start_date: '2026-03-29 02:30:00', end_date: '2026-03-29 03:10:00', timezone: 'America/New_York' });
   });
 });

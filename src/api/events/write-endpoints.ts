@@ -191,12 +191,21 @@ function updatedDates(req: RestRequest, meta: PostMeta, omitted: Omitted): Event
   const end = sentDate(req, 'end_date') ?? storedEnd ?? start;
   if (start === undefined || end === undefined) throw invalidParams(['start_date', 'end_date']);
   const storedAllDay = ['yes', '1', 'true'].includes((firstMeta(meta, '_EventAllDay') ?? '').toLowerCase());
-  return eventDates(req, {
+  const dates = {
     start,
     end,
     allDay: sentBoolean(req, 'all_day') ?? storedAllDay,
     timezone: sent(req, 'timezone') ? String(req.params.get('timezone')) : omitted === 'keep' ? firstMeta(meta, '_EventTimezone') : undefined,
-  });
+  };
+  if (datesSent) return eventDates(req, dates);
+  try {
+    return eventDates(req, dates);
+  } catch (error) {
+    // Stored dates the site's zone cannot read as they are (a start in its spring-forward gap):
+    // no dates were sent, so the update keeps them rather than refusing them.
+    if (error instanceof RestError) return undefined;
+    throw error;
+  }
 }
 
 /** The meta a write sends, besides dates, linked posts and image; absent when not sent. */

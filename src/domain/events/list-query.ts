@@ -65,16 +65,24 @@ export interface OccurrenceShape {
    * whatever its status, puts every list on the grouped query.
    */
   repeated: boolean;
-  /** The most days an occurrence spans: a window then reads only the occurrences starting that much before it. */
-  longestDays: number;
+  /**
+   * The most days an occurrence spans, when the list has a lower bound on the end (`ends_after`):
+   * it then reads only the occurrences starting that much before it. Each is a scan of the
+   * occurrences, asked once per data version, the longest only by the lists that need it.
+   */
+  longestDays?: number;
 }
 
-/** The calendar's OccurrenceShape, asked once per data version. */
-function occurrenceShape(db: Db, cache: ListedEventsCache, version: string | null): Promise<OccurrenceShape> {
-  return cache.shape(version, async () => {
-    const [repeated, longestDays] = await Promise.all([occurrencesRepeat(db.kysely), longestOccurrenceDays(db.kysely, db.dialect)]);
-    return { repeated, longestDays };
+async function occurrenceShape(db: Db, cache: ListedEventsCache, version: string | null, f: ListFilters): Promise<OccurrenceShape> {
+  const endFrom = (Object.keys(f.bounds) as DateBoundParam[]).some((param) => {
+    const { field, operator } = DATE_BOUND_COMPARISONS[param];
+    return field === 'end' && (operator === '>' || operator === '>=');
   });
+  const [repeated, longestDays] = await Promise.all([
+    cache.perVersion('repeated', version, () => occurrencesRepeat(db.kysely)),
+    endFrom ? cache.perVersion('longest', version, () => longestOccurrenceDays(db.kysely, db.dialect)) : undefined,
+  ]);
+  return { repeated, longestDays };
 }
 
 export interface MatchingPage {
@@ -105,22 +113,22 @@ export class ListedEventsCache {
     this.index = new EventListIndex(db, EVENT_TYPE.type, HIDDEN_KEY);
   }
 
-  #shape: { version: string; shape: Promise<OccurrenceShape> } | null = null;
+  readonly #perVersion = new Map<string, { version: string; answer: Promise<unknown> }>();
 
-  /** The answer of `ask` for this version, asked once per version (a failed answer is asked again). */
-  shape(version: string | null, ask: () => Promise<OccurrenceShape>): Promise<OccurrenceShape> {
-    const known = version === null ? null : this.#shape;
-    if (known && known.version === version) return known.shape;
-    const shape = ask();
+  /** The answer of `ask` under `name` for this version, asked once per version (a failed answer is asked again). */
+  perVersion<T>(name: string, version: string | null, ask: () => Promise<T>): Promise<T> {
+    const known = version === null ? undefined : this.#perVersion.get(name);
+    if (known && known.version === version) return known.answer as Promise<T>;
+    const answer = ask();
     if (version !== null) {
-      const entry = { version, shape };
-      this.#shape = entry;
+      const entry = { version, answer };
+      this.#perVersion.set(name, entry);
       // A failed check is asked again by the next request, not kept for the version.
-      shape.catch(() => {
-        if (this.#shape === entry) this.#shape = null;
+      answer.catch(() => {
+        if (this.#perVersion.get(name) === entry) this.#perVersion.delete(name);
       });
     }
-    return shape;
+    return answer;
   }
 
   /** The page kept under `key` for this version (a copy of its IDs), if any. */
@@ -149,7 +157,7 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, version: st
   const key = JSON.stringify([f, limit, offset]);
   const cached = cache.page(key, version);
   if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
-  const shape = await occurrenceShape(db, cache, version);
+  const shape = await occurrenceShape(db, cache, version, f);
   const query = listQuery(f, shape);
   const fromMemory = cache.index.answer(query, version, shape.repeated, limit, offset);
   if (fromMemory) return { ids: fromMemory.ids, total: Promise.resolve(fromMemory.total) };
