@@ -1,7 +1,7 @@
 // Featured images through `wpcal import` and `wpcal export`: CSV image columns, JSON `image` URLs
 // and WXR attachment items downloaded (from a loopback server standing for the web) into
-// attachments; a broken image fails its record only; `--no-images`.
-import fs from 'node:fs';
+// attachments; a broken image fails its record only; `--no-images`; exports that carry the images
+// and import back into an empty database with the same ones.
 import path from 'node:path';
 import { expect } from 'chai';
 import { pino } from 'pino';
@@ -9,19 +9,10 @@ import { startServer, type RunningServer } from '../../src/server.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
 import { NS, WIDE, freshDatabases, postCounts, scratchFiles } from '../support/cli-transfer.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
-import { makeImage, startImageServer, type ImageServer } from '../support/image-server.ts';
+import { filesUnder, makeImage, startImageServer, type ImageServer } from '../support/image-server.ts';
 import { request } from '../support/server.ts';
 
 type Json = Record<string, any>;
-
-/** The folder's files, recursively, relative to it. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
 
 forEachDatabase('import and export of featured images', (kind) => {
   const fresh = freshDatabases(kind);
@@ -58,7 +49,7 @@ forEachDatabase('import and export of featured images', (kind) => {
 
   const byTitle = (list: Json[], key: string) => Object.fromEntries(list.map((item) => [item[key], item]));
 
-  /** The database the imports fill. */
+  /** The database the imports fill and the exports read. */
   let db: TestDatabase;
   let uploads: string;
   const dir = () => path.dirname(scratch.write('.keep', ''));
@@ -157,13 +148,71 @@ ${item('<title>Elsewhere</title><wp:post_id>51</wp:post_id><wp:post_type>tribe_e
 </channel></rss>`);
       const res = await wpcal(wxrDb, wxrUploads, 'import', xml);
       expect(res.code, res.stderr).to.equal(0);
-      // The unused attachment is skipped; the one not in the file is the exporting site's only.
-      expect(res.stdout.trim()).to.equal('created 2, updated 0, skipped 1, failed 0');
+      // Attachment items are no records (skipped); the one not in the file is the exporting site's only.
+      expect(res.stdout.trim()).to.equal('created 2, updated 0, skipped 2, failed 0');
       expect(web.hits.get('/team.webp')).to.equal(1);
       const api = await serve(wxrDb, wxrUploads);
       const list = byTitle((await api.get(`${NS}/events${WIDE}`)).events, 'title');
       expect(list['Poster show'].image).to.include({ width: 500, height: 260, extension: 'jpg' });
       expect(list.Elsewhere.image).to.equal(false);
     });
+  });
+
+  describe('exports', () => {
+    const exported = async (format: 'json' | 'wxr'): Promise<string> => {
+      const res = await runCli(['export', '--format', format, '--db', db.url], { WPCAL_SITE_URL: site });
+      expect(res.code, res.stderr).to.equal(0);
+      return res.stdout;
+    };
+
+    it('JSON carries each image\'s URL and ID; WXR attachment items with wp:attachment_url, and the owners\' _thumbnail_id', async () => {
+      const api = await serve(db, uploads);
+      const list = byTitle((await api.get(`${NS}/events${WIDE}`)).events, 'title');
+      const photo = list['Jazz night'].image;
+      const hall = list['Jazz night'].venue.image;
+      const json = JSON.parse(await exported('json'));
+      const events = byTitle(Object.values(json.events), 'title');
+      expect(events['Jazz night'].image).to.deep.equal({ url: photo.url, id: photo.id });
+      expect(events['Plain gig']).not.to.have.property('image');
+      expect(byTitle(Object.values(json.venues), 'venue')['Town Hall'].image).to.deep.equal({ url: hall.url, id: hall.id });
+      expect(Object.values(json.organizers)[0]).to.have.nested.property('image.url', list['Jazz night'].organizer[0].image.url);
+
+      const wxr = await exported('wxr');
+      const attachments = [...wxr.matchAll(/<item>((?:(?!<\/item>)[\s\S])*)<\/item>/g)].map((m) => m[1]!).filter((item) => item.includes('<wp:post_type><![CDATA[attachment]]>'));
+      expect(attachments).to.have.length(4);
+      const photoItem = attachments.find((item) => item.includes(`<wp:post_id>${photo.id}</wp:post_id>`))!;
+      expect(photoItem).to.include(`<wp:attachment_url><![CDATA[${photo.url}]]></wp:attachment_url>`);
+      expect(photoItem).to.match(/<wp:meta_key><!\[CDATA\[_wp_attached_file\]\]><\/wp:meta_key>\s*<wp:meta_value><!\[CDATA\[\d{4}\/\d{2}\/photo-\w{6}\.jpg\]\]>/);
+      const thumbnail = (id: number) => new RegExp(`<wp:meta_key><!\\[CDATA\\[_thumbnail_id\\]\\]></wp:meta_key>\\s*<wp:meta_value><!\\[CDATA\\[${id}\\]\\]>`);
+      expect(wxr).to.match(thumbnail(photo.id));
+      expect(wxr).to.match(thumbnail(hall.id));
+    });
+
+    /** The images of every event, venue and organizer, without what another download changes: IDs and the random suffix of file names. */
+    async function imagesOf(api: { get: (p: string) => Promise<Json> }): Promise<Json> {
+      const strip = (image: Json | false) => (image ? JSON.parse(JSON.stringify({ ...image, id: 0 }).replace(/(-[A-Za-z0-9]{6})+(?=(-\d+x\d+)?\.\w+")/g, '')) : image);
+      const events = (await api.get(`${NS}/events${WIDE}`)).events as Json[];
+      return Object.fromEntries(events.map((event) => [event.title, {
+        image: strip(event.image), venue: strip(event.venue?.image ?? false), organizers: (event.organizer ?? []).map((o: Json) => strip(o.image ?? false)),
+      }]));
+    }
+
+    for (const format of ['json', 'wxr'] as const) {
+      it(`a ${format.toUpperCase()} export imports into an empty database with the same images, downloaded from the exporting site`, async () => {
+        const source = await serve(db, uploads);
+        web.upstream = source.server.url;
+        const file = scratch.write(`export.${format === 'json' ? 'json' : 'xml'}`, await exported(format));
+        const served = () => [...web.hits].filter(([p]) => p.startsWith('/wp-content/uploads/')).reduce((n, [, hits]) => n + hits, 0);
+        const before = served();
+        const target = await fresh();
+        const targetUploads = path.join(dir(), `uploads-${format}`);
+        const res = await wpcal(target, targetUploads, 'import', file);
+        expect(res.code, res.stderr).to.equal(0);
+        expect(served() - before).to.equal(4);
+        const expected = await imagesOf(source);
+        expect(expected['Jazz night'].image).to.include({ width: 400, height: 300 });
+        expect(await imagesOf(await serve(target, targetUploads))).to.deep.equal(expected);
+      });
+    }
   });
 });

@@ -262,10 +262,7 @@ export async function parseWxr(input: NodeJS.ReadableStream | string, file: stri
     item: (item) => {
       const type = item.fields.get('wp:post_type')?.trim() ?? '';
       const url = (item.fields.get('wp:attachment_url') || item.fields.get('guid'))?.trim();
-      if (type === 'attachment' && postId(item) !== null && url) {
-        attachments.set(String(postId(item)), url);
-        return;
-      }
+      if (type === 'attachment' && postId(item) !== null && url) attachments.set(String(postId(item)), url);
       if (!tecTypes.includes(type)) {
         skipped += 1;
         return;
@@ -301,14 +298,12 @@ export async function parseWxr(input: NodeJS.ReadableStream | string, file: stri
     event.organizerKeys = keysOf(organizerIds, organizerKeys);
   }
   // As WordPress's importer remaps `_thumbnail_id`: to the attachment the file's item becomes.
-  const used = new Set<string>();
+  // The attachment items themselves are counted as skipped: they are no records of their own.
   for (const { record, attachmentId } of images) {
     const url = attachments.get(attachmentId);
-    if (url === undefined) continue;
-    record.image = url;
-    used.add(attachmentId);
+    if (url !== undefined) record.image = url;
   }
-  batch.skipped = skipped + [...attachments.keys()].filter((id) => !used.has(id)).length;
+  batch.skipped = skipped;
   batch.categories = terms.records(CATEGORY_TAXONOMY, true);
   // post_tag is shared with blog posts: from a WordPress export only the tags events use come
   // along; wpcal's exports declare calendar tags only (every one in a backup).
