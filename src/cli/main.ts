@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
 import { UsageError, databaseConfig, localeConfig, mediaConfig, serveConfig, siteUrlConfig } from '../config.ts';
 import { addMediaFiles } from './media-add.ts';
+import { uploadsLibrary } from '../media/uploads.ts';
 import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
 import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../setup/prepare.ts';
 import { progressBar } from './progress.ts';
@@ -189,12 +190,15 @@ function buildProgram(io: Io): Command {
     .argument('<files...>', 'the files, each imported in one transaction')
     .addOption(dbOption())
     .addOption(prefixOption())
-    .option('--dry-run', 'do everything, then roll back: nothing is written')
+    .option('--dry-run', 'do everything but download images, then roll back: nothing is written')
     .addOption(siteUrlOption('base of the post GUIDs written'))
+    .addOption(uploadsOption())
+    .option('--no-images', 'download no image: image URLs that are not already attachments are left out')
     .action(async (files: string[], flags) => {
       const siteUrl = siteUrlConfig(flags.siteUrl);
+      const images = flags.images === false ? null : uploadsLibrary(mediaConfig(flags));
       // Importing into a new, empty database is a normal first step.
-      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, { dryRun: flags.dryRun === true, siteUrl, out: io.out, err: io.err }));
+      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, { dryRun: flags.dryRun === true, siteUrl, images, out: io.out, err: io.err }));
       if (code !== 0) throw new ExitCode(code);
     });
 

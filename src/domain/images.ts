@@ -56,8 +56,13 @@ function sizesWithUrls(sizes: PhpValue, dirUrl: string): PhpValue | Record<strin
   return out;
 }
 
+/** Where an attachment's file is served: under the uploads folder, else (no `_wp_attached_file`) its guid. */
+export function attachmentUrl(site: SiteSettings, guid: string, attachedFile: string | undefined): string {
+  return attachedFile ? `${uploadsBase(site)}${attachedFile}` : guid;
+}
+
 function buildImage(site: SiteSettings, id: number, guid: string, attachedFile: string | undefined, rawMetadata: string | undefined): ImageObject {
-  const url = attachedFile ? `${uploadsBase(site)}${attachedFile}` : guid;
+  const url = attachmentUrl(site, guid, attachedFile);
   const image: Record<string, unknown> = { url, id, extension: extensionOf(attachedFile ?? url) };
   const metadata = rawMetadata === undefined ? null : maybeUnserialize(rawMetadata);
   if (isRecord(metadata) && 'image_meta' in metadata && 'file' in metadata && 'sizes' in metadata) {

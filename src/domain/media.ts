@@ -39,6 +39,7 @@ export class ImageStaging {
   private readonly prepared = new Set<PreparedImage>();
   private readonly pending = new Set<PreparedImage>();
   private readonly kept = new Set<PreparedImage>();
+  private readonly refusals = new Map<string, string>();
 
   constructor(readonly library: MediaLibrary | null, private readonly site: SiteSettings, private readonly now: Date) {}
 
@@ -46,7 +47,7 @@ export class ImageStaging {
   fromUrl(url: string): Promise<PreparedImage | null> {
     let found = this.byUrl.get(url);
     if (!found) {
-      found = this.library ? this.track(this.library.fromUrl(url, this.site, this.now)) : Promise.resolve(null);
+      found = this.library ? this.track(this.library.fromUrl(url, this.site, this.now), url) : Promise.resolve(null);
       this.byUrl.set(url, found);
     }
     return found;
@@ -57,15 +58,21 @@ export class ImageStaging {
     return this.library ? this.track(this.library.fromBytes(fileName, bytes, this.site, this.now)) : Promise.resolve(null);
   }
 
-  private async track(making: Promise<PreparedImage>): Promise<PreparedImage | null> {
+  private async track(making: Promise<PreparedImage>, url?: string): Promise<PreparedImage | null> {
     try {
       const image = await making;
       this.prepared.add(image);
       return image;
     } catch (error) {
-      if (error instanceof ImageRefused) return null;
-      throw error;
+      if (!(error instanceof ImageRefused)) throw error;
+      if (url !== undefined) this.refusals.set(url, error.message);
+      return null;
     }
+  }
+
+  /** Why the image of `url` was refused, once fromUrl has settled; undefined when it was not. */
+  refusal(url: string): string | undefined {
+    return this.refusals.get(url);
   }
 
   /** An attachment row now points at the image (kept once its transaction commits). */
@@ -79,11 +86,17 @@ export class ImageStaging {
     this.pending.clear();
   }
 
+  /** The transaction that used the pending images failed (and may run again). */
+  discard(): void {
+    this.pending.clear();
+  }
+
   /** Removes the files of every prepared image no committed row uses. */
   async settle(): Promise<void> {
     const unused = [...this.prepared].filter((image) => !this.kept.has(image));
     this.prepared.clear();
     this.byUrl.clear();
+    this.refusals.clear();
     this.pending.clear();
     await Promise.all(unused.map((image) => this.library?.remove(image.attachedFile, image.metadata)));
   }

@@ -28,6 +28,8 @@ import { RecordError, Tally, isRecordError, reasonOf } from './tally.ts';
 import { StagedMap, StagedSet, type Units } from './staged.ts';
 import { isValidTimezone } from '../time/zones.ts';
 import { keptModified } from './kept-dates.ts';
+import type { ImportImages } from './images.ts';
+import { imageAttachmentFor } from '../domain/images.ts';
 
 export interface EventLinks {
   venues: LinkedPosts;
@@ -184,12 +186,15 @@ export class EventImporter {
   private readonly seen = new Map<string, string>();
   private comments = 'open';
 
+  private readonly req: WriteContext;
+
   constructor(
     private readonly units: Units,
-    private readonly req: WriteContext,
+    private readonly images: ImportImages,
     private readonly links: EventLinks,
     private readonly options: EventApplyOptions,
   ) {
+    this.req = images.context;
     this.slugs = new SlugAllocator(EVENT_TYPE.type, units);
     this.touchedTerms = units.track(new StagedSet());
     this.publishedLinks = units.track(new StagedSet());
@@ -244,6 +249,8 @@ export class EventImporter {
       const refs = record[name];
       if (refs !== undefined) terms[name] = await this.links.terms.resolve(trx, TAXONOMIES[name], refs);
     }
+    // Its image was resolved before the unit (downloaded, or an attachment): this cannot fail.
+    if (record.image !== undefined) changes.thumbnailId = await imageAttachmentFor(trx, this.req, record.image);
     // Onto the computed record: a spread followed by more properties is slow in V8.
     return Object.assign(computed, { terms, existing: this.matches.get(match) });
   }
@@ -436,7 +443,8 @@ export class EventImporter {
         next = chunk.end < records.length ? this.computeChunk(records, chunk.end) : undefined;
         // Computed while this chunk is written: if that fails, its failure goes unobserved.
         next?.catch(() => undefined);
-        tally.add(await this.units.run((trx) => this.writeChunk(trx, chunk)));
+        await this.prepareImages(chunk);
+        tally.add(await this.images.settled(() => this.units.run((trx) => this.writeChunk(trx, chunk))));
         this.options.onProgress?.(chunk.end);
       }
     } catch (error) {
@@ -445,6 +453,17 @@ export class EventImporter {
       throw error;
     }
     await this.countTerms();
+  }
+
+  /** Resolves the images of the chunk's records before its unit; a record whose image cannot be used becomes a failure. */
+  private async prepareImages(chunk: Chunk): Promise<void> {
+    const computed = chunk.items.filter((item): item is Computed => 'record' in item);
+    const failed = await this.images.prepare(computed.map((item) => item.record));
+    if (!failed.size) return;
+    chunk.items = chunk.items.map((item) => {
+      const reason = 'record' in item ? failed.get(item.record) : undefined;
+      return reason === undefined ? item : { where: item.where, reason };
+    });
   }
 
   /** Counts the terms of the written chunks, once at the end (a category's count is a COUNT over all its posts). */

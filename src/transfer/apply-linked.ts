@@ -17,6 +17,7 @@ import { RecordError, Tally, isRecordError, reasonOf } from './tally.ts';
 import { RECORDS_PER_UNIT, StagedCount, StagedMap, type Units } from './staged.ts';
 import { chunked } from '../data/bulk-insert.ts';
 import { keptModified } from './kept-dates.ts';
+import type { ImportImages } from './images.ts';
 
 type LinkedRecord = VenueRecord | OrganizerRecord;
 
@@ -32,7 +33,7 @@ function writeValues(record: LinkedRecord): Map<string, unknown> {
       organizer: record.organizer, description: record.description, phone: record.phone,
       website: record.website, email: record.email,
     };
-  const postFields = { status: record.status, date: record.date, date_utc: record.dateUtc };
+  const postFields = { status: record.status, date: record.date, date_utc: record.dateUtc, image: record.image };
   return new Map(Object.entries({ ...fields, ...postFields }).filter(([, value]) => value !== undefined));
 }
 
@@ -42,15 +43,17 @@ export class LinkedPosts {
   private readonly ids: StagedMap<string, number>;
   private stored: Map<string, number> | undefined;
   private readonly createdByResolve: StagedCount;
+  private readonly req: WriteContext;
 
   constructor(
     private readonly units: Units,
-    private readonly req: WriteContext,
+    private readonly images: ImportImages,
     private readonly definition: LinkedPostDefinition,
     private readonly source: string,
     /** Remember records by import key (false: match by title only, as TEC's CSV importer does). */
     private readonly keyed: boolean,
   ) {
+    this.req = images.context;
     this.ids = units.track(new StagedMap());
     this.createdByResolve = units.track(new StagedCount());
   }
@@ -101,12 +104,18 @@ export class LinkedPosts {
     return !existing;
   }
 
-  /** Writes the records, RECORDS_PER_UNIT in each unit of writes. */
+  /** Writes the records, RECORDS_PER_UNIT in each unit of writes, their images ready before it. */
   async applyRecords(records: readonly LinkedRecord[], where: (record: LinkedRecord) => string, tally: Tally): Promise<void> {
     for (const part of chunked(records, RECORDS_PER_UNIT)) {
-      tally.add(await this.units.run(async (trx) => {
+      const badImages = await this.images.prepare(part);
+      tally.add(await this.images.settled(() => this.units.run(async (trx) => {
         const done = new Tally();
         for (const record of part) {
+          const badImage = badImages.get(record);
+          if (badImage !== undefined) {
+            done.fail(where(record), badImage);
+            continue;
+          }
           try {
             if (await this.write(trx, record)) done.created++;
             else done.updated++;
@@ -116,7 +125,7 @@ export class LinkedPosts {
           }
         }
         return done;
-      }));
+      })));
     }
   }
 

@@ -11,6 +11,8 @@ import type { ImportBatch } from './records.ts';
 import type { Tally } from './tally.ts';
 import { Units, type WriteUnit } from './staged.ts';
 import { reserveWantedIds } from './allocate.ts';
+import { ImportImages } from './images.ts';
+import type { MediaLibrary } from '../domain/media.ts';
 
 export interface ApplyOptions {
   /** What scopes the import keys: the format (`json`, `csv`, `ics`, `wxr`). */
@@ -19,6 +21,8 @@ export interface ApplyOptions {
   matchBy: 'key' | 'title';
   /** The file name, to say where a problem is. */
   file: string;
+  /** Where images given by URL are downloaded to; null: none is (`--no-images`, dry runs). */
+  images: MediaLibrary | null;
   onProgress?: (done: number, total: number) => void;
   /**
    * Keep the records' wanted IDs free (see reserveWantedIds). Not in a dry run: MySQL does not
@@ -40,7 +44,7 @@ export async function applyBatch(unit: WriteUnit, context: TransferContext, batc
   const units = new Units(unit);
   tally.skipped += batch.skipped ?? 0;
   for (const problem of batch.problems) tally.fail(problem.where, problem.reason);
-  const req = context.writer;
+  const images = new ImportImages(units, options.images, context.writer, context.db.kysely);
   const keyed = options.matchBy === 'key';
   const at = (section: string) => (record: { key: string; where?: string }) => record.where ?? `${options.file}: ${section} "${record.key}"`;
   const wanted = [...batch.venues, ...batch.organizers, ...batch.events].map((record) => record.wantedId);
@@ -48,14 +52,14 @@ export async function applyBatch(unit: WriteUnit, context: TransferContext, batc
   const terms = new TermResolver(units);
   await terms.applyRecords(TAXONOMIES.categories, batch.categories, at('category'), tally);
   await terms.applyRecords(TAXONOMIES.tags, batch.tags, at('tag'), tally);
-  const venues = new LinkedPosts(units, req, VENUE_DEFINITION, options.source, keyed);
+  const venues = new LinkedPosts(units, images, VENUE_DEFINITION, options.source, keyed);
   await venues.applyRecords(batch.venues, at('venue'), tally);
-  const organizers = new LinkedPosts(units, req, ORGANIZER_DEFINITION, options.source, keyed);
+  const organizers = new LinkedPosts(units, images, ORGANIZER_DEFINITION, options.source, keyed);
   await organizers.applyRecords(batch.organizers, at('organizer'), tally);
   const total = batchSize(batch);
   const before = total - batch.events.length;
   options.onProgress?.(before, total);
-  const events = new EventImporter(units, req, { venues, organizers, terms }, {
+  const events = new EventImporter(units, images, { venues, organizers, terms }, {
     source: options.source,
     matchBy: keyed ? 'key' : 'title-start',
     where: at('event'),

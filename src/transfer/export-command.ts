@@ -12,28 +12,29 @@ import {
 import { eventWriter, type ExportFormat } from './formats.ts';
 import { writeJsonExport, type JsonExportLookups } from './json/write.ts';
 import type { ExportTerms } from './records.ts';
+import type { SiteSettings } from '../site/settings.ts';
 
 const isBrokenPipe = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === 'EPIPE';
 
 /** What the events use. */
-function usedByEvents(db: Reader): JsonExportLookups {
+function usedByEvents(db: Reader, site: SiteSettings): JsonExportLookups {
   return {
     categories: (used) => readExportCategories(db, used),
     tags: async (used) => used,
-    venues: (used) => readExportVenues(db, used),
-    organizers: (used) => readExportOrganizers(db, used),
+    venues: (used) => readExportVenues(db, site, used),
+    organizers: (used) => readExportOrganizers(db, site, used),
   };
 }
 
 /** Everything, used or not. */
-function everything(db: Reader): JsonExportLookups {
+function everything(db: Reader, site: SiteSettings): JsonExportLookups {
   let terms: Promise<ExportTerms> | undefined;
   const everyTerm = () => terms ??= readEveryTerm(db);
   return {
     categories: async () => (await everyTerm()).categories,
     tags: async () => (await everyTerm()).tags,
-    venues: () => readEveryVenue(db),
-    organizers: () => readEveryOrganizer(db),
+    venues: () => readEveryVenue(db, site),
+    organizers: () => readEveryOrganizer(db, site),
   };
 }
 
@@ -43,7 +44,7 @@ async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters,
   const events = readExportEvents(db.kysely, context.site, filters, { now: context.now });
   const backup = selectsEverything(filters);
   if (format === 'json') {
-    await writeJsonExport(events, out, backup ? everything(db.kysely) : usedByEvents(db.kysely));
+    await writeJsonExport(events, out, backup ? everything(db.kysely, context.site) : usedByEvents(db.kysely, context.site));
     return;
   }
   const write = await eventWriter(format);
@@ -52,7 +53,7 @@ async function writeExport(db: Db, format: ExportFormat, filters: ExportFilters,
     return;
   }
   const terms = await readExportTerms(db.kysely, context.site, filters, context.now);
-  const linked = backup ? { venues: readEveryVenue(db.kysely), organizers: readEveryOrganizer(db.kysely) } : {};
+  const linked = backup ? { venues: readEveryVenue(db.kysely, context.site), organizers: readEveryOrganizer(db.kysely, context.site) } : {};
   await write(events, out, context.site, { ...terms, ...linked, authors: await readExportAuthors(db.kysely), declareAuthors: backup });
 }
 

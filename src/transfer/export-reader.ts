@@ -1,6 +1,7 @@
 // The events an export writes, as a stream of ExportEvent: read in pages ordered by ID (keyset
 // paging, each page as costly as the first: see data/post-selection.ts), each page with a constant
-// number of queries (posts, their meta, their terms, their linked posts and those posts' meta), so
+// number of queries (posts, their meta, their terms, their linked posts and those posts' meta, the
+// featured images of all and their meta), so
 // memory stays flat and time linear however large the calendar is.
 import type { PostRow } from '../data/tables.ts';
 import { ORGANIZER_DEFINITION } from '../domain/organizers.ts';
@@ -17,7 +18,8 @@ import { allTermsInIdOrder, termsByIds } from '../data/term-queries.ts';
 import { termsOfPosts, type Term } from '../data/terms.ts';
 import { authorsOfPostTypes } from '../data/users.ts';
 import { exportSelection, selectsEverything, type ExportFilters } from './export-selection.ts';
-import type { ExportAuthor, ExportEvent, ExportOrganizer, ExportTerm, ExportTerms, ExportVenue } from './records.ts';
+import type { ExportAuthor, ExportEvent, ExportImage, ExportOrganizer, ExportTerm, ExportTerms, ExportVenue } from './records.ts';
+import { attachmentUrl, thumbnailId } from '../domain/images.ts';
 import { eventFlags, venueMapFlags } from '../domain/events/stored-flags.ts';
 
 export { ExportFilterError, selectsEverything, type ExportFilters } from './export-selection.ts';
@@ -44,39 +46,64 @@ function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: Pos
   return { ...fields, [definition.singular]: post.post_title, description: post.post_content, status: post.post_status };
 }
 
-type LinkedPost = { post: PostRow; meta: PostMeta };
+type LinkedPost = { post: PostRow; meta: PostMeta; image?: ExportImage };
 
-/** These posts with their meta, by ID. */
-async function postsWithMeta(db: Reader, ids: readonly number[]): Promise<Map<number, LinkedPost>> {
+const thumbnailOf = (meta: PostMeta): number => thumbnailId(firstMeta(meta, '_thumbnail_id'));
+
+/** The featured images of posts with this meta, by attachment ID (one query for the posts, one for their meta). */
+async function readImages(db: Reader, site: SiteSettings, metas: Iterable<PostMeta>): Promise<Map<number, ExportImage>> {
+  const ids = [...new Set([...metas].map(thumbnailOf).filter((id) => id > 0))];
+  if (!ids.length) return new Map();
+  const attachments = (await getPosts(db, ids)).filter((post) => post.post_type === 'attachment');
+  const meta = await loadMeta(db, attachments.map((post) => Number(post.ID)), ['_wp_attached_file', '_wp_attachment_metadata']);
+  return new Map(attachments.map((post): [number, ExportImage] => {
+    const id = Number(post.ID);
+    const attachedFile = firstMeta(meta.get(id), '_wp_attached_file');
+    return [id, {
+      id, url: attachmentUrl(site, post.guid, attachedFile), title: post.post_title, slug: post.post_name, mimeType: post.post_mime_type,
+      authorId: Number(post.post_author), createdUtc: post.post_date_gmt, created: post.post_date,
+      attachedFile, metadata: firstMeta(meta.get(id), '_wp_attachment_metadata'),
+    }];
+  }));
+}
+
+/** These posts with their meta and featured image, by ID. */
+async function postsWithMeta(db: Reader, site: SiteSettings, ids: readonly number[]): Promise<Map<number, LinkedPost>> {
   const posts = await getPosts(db, [...ids]);
-  const meta = await loadMeta(db, posts.map((post) => Number(post.ID)));
-  return new Map(posts.map((post) => [Number(post.ID), { post, meta: meta.get(Number(post.ID)) ?? new Map() }]));
+  const metas = await loadMeta(db, posts.map((post) => Number(post.ID)));
+  const images = await readImages(db, site, metas.values());
+  return new Map(posts.map((post) => {
+    const meta = metas.get(Number(post.ID)) ?? new Map();
+    return [Number(post.ID), { post, meta, image: images.get(thumbnailOf(meta)) }];
+  }));
 }
 
 /** The page's venues and organizers, by ID. */
-async function linkedPosts(db: Reader, metas: Map<number, PostMeta>): Promise<Map<number, LinkedPost>> {
+async function linkedPosts(db: Reader, site: SiteSettings, metas: Map<number, PostMeta>): Promise<Map<number, LinkedPost>> {
   const ids = new Set<number>();
   for (const meta of metas.values()) {
     for (const value of [...(meta.get('_EventVenueID') ?? []), ...(meta.get('_EventOrganizerID') ?? [])]) {
       if (/^\d+$/.test(value.trim())) ids.add(Number(value));
     }
   }
-  return postsWithMeta(db, [...ids]);
+  return postsWithMeta(db, site, [...ids]);
 }
 
-const venueRecord = ({ post, meta }: LinkedPost): ExportVenue => ({
+const venueRecord = ({ post, meta, image }: LinkedPost): ExportVenue => ({
   id: Number(post.ID),
   authorId: Number(post.post_author),
   ...linkedFields(VENUE_DEFINITION, post, meta),
   venue: post.post_title,
   ...venueMapFlags(meta),
+  image,
 });
 
-const organizerRecord = ({ post, meta }: LinkedPost): ExportOrganizer => ({
+const organizerRecord = ({ post, meta, image }: LinkedPost): ExportOrganizer => ({
   id: Number(post.ID),
   authorId: Number(post.post_author),
   ...linkedFields(ORGANIZER_DEFINITION, post, meta),
   organizer: post.post_title,
+  image,
 });
 
 async function* pages<T>(items: Iterable<T> | AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
@@ -92,9 +119,11 @@ async function* pages<T>(items: Iterable<T> | AsyncIterable<T>, size: number): A
 }
 
 /** Venues or organizers by ID, in the order given, read a page at a time (missing IDs are skipped). */
-async function* readLinked<T>(db: Reader, definition: LinkedPostDefinition, ids: Iterable<number> | AsyncIterable<number>, record: (linked: LinkedPost) => T, pageSize: number): AsyncGenerator<T> {
+async function* readLinked<T>(
+  db: Reader, site: SiteSettings, definition: LinkedPostDefinition, ids: Iterable<number> | AsyncIterable<number>, record: (linked: LinkedPost) => T, pageSize: number,
+): AsyncGenerator<T> {
   for await (const page of pages(ids, pageSize)) {
-    const found = await postsWithMeta(db, page);
+    const found = await postsWithMeta(db, site, page);
     for (const id of page) {
       const linked = found.get(id);
       if (linked?.post.post_type === definition.postType.type) yield record(linked);
@@ -102,26 +131,26 @@ async function* readLinked<T>(db: Reader, definition: LinkedPostDefinition, ids:
   }
 }
 
-export const readExportVenues = (db: Reader, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportVenue> =>
-  readLinked(db, VENUE_DEFINITION, ids, venueRecord, pageSize);
+export const readExportVenues = (db: Reader, site: SiteSettings, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportVenue> =>
+  readLinked(db, site, VENUE_DEFINITION, ids, venueRecord, pageSize);
 
-export const readExportOrganizers = (db: Reader, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportOrganizer> =>
-  readLinked(db, ORGANIZER_DEFINITION, ids, organizerRecord, pageSize);
+export const readExportOrganizers = (db: Reader, site: SiteSettings, ids: Iterable<number>, pageSize = 500): AsyncGenerator<ExportOrganizer> =>
+  readLinked(db, site, ORGANIZER_DEFINITION, ids, organizerRecord, pageSize);
 
 /** The IDs of every venue or organizer an export holds: those a privileged list shows (all but trash and auto-draft). */
 const everyLinkedId = (db: Reader, definition: LinkedPostDefinition, pageSize: number): AsyncGenerator<number> =>
   postIdsOfType(db, definition.postType.type, LISTED_BY_DEFAULT, pageSize);
 
 /** Every venue of the calendar, used or not, in ID order (a backup). */
-export const readEveryVenue = (db: Reader, pageSize = 500): AsyncGenerator<ExportVenue> =>
-  readLinked(db, VENUE_DEFINITION, everyLinkedId(db, VENUE_DEFINITION, pageSize), venueRecord, pageSize);
+export const readEveryVenue = (db: Reader, site: SiteSettings, pageSize = 500): AsyncGenerator<ExportVenue> =>
+  readLinked(db, site, VENUE_DEFINITION, everyLinkedId(db, VENUE_DEFINITION, pageSize), venueRecord, pageSize);
 
-export const readEveryOrganizer = (db: Reader, pageSize = 500): AsyncGenerator<ExportOrganizer> =>
-  readLinked(db, ORGANIZER_DEFINITION, everyLinkedId(db, ORGANIZER_DEFINITION, pageSize), organizerRecord, pageSize);
+export const readEveryOrganizer = (db: Reader, site: SiteSettings, pageSize = 500): AsyncGenerator<ExportOrganizer> =>
+  readLinked(db, site, ORGANIZER_DEFINITION, everyLinkedId(db, ORGANIZER_DEFINITION, pageSize), organizerRecord, pageSize);
 
 const exportTerm = (term: Term): ExportTerm => ({ id: term.term_id, name: term.name, slug: term.slug, description: term.description, parent: term.parent });
 
-function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: Term[], linked: Map<number, LinkedPost>): ExportEvent {
+function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: Term[], linked: Map<number, LinkedPost>, images: Map<number, ExportImage>): ExportEvent {
   const id = Number(post.ID);
   const linkedOf = (definition: LinkedPostDefinition, key: string) => (meta.get(key) ?? [])
     .map((value) => linked.get(Number(value)))
@@ -156,6 +185,7 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
     categories: terms.filter((term) => term.taxonomy === CATEGORIES.taxonomy).map(exportTerm),
     tags: terms.filter((term) => term.taxonomy === TAGS.taxonomy).map(exportTerm),
     meta: [...meta].flatMap(([key, values]) => values.map((value): [string, string] => [key, value])),
+    image: images.get(thumbnailOf(meta)),
   };
 }
 
@@ -178,10 +208,10 @@ export async function* readExportEvents(db: Reader, site: SiteSettings, filters:
       loadMeta(db, ids),
       termsOfPosts(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
     ]);
-    const linked = await linkedPosts(db, metas);
+    const [linked, images] = await Promise.all([linkedPosts(db, site, metas), readImages(db, site, metas.values())]);
     for (const post of posts) {
       const id = Number(post.ID);
-      yield exportEvent(site, post, metas.get(id) ?? new Map(), terms.get(id) ?? [], linked);
+      yield exportEvent(site, post, metas.get(id) ?? new Map(), terms.get(id) ?? [], linked, images);
     }
     after = ids[ids.length - 1]!;
     if (posts.length < pageSize) return;

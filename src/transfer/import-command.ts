@@ -16,11 +16,14 @@ import { ImportFileError, MATCH_BY, detectFormat, parseFile, type Format } from 
 import type { ImportBatch } from './records.ts';
 import type { WriteUnit } from './staged.ts';
 import { Tally, reasonOf } from './tally.ts';
+import type { MediaLibrary } from '../domain/media.ts';
 
 export interface ImportOptions {
   dryRun: boolean;
   /** The base of the URLs written (GUIDs), instead of the home option. */
   siteUrl?: string;
+  /** Where images given by URL are downloaded to; null: they are not (`--no-images`). A dry run downloads nothing. */
+  images: MediaLibrary | null;
   out: (line: string) => void;
   err: (line: string) => void;
 }
@@ -90,7 +93,7 @@ interface Scope {
  * Reads, parses and applies one file. A failure of the whole file becomes its outcome, except a
  * lost lock race of a dry run's shared transaction, which goes up so that transaction runs again.
  */
-async function importFile(context: TransferContext, file: string, scope: Scope, progress: Progress): Promise<FileOutcome> {
+async function importFile(context: TransferContext, file: string, scope: Scope, progress: Progress, images: MediaLibrary | null): Promise<FileOutcome> {
   let parsed: { format: Format; batch: ImportBatch };
   try {
     parsed = await parse(context, file);
@@ -101,7 +104,9 @@ async function importFile(context: TransferContext, file: string, scope: Scope, 
   const { format, batch } = parsed;
   const tally = new Tally();
   try {
-    await scope.run((unit) => applyBatch(unit, context, batch, { source: format, matchBy: MATCH_BY[format], file, onProgress: progress.update, reserveIds: scope.kept }, tally));
+    await scope.run((unit) => applyBatch(unit, context, batch, {
+      source: format, matchBy: MATCH_BY[format], file, images, onProgress: progress.update, reserveIds: scope.kept,
+    }, tally));
     return { tally };
   } catch (error) {
     if (isLockConflict(error)) throw error;
@@ -116,9 +121,11 @@ async function importFile(context: TransferContext, file: string, scope: Scope, 
 }
 
 /** Each file in a transaction of its own, reported as soon as it is done. */
-async function importEach(context: TransferContext, files: readonly string[], progress: Progress, report: (outcome: FileOutcome) => void): Promise<void> {
+async function importEach(
+  context: TransferContext, files: readonly string[], progress: Progress, images: MediaLibrary | null, report: (outcome: FileOutcome) => void,
+): Promise<void> {
   const scope: Scope = { run: (apply) => apply((work) => context.db.write(work, { background: true })), kept: true };
-  for (const file of files) report(await importFile(context, file, scope, progress));
+  for (const file of files) report(await importFile(context, file, scope, progress, images));
 }
 
 /** Reported once the transaction is rolled back: a lost lock race runs it (and every file) again. */
@@ -127,7 +134,8 @@ async function importDry(context: TransferContext, files: readonly string[], pro
     return await context.db.write(async (trx): Promise<never> => {
       const outcomes: FileOutcome[] = [];
       const scope: Scope = { run: (apply) => withSavepoint(trx, () => apply((work) => work(trx))), kept: false };
-      for (const file of files) outcomes.push(await importFile(context, file, scope, progress));
+      // Downloads would hold the transaction (on SQLite the database's write lock) meanwhile.
+      for (const file of files) outcomes.push(await importFile(context, file, scope, progress, null));
       throw new DryRunRollback(outcomes);
     });
   } catch (error) {
@@ -152,7 +160,7 @@ export async function importFiles(db: Db, files: readonly string[], options: Imp
     }
   };
   if (options.dryRun) (await importDry(context, files, progress)).forEach(report);
-  else await importEach(context, files, progress, report);
+  else await importEach(context, files, progress, options.images, report);
   options.out(total.summary());
   if (options.dryRun) options.err('dry run: nothing was written');
   return failedFiles > 0 || total.failed > 0 ? 1 : 0;

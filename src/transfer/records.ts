@@ -31,6 +31,11 @@ export interface VenueRecord {
   modifiedUtc?: string;
   /** Keep this post ID when it is free (WXR). */
   wantedId?: number;
+  /**
+   * The featured image, as the REST `image` argument takes it: an attachment ID, or a URL (the
+   * attachment made from it, else downloaded); '' removes it, absent leaves it as it is.
+   */
+  image?: string;
 }
 
 export interface OrganizerRecord {
@@ -49,6 +54,8 @@ export interface OrganizerRecord {
   date?: string;
   modifiedUtc?: string;
   wantedId?: number;
+  /** As VenueRecord.image. */
+  image?: string;
 }
 
 export interface TermRecord {
@@ -108,6 +115,8 @@ export interface EventRecord {
   password?: string;
   /** Extra postmeta to store verbatim (WXR carries the plugin's own keys). */
   meta?: Array<[string, string]>;
+  /** As VenueRecord.image. */
+  image?: string;
 }
 
 /** A problem with one row/entry of a file: reported, counted as failed, the rest goes on. */
@@ -149,12 +158,29 @@ export interface ExportTerms {
   tags: ExportTerm[];
 }
 
+/** A featured image as the exporters see it: its attachment post, where its file is served, and its meta. */
+export interface ExportImage {
+  id: number;
+  /** The full-size file's URL: what an import downloads it from. */
+  url: string;
+  title: string;
+  slug: string;
+  mimeType: string;
+  authorId: number;
+  /** post_date_gmt / post_date of the attachment. */
+  createdUtc: string;
+  created: string;
+  /** `_wp_attached_file` and `_wp_attachment_metadata` (serialized), when it has them. */
+  attachedFile?: string;
+  metadata?: string;
+}
+
 /**
  * A venue or organizer as the exporters see it: the record's fields (status, slug and dates
- * included) and its post ID.
+ * included), its post ID and its featured image.
  */
-export type ExportVenue = Omit<VenueRecord, 'key' | 'wantedId'> & { id: number; /** post_author */ authorId?: number };
-export type ExportOrganizer = Omit<OrganizerRecord, 'key' | 'wantedId'> & { id: number; /** post_author */ authorId?: number };
+export type ExportVenue = Omit<VenueRecord, 'key' | 'wantedId' | 'image'> & { id: number; /** post_author */ authorId?: number; image?: ExportImage };
+export type ExportOrganizer = Omit<OrganizerRecord, 'key' | 'wantedId' | 'image'> & { id: number; /** post_author */ authorId?: number; image?: ExportImage };
 
 /** A user who wrote exported posts (WXR's `wp:author`, `dc:creator`). */
 export interface ExportAuthor {
@@ -213,4 +239,5 @@ export interface ExportEvent {
   tags: ExportTerm[];
   /** Every postmeta row of the event, for formats that carry them (WXR). */
   meta: Array<[string, string]>;
+  image?: ExportImage;
 }

@@ -78,13 +78,14 @@ forEachDatabase('wpcal import of WXR and iCalendar files', (kind: DatabaseKind) 
     const BAD_ITEM = `${CALENDAR_XML}:456: item 8 (post ID 112): missing _EventStartDate`;
     // Venue 101, organizers 102 and 103, events 110 and 111; the 3 declared event categories and
     // the 2 tags events use. Skipped: a blog post, a page, an attachment. Failed: event 112.
+    // Event 110's image is at arts.example.org, which tests do not reach: --no-images leaves it out.
     const SUMMARY = 'created 10, updated 0, skipped 3, failed 1';
     const COUNTS = { tribe_events: 2, tribe_organizer: 2, tribe_venue: 1 };
     let db: TestDatabase;
     let first: CliResult;
     before(async () => {
       db = await fresh();
-      first = await wpcal(db, 'import', CALENDAR_XML);
+      first = await wpcal(db, 'import', '--no-images', CALENDAR_XML);
     });
 
     it('imports the events, venues, organizers and terms, skips other items and reports the bad one', async () => {
@@ -132,7 +133,7 @@ forEachDatabase('wpcal import of WXR and iCalendar files', (kind: DatabaseKind) 
     });
 
     it('re-imports as updates, without duplicates', async () => {
-      const again = await wpcal(db, 'import', CALENDAR_XML);
+      const again = await wpcal(db, 'import', '--no-images', CALENDAR_XML);
       expect(again.stdout.trim()).to.equal('created 0, updated 10, skipped 3, failed 1');
       expect(again.stderr.trim()).to.equal(BAD_ITEM);
       expect(await postCounts(db)).to.deep.equal(COUNTS);
@@ -151,7 +152,7 @@ forEachDatabase('wpcal import of WXR and iCalendar files', (kind: DatabaseKind) 
         id: 110, title: 'Squatter', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00',
       } } }));
       expect((await wpcal(target, 'import', squatter)).stdout.trim()).to.equal('created 1, updated 0, skipped 0, failed 0');
-      expect((await wpcal(target, 'import', CALENDAR_XML)).stdout.trim()).to.equal(SUMMARY);
+      expect((await wpcal(target, 'import', '--no-images', CALENDAR_XML)).stdout.trim()).to.equal(SUMMARY);
       const api = await serve(target);
       try {
         const events = (await api.get(`${NS}/events${WIDE}`)).json.events as ApiEvent[];

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { makeImage, startImageServer, type ImageServer } from '../support/image-server.ts';
+import { filesUnder, makeImage, startImageServer, type ImageServer } from '../support/image-server.ts';
 import { SAMPLES, sampleJson } from '../support/plugin-samples.ts';
 import { getPost, loadPostMeta } from '../../src/data/posts.ts';
 import { phpUnserialize } from '../../src/php/serialize.ts';
@@ -23,15 +23,6 @@ function plainGet(url: string, headers: Record<string, string>): Promise<number>
       resolve(res.statusCode ?? 0);
     }).on('error', reject);
   });
-}
-
-/** The folder's files, recursively, relative to it. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
 }
 
 forEachDatabase('images by URL', (kind) => {

@@ -1,7 +1,9 @@
 // A loopback HTTP server standing for the web in image tests: generated images, non-images,
 // redirects, a slow and a huge body. Paths under /wp-content/uploads/ are passed on to the wpcal
 // server (as a site's web server would), so the site URL can be this server's.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
@@ -17,6 +19,15 @@ export async function makeImage(width: number, height: number, format: 'jpeg' | 
     }
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+}
+
+export /** The folder's files, recursively, relative to it. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 export interface ImageServer {

@@ -32,6 +32,7 @@ export const COLUMNS = {
     categories: ['Event Category', 'Event Categories'],
     tags: ['Event Tags', 'Event Tag'],
     website: ['Event Website', 'Event URL'],
+    image: ['Event Featured Image'],
   },
   venues: {
     name: ['Venue Name'],
@@ -44,6 +45,7 @@ export const COLUMNS = {
     zip: ['Venue Zip'],
     phone: ['Venue Phone'],
     website: ['Venue Website', 'Venue URL'],
+    image: ['Venue Featured Image'],
   },
   organizers: {
     name: ['Organizer Name'],
@@ -51,6 +53,7 @@ export const COLUMNS = {
     email: ['Organizer Email'],
     website: ['Organizer Website'],
     phone: ['Organizer Phone'],
+    image: ['Organizer Featured Image'],
   },
 } as const;
 

@@ -105,6 +105,7 @@ function eventRecord(row: Row<'events'>, dates: DateReader): EventRecord {
     categories: list(row.get('categories')),
     tags: list(row.get('tags')),
     meta: currencyCode === '' ? undefined : [['_EventCurrencyCode', currencyCode]],
+    image: optional(row.get('image')),
   };
 }
 
@@ -126,6 +127,7 @@ function venueRecord(row: Row<'venues'>): VenueRecord {
     zip: optional(row.get('zip')),
     phone: optional(row.get('phone')),
     website: optional(row.get('website')),
+    image: optional(row.get('image')),
   };
 }
 
@@ -140,6 +142,7 @@ function organizerRecord(row: Row<'organizers'>): OrganizerRecord {
     email: optional(row.get('email')),
     website: optional(row.get('website')),
     phone: optional(row.get('phone')),
+    image: optional(row.get('image')),
   };
 }
 

@@ -15,9 +15,22 @@ function readId(value: unknown, of: 'post' | 'term' = 'post'): number | undefine
   return id;
 }
 
-/** What venues and organizers share: post status, slug and dates, and the post ID to keep. */
-function linkedPostFields(e: Entry): Pick<VenueRecord, 'status' | 'slug' | 'dateUtc' | 'date' | 'wantedId'> {
+/**
+ * `image`: an attachment ID or URL as the REST routes take it, or the `{"url", "id"}` of an
+ * export (its URL: on the same site the attachment it names, elsewhere the file downloaded).
+ */
+function readImage(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return readText(value, 'image');
+  const { url, id } = value as Entry;
+  const image = readText(url, 'image url') ?? readText(id, 'image id');
+  if (image === undefined) throw new RecordError('"image" must be an attachment ID, a URL or an object with a "url"');
+  return image;
+}
+
+/** What venues and organizers share: post status, slug and dates, the post ID to keep, and the image. */
+function linkedPostFields(e: Entry): Pick<VenueRecord, 'status' | 'slug' | 'dateUtc' | 'date' | 'wantedId' | 'image'> {
   return {
+    image: readImage(e.image),
     status: readText(e.status, 'status'),
     slug: readText(e.slug, 'slug'),
     dateUtc: readText(e.date_utc, 'date_utc'),
@@ -121,6 +134,7 @@ function event(key: string, e: Entry): EventRecord {
     tags: readKeys(e.tags, 'tags'),
     wantedId: readId(e.id),
     meta: meta(e.meta),
+    image: readImage(e.image),
   };
 }
 

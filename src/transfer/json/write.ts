@@ -6,7 +6,7 @@
 // Importing the output into an empty calendar gives the same data back, IDs included.
 import { EVENT_META_KEYS } from '../../domain/events/storage.ts';
 import { IMPORT_KEY_META } from '../import-keys.ts';
-import type { ExportEvent, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
+import type { ExportEvent, ExportImage, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
 import { withSink, type Sink } from '../sink.ts';
 
 const ZERO_DATETIME = '0000-00-00 00:00:00';
@@ -37,6 +37,9 @@ function keyOf(event: ExportEvent, prefix: string): string {
 function compact(entry: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)));
 }
+
+/** `image`: the file's URL (what an import downloads, or on the same site finds the attachment by) and the attachment ID. */
+const imageEntry = (image: ExportImage | undefined) => (image ? { url: image.url, id: image.id } : undefined);
 
 function eventEntry(event: ExportEvent, venueKey: string | undefined, organizerKeys: string[]): Record<string, unknown> {
   const costs = event.meta.filter(([key]) => key === '_EventCost').map(([, value]) => value);
@@ -74,18 +77,19 @@ function eventEntry(event: ExportEvent, venueKey: string | undefined, organizerK
     categories: event.categories.map((term) => term.slug),
     tags: event.tags.map((term) => term.slug),
     meta: Object.keys(extra).length ? extra : undefined,
+    image: imageEntry(event.image),
   });
 }
 
 function venueEntry(venue: ExportVenue): Record<string, unknown> {
   // The fixture format has no modified date (an import sets it) and no author (the importer writes).
-  const { id, showMap, showMapLink, dateUtc, modifiedUtc, authorId, ...fields } = venue;
-  return compact({ id, ...fields, show_map: showMap, show_map_link: showMapLink, date_utc: dateUtc });
+  const { id, showMap, showMapLink, dateUtc, modifiedUtc, authorId, image, ...fields } = venue;
+  return compact({ id, ...fields, show_map: showMap, show_map_link: showMapLink, date_utc: dateUtc, image: imageEntry(image) });
 }
 
 function organizerEntry(organizer: ExportOrganizer): Record<string, unknown> {
-  const { dateUtc, modifiedUtc, authorId, ...fields } = organizer;
-  return compact({ ...fields, date_utc: dateUtc });
+  const { dateUtc, modifiedUtc, authorId, image, ...fields } = organizer;
+  return compact({ ...fields, date_utc: dateUtc, image: imageEntry(image) });
 }
 
 const venueKey = (id: number): string => `venue-${id}`;

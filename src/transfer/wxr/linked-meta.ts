@@ -4,8 +4,8 @@ import { ORGANIZER_DEFINITION } from '../../domain/organizers.ts';
 import { VENUE_DEFINITION } from '../../domain/venues.ts';
 import type { OrganizerRecord, VenueRecord } from '../records.ts';
 
-// The record's string fields, its key aside.
-type TextFieldOf<R> = Exclude<{ [K in keyof R]-?: NonNullable<R[K]> extends string ? K : never }[keyof R], 'key'>;
+// The record's string fields, its key and image aside.
+type TextFieldOf<R> = Exclude<{ [K in keyof R]-?: NonNullable<R[K]> extends string ? K : never }[keyof R], 'key' | 'image'>;
 
 function metaKeys<F extends string>(definition: LinkedPostDefinition, names: readonly F[]): ReadonlyArray<readonly [F, string]> {
   return names.map((name) => {

@@ -1,6 +1,7 @@
 // WordPress WXR (Tools → Export) → ImportBatch: the file's events, venues and organizers (TEC post
 // types; everything else is counted as skipped) with their postmeta (events.md §9.2,
-// venues-organizers.md §1.2) and their categories and tags (terms.md §1).
+// venues-organizers.md §1.2), their categories and tags (terms.md §1), and their featured images:
+// the `wp:attachment_url` of the attachment item their `_thumbnail_id` names.
 import { isTribeTruthy } from '../../domain/values.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
 import { CATEGORIES, TAGS } from '../../domain/terms/definition.ts';
@@ -110,6 +111,12 @@ interface PendingLinks {
   event: EventRecord;
   venueIds: string[];
   organizerIds: string[];
+}
+
+/** A post whose `_thumbnail_id` names an attachment of the exporting site. */
+interface PendingImage {
+  record: EventRecord | VenueRecord | OrganizerRecord;
+  attachmentId: string;
 }
 
 function where(file: string, item: WxrItem): string {
@@ -245,12 +252,17 @@ export async function parseWxr(input: NodeJS.ReadableStream | string, file: stri
   const pending: PendingLinks[] = [];
   const tecTypes: readonly string[] = [EVENT_TYPE.type, VENUE_TYPE.type, ORGANIZER_TYPE.type];
   let fromWpcal = false;
+  // The file's attachments (post ID → the URL their file is downloaded from), and the posts naming one.
+  const attachments = new Map<string, string>();
+  const images: PendingImage[] = [];
 
   await scanWxr(input, file, {
     generator: (text) => { fromWpcal = text === WPCAL_GENERATOR; },
     term: (term) => terms.declare(term),
     item: (item) => {
       const type = item.fields.get('wp:post_type')?.trim() ?? '';
+      const url = (item.fields.get('wp:attachment_url') || item.fields.get('guid'))?.trim();
+      if (type === 'attachment' && postId(item) !== null && url) attachments.set(String(postId(item)), url);
       if (!tecTypes.includes(type)) {
         skipped += 1;
         return;
@@ -260,15 +272,20 @@ export async function parseWxr(input: NodeJS.ReadableStream | string, file: stri
       const problem = id === null ? 'missing or invalid wp:post_id' : missing(item, meta);
       if (id === null || problem !== null) {
         batch.problems.push({ where: where(file, item), reason: problem! });
-      } else if (type === EVENT_TYPE.type) {
-        const event = eventRecord(item, id, meta, terms);
+        return;
+      }
+      let record: EventRecord | VenueRecord | OrganizerRecord;
+      if (type === EVENT_TYPE.type) {
+        const event = record = eventRecord(item, id, meta, terms);
         pending.push({ event, venueIds: meta.get('_EventVenueID') ?? [], organizerIds: meta.get('_EventOrganizerID') ?? [] });
         batch.events.push(event);
       } else if (type === VENUE_TYPE.type) {
-        batch.venues.push(venueRecord(item, id, meta));
+        batch.venues.push(record = venueRecord(item, id, meta));
       } else {
-        batch.organizers.push(organizerRecord(item, id, meta));
+        batch.organizers.push(record = organizerRecord(item, id, meta));
       }
+      const attachmentId = first(meta, '_thumbnail_id')?.trim();
+      if (attachmentId) images.push({ record, attachmentId });
     },
   });
 
@@ -279,6 +296,12 @@ export async function parseWxr(input: NodeJS.ReadableStream | string, file: stri
     const [venueKey] = keysOf(venueIds, venueKeys);
     if (venueKey !== undefined) event.venueKey = venueKey;
     event.organizerKeys = keysOf(organizerIds, organizerKeys);
+  }
+  // As WordPress's importer remaps `_thumbnail_id`: to the attachment the file's item becomes.
+  // The attachment items themselves are counted as skipped: they are no records of their own.
+  for (const { record, attachmentId } of images) {
+    const url = attachments.get(attachmentId);
+    if (url !== undefined) record.image = url;
   }
   batch.skipped = skipped;
   batch.categories = terms.records(CATEGORY_TAXONOMY, true);

@@ -1,5 +1,6 @@
 // ExportEvent stream → WordPress WXR 1.2, written item by item: each event with all its postmeta,
-// categories and tags, preceded (the first time one is linked) by its venue and organizer items;
+// categories and tags, preceded (the first time one is linked) by its venue and organizer items,
+// and each post by its featured image's attachment item (`wp:attachment_url`, the first time);
 // a backup writes every venue and organizer first. The result imports with WordPress's importer
 // and back into wpcal with parseWxr.
 import { stateProvince } from '../../domain/linked-posts/writes.ts';
@@ -7,7 +8,7 @@ import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type PostTypeDefinition } from 
 import { CATEGORIES, TAGS } from '../../domain/terms/definition.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import { utcToLocal } from '../../time/zones.ts';
-import type { ExportAuthor, ExportDeclarations, ExportEvent, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
+import type { ExportAuthor, ExportDeclarations, ExportEvent, ExportImage, ExportOrganizer, ExportTerm, ExportVenue } from '../records.ts';
 import { withSink } from '../sink.ts';
 import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
 import { cdata, escapeXml, NAMESPACES, WPCAL_GENERATOR, WXR_VERSION } from './xml.ts';
@@ -27,7 +28,7 @@ export interface WxrWriteOptions extends Partial<ExportDeclarations> {
 interface WxrPost {
   id: number;
   authorId?: number;
-  type: PostTypeDefinition;
+  type: { type: string };
   title: string;
   link: string;
   content: string;
@@ -43,7 +44,11 @@ interface WxrPost {
   password: string;
   terms: Array<{ taxonomy: string; slug: string; name: string }>;
   meta: Array<[string, string]>;
+  /** An attachment's file, which importers download. */
+  attachmentUrl?: string;
 }
+
+const ATTACHMENT = { type: 'attachment' };
 
 const ZERO_DATE = '0000-00-00 00:00:00';
 
@@ -65,7 +70,7 @@ function localDate(utc: string, site: SiteSettings): string {
   return isDbDatetime(utc) ? (utcToLocal(utc, site.timezone) ?? utc) : ZERO_DATE;
 }
 
-function idLink(site: SiteSettings, type: PostTypeDefinition, id: number): string {
+function idLink(site: SiteSettings, type: { type: string }, id: number): string {
   return `${site.home}/?post_type=${type.type}&p=${id}`;
 }
 
@@ -102,6 +107,7 @@ function itemXml(post: WxrPost, site: SiteSettings, logins: Logins): string {
     line(2, 'wp:post_password', cdata(post.password)),
     line(2, 'wp:is_sticky', '0'),
   ];
+  if (post.attachmentUrl !== undefined) parts.push(line(2, 'wp:attachment_url', cdata(post.attachmentUrl)));
   for (const term of post.terms) {
     parts.push(`\t\t<category domain="${escapeXml(term.taxonomy)}" nicename="${escapeXml(term.slug)}">${cdata(term.name)}</category>\n`);
   }
@@ -136,18 +142,35 @@ function linkedPost(type: PostTypeDefinition, record: ExportVenue | ExportOrgani
   };
 }
 
+/** A featured image's attachment item, as WordPress's exporter writes one (its file named by `wp:attachment_url`). */
+function attachmentPost(image: ExportImage): WxrPost {
+  const meta: Array<[string, string]> = [];
+  if (image.attachedFile !== undefined) meta.push(['_wp_attached_file', image.attachedFile]);
+  if (image.metadata !== undefined) meta.push(['_wp_attachment_metadata', image.metadata]);
+  return {
+    id: image.id, authorId: image.authorId, type: ATTACHMENT, title: image.title, link: image.url, content: '', excerpt: '',
+    createdUtc: image.createdUtc, modifiedUtc: image.createdUtc, created: image.created, slug: image.slug, status: 'inherit',
+    menuOrder: 0, password: '', terms: [], meta, attachmentUrl: image.url,
+  };
+}
+
+/** `_thumbnail_id`, which WordPress's importer maps to the attachment the file's item becomes. */
+function withThumbnail(meta: Array<[string, string]>, record: ExportVenue | ExportOrganizer): Array<[string, string]> {
+  return record.image ? [...meta, ['_thumbnail_id', String(record.image.id)]] : meta;
+}
+
 function venuePost(venue: ExportVenue, site: SiteSettings): WxrPost {
   const meta: Array<[string, string]> = [];
   for (const [field, key] of VENUE_META) if (venue[field] !== undefined) meta.push([key, venue[field]]);
   meta.push(['_VenueStateProvince', stateProvince('', venue.state ?? '', venue.province ?? '', venue.country ?? '')]);
   for (const [field, key] of VENUE_MAP_FLAGS) if (venue[field] !== undefined) meta.push([key, venue[field] ? '1' : 'false']);
-  return linkedPost(VENUE_TYPE, venue, venue.venue, meta, site);
+  return linkedPost(VENUE_TYPE, venue, venue.venue, withThumbnail(meta, venue), site);
 }
 
 function organizerPost(organizer: ExportOrganizer, site: SiteSettings): WxrPost {
   const meta: Array<[string, string]> = [];
   for (const [field, key] of ORGANIZER_META) if (organizer[field] !== undefined) meta.push([key, organizer[field]]);
-  return linkedPost(ORGANIZER_TYPE, organizer, organizer.organizer, meta, site);
+  return linkedPost(ORGANIZER_TYPE, organizer, organizer.organizer, withThumbnail(meta, organizer), site);
 }
 
 /** Terms with each parent before its children (WordPress's importer links parents by slug as it goes). */
@@ -225,27 +248,30 @@ function headerXml(site: SiteSettings, options: WxrWriteOptions): string {
 export async function writeWxr(events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, options: WxrWriteOptions = {}): Promise<void> {
   const logins: Logins = new Map((options.authors ?? []).map((author) => [author.id, author.login]));
   const written = new Set<string>();
-  const firstTime = (type: PostTypeDefinition, id: number): boolean => {
+  const firstTime = (type: { type: string }, id: number): boolean => {
     const key = `${type.type}:${id}`;
     if (written.has(key)) return false;
     written.add(key);
     return true;
   };
+  /** The items of a post, preceded by its featured image's the first time that one is written. */
+  const items = (post: WxrPost, image: ExportImage | undefined): string =>
+    (image && firstTime(ATTACHMENT, image.id) ? itemXml(attachmentPost(image), site, logins) : '') + itemXml(post, site, logins);
   await withSink(out, 'the export', async (sink) => {
     await sink.write(headerXml(site, options));
     for await (const venue of options.venues ?? []) {
-      if (firstTime(VENUE_TYPE, venue.id)) await sink.write(itemXml(venuePost(venue, site), site, logins));
+      if (firstTime(VENUE_TYPE, venue.id)) await sink.write(items(venuePost(venue, site), venue.image));
     }
     for await (const organizer of options.organizers ?? []) {
-      if (firstTime(ORGANIZER_TYPE, organizer.id)) await sink.write(itemXml(organizerPost(organizer, site), site, logins));
+      if (firstTime(ORGANIZER_TYPE, organizer.id)) await sink.write(items(organizerPost(organizer, site), organizer.image));
     }
     for await (const event of events) {
       const chunks: string[] = [];
-      if (event.venue && firstTime(VENUE_TYPE, event.venue.id)) chunks.push(itemXml(venuePost(event.venue, site), site, logins));
+      if (event.venue && firstTime(VENUE_TYPE, event.venue.id)) chunks.push(items(venuePost(event.venue, site), event.venue.image));
       for (const organizer of event.organizers) {
-        if (firstTime(ORGANIZER_TYPE, organizer.id)) chunks.push(itemXml(organizerPost(organizer, site), site, logins));
+        if (firstTime(ORGANIZER_TYPE, organizer.id)) chunks.push(items(organizerPost(organizer, site), organizer.image));
       }
-      chunks.push(itemXml(eventPost(event), site, logins));
+      chunks.push(items(eventPost(event), event.image));
       await sink.write(chunks.join(''));
     }
     await sink.write('</channel>\n</rss>\n');
