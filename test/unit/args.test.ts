@@ -39,7 +39,7 @@ describe('argument processing', () => {
       data: { status: 400, params: { page: 'Invalid parameter.' }, details: [] },
     });
     const custom = await failure(specs, { title: 'a', start: 'b', list: 'x' });
-    expect(custom.data).to.deep.equal({
+    expect(custom.toJSON().data).to.deep.equal({
       status: 400,
       params: { list: 'Custom says no.' },
       details: { list: { code: 'custom', message: 'Custom says no.', data: { status: 400 } } },

@@ -71,7 +71,9 @@ describe('transfer/wxr parseWxr', () => {
       featured: true, sticky: false, hideFromListings: false, showMap: false, showMapLink: true,
       venueKey: 'wxr:101', organizerKeys: ['wxr:103', 'wxr:102'],
       categories: ['category:jazz'], tags: ['tag:outdoor', 'tag:late-night'],
-      // Derived keys, _EventOrigin, the edit lock and the (not imported) thumbnail stay behind;
+      // The featured image: the file of the attachment item its _thumbnail_id names.
+      image: 'https://arts.example.org/wp-content/uploads/2024/04/poster-jazz.jpg',
+      // Derived keys, _EventOrigin, the edit lock and _thumbnail_id itself stay behind;
       // the comment's commentmeta is not postmeta.
       meta: [['_EventCurrencyCode', 'EUR'], ['_ecp_custom_2', 'Bring a cushion']],
     };
