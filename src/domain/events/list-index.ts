@@ -16,8 +16,13 @@ function datetimeNumber(text: string): number {
 
 /** Rows read per query while the keys are built. */
 const PAGE_ROWS = 20_000;
-/** A build may take at most this share of the time: after one of B ms, the next waits B / share. */
+/**
+ * A build may take at most this share of the time: after one of B ms, the next waits B / share,
+ * and at least MIN_BUILD_GAP_MS (under steady writes each version lives too briefly to be worth
+ * reading, however small the calendar).
+ */
 const BUILD_SHARE = 0.2;
+const MIN_BUILD_GAP_MS = 1000;
 
 type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
 
@@ -158,7 +163,7 @@ export class EventListIndex {
     const started = Date.now();
     this.#build().catch(() => undefined).finally(() => {
       this.#building = false;
-      this.#nextBuild = Date.now() + (Date.now() - started) / BUILD_SHARE;
+      this.#nextBuild = Date.now() + Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE);
     });
   }
 
