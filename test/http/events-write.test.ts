@@ -3,12 +3,12 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import { forEachDatabase } from '../../../test/support/databases.ts';
-import { startTestServer, type HttpResult, type TestServer } from '../../../test/support/server.ts';
-import type { Db } from '../../data/connect.ts';
-import { findUserByLogin } from '../../data/users.ts';
-import { setOption } from '../../data/options.ts';
-import { SAMPLES, expectLikeSampleBody as expectLikeSample } from '../../../test/support/plugin-samples.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
+import type { Db } from '../../src/data/connect.ts';
+import { findUserByLogin } from '../../src/data/users.ts';
+import { setOption } from '../../src/data/options.ts';
+import { SAMPLES, expectLikeSampleBody as expectLikeSample } from '../support/plugin-samples.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:8881';

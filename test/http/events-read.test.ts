@@ -1,14 +1,14 @@
 // The read side of events (events.md §3–§5): GET /events, /events/{id}, /events/by-slug/{slug},
 // compared with the captured samples byte for byte where they are deterministic.
 import { expect } from 'chai';
-import type { Db } from '../../data/connect.ts';
-import { findUserByLogin } from '../../data/users.ts';
-import { insertPost } from '../../data/posts.ts';
-import { setOption } from '../../data/options.ts';
-import { forEachDatabase } from '../../../test/support/databases.ts';
-import { startTestServer, type HttpResult, type TestServer } from '../../../test/support/server.ts';
-import { seedEvent, seedLinkedPost, seedTerm } from '../../../test/support/seed-events.ts';
-import { readSample } from '../../../test/support/plugin-samples.ts';
+import type { Db } from '../../src/data/connect.ts';
+import { findUserByLogin } from '../../src/data/users.ts';
+import { insertPost } from '../../src/data/posts.ts';
+import { setOption } from '../../src/data/options.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
+import { seedEvent, seedLinkedPost, seedTerm } from '../support/seed-events.ts';
+import { readSample } from '../support/plugin-samples.ts';
 
 const SAMPLE_HOME = 'http://127.0.0.1:8881';
 const API = '/wp-json/tribe/events/v1';

@@ -3,11 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { forEachDatabase } from '../../../test/support/databases.ts';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { makeImage } from '../../../test/support/image-server.ts';
-import { readSample } from '../../../test/support/plugin-samples.ts';
-import { getPost, loadPostMeta } from '../../data/posts.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { makeImage } from '../support/image-server.ts';
+import { readSample } from '../support/plugin-samples.ts';
+import { getPost, loadPostMeta } from '../../src/data/posts.ts';
 
 const MEDIA = '/wp-json/wp/v2/media';
 const NOW = new Date('2026-11-25T17:24:55Z');

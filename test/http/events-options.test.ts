@@ -2,10 +2,10 @@
 // §6.2): `multiDayCutoff`, `tribe_events_timezone_mode = site` and PRO's `custom-fields`, read
 // from the serialized option `tribe_events_calendar_options`.
 import { expect } from 'chai';
-import { forEachDatabase } from '../../../test/support/databases.ts';
-import { siteOptions } from '../../../test/support/site-options.ts';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { seedEvent } from '../../../test/support/seed-events.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { siteOptions } from '../support/site-options.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { seedEvent } from '../support/seed-events.ts';
 
 const API = '/wp-json/tribe/events/v1';
 const HOME = 'http://127.0.0.1:8881';

@@ -4,12 +4,12 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../../data/connect.ts';
-import { addMeta, insertPost, loadPostMeta } from '../../data/posts.ts';
-import { setOption } from '../../data/options.ts';
-import { forEachDatabase } from '../../../test/support/databases.ts';
-import { SAMPLES, expectLikeSampleBody, readSample, sampleJson } from '../../../test/support/plugin-samples.ts';
-import { startTestServer, type HttpResult, type TestServer } from '../../../test/support/server.ts';
+import type { Db } from '../../src/data/connect.ts';
+import { addMeta, insertPost, loadPostMeta } from '../../src/data/posts.ts';
+import { setOption } from '../../src/data/options.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { SAMPLES, expectLikeSampleBody, readSample, sampleJson } from '../support/plugin-samples.ts';
+import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:8881';
