@@ -2,8 +2,6 @@
 // data < domain (with auth, site, text, time, php) < api < the adapters (http, cli, transfer, media,
 // and web: the front-end pages, which http serves); i18n (catalogs and the request's language)
 // sits below them all.
-// Tests that sit beside the resource they test (`*.test.ts`) are not part of the graph: like every
-// test, they start servers and read rows directly.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -15,7 +13,7 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [full] : [];
   });
 }
 

@@ -1,19 +1,19 @@
 // Category and tag routes (terms.md), compared with samples 01, 09, 10 and 32–35.
-import type { Writer } from '../../data/executor.ts';
+import type { Writer } from '../../src/data/executor.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { RoleName } from '../../auth/roles.ts';
-import { CATEGORIES, TAGS } from '../../domain/terms/definition.ts';
-import { termFilterIds, termsExist } from '../../domain/terms/lookup.ts';
-import { presentEventTerms } from './presenter.ts';
-import { resolveTermsForWrite } from '../../domain/terms/writes.ts';
-import { buildSettings } from '../../site/settings.ts';
-import { insertPost, updatePost } from '../../data/posts.ts';
-import { getTerm, insertTerm, recountPostTerms, setPostTerms, type Term } from '../../data/terms.ts';
-import { forEachDatabase } from '../../../test/support/databases.ts';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { SAMPLES } from '../../../test/support/plugin-samples.ts';
+import type { RoleName } from '../../src/auth/roles.ts';
+import { CATEGORIES, TAGS } from '../../src/domain/terms/definition.ts';
+import { termFilterIds, termsExist } from '../../src/domain/terms/lookup.ts';
+import { presentEventTerms } from '../../src/api/terms/presenter.ts';
+import { resolveTermsForWrite } from '../../src/domain/terms/writes.ts';
+import { buildSettings } from '../../src/site/settings.ts';
+import { insertPost, updatePost } from '../../src/data/posts.ts';
+import { getTerm, insertTerm, recountPostTerms, setPostTerms, type Term } from '../../src/data/terms.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { SAMPLES } from '../support/plugin-samples.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const SAMPLE_HOST = 'http://127.0.0.1:8881';

@@ -2,8 +2,8 @@
 // drafts it linked before the save, changing their status only; a draft linked by the save itself
 // (a create, or an update sending it) stays a draft until the event is saved again.
 import { expect } from 'chai';
-import { forEachDatabase } from '../../../test/support/databases.ts';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 const API = '/wp-json/tribe/events/v1';
 const WHEN = { start_date: '2030-12-21 18:00:00', end_date: '2030-12-21 20:00:00' };

@@ -1,13 +1,13 @@
 // Venues and organizers (venues-organizers.md): one suite run for both types and both databases.
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { forEachDatabase } from '../../../test/support/databases.ts';
-import { siteOptions } from '../../../test/support/site-options.ts';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { seedEvent, seedLinkedPost } from '../../../test/support/seed-events.ts';
-import { addMeta, insertPost, loadPostMeta, getPost } from '../../data/posts.ts';
-import { phpSerialize } from '../../php/serialize.ts';
-import { SAMPLES } from '../../../test/support/plugin-samples.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { siteOptions } from '../support/site-options.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { seedEvent, seedLinkedPost } from '../support/seed-events.ts';
+import { addMeta, insertPost, loadPostMeta, getPost } from '../../src/data/posts.ts';
+import { phpSerialize } from '../../src/php/serialize.ts';
+import { SAMPLES } from '../support/plugin-samples.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const NOW = new Date('2026-11-22T13:30:35Z');
