@@ -4,6 +4,7 @@
 // they were issued, before any statement issued later.
 import { CompiledQuery } from 'kysely';
 import type { Reader, Writer } from './executor.ts';
+import { QUEUED_MARK } from './mysql-pool.ts';
 import type { TableName } from './tables.ts';
 import { dialectOf, numberingOf } from './transaction.ts';
 
@@ -72,14 +73,15 @@ export async function allSettled(promises: ReadonlyArray<Promise<unknown>>): Pro
  * Inserts rows given as one flat list of values, row after row in `columns` order, with
  * multi-row INSERTs whose SQL is built once per shape (building it per statement through the
  * query builder costs more than running it). Every statement is issued before this returns, so
- * a transaction runs them in this order, before any statement issued later.
+ * a transaction runs them in this order, before any statement issued later; each is queued
+ * (queued-writes.ts), as nothing reads its result.
  */
 export function insertRows(trx: Writer, table: TableName, columns: readonly string[], values: unknown[]): Promise<void> {
   const statements: Array<Promise<unknown>> = [];
   for (let from = 0; from < values.length;) {
     const end = statementEnd(values, from, columns.length);
     const part = from === 0 && end === values.length ? values : values.slice(from, end);
-    statements.push(trx.executeQuery(CompiledQuery.raw(insertSql(trx, table, columns, part.length / columns.length), part)));
+    statements.push(trx.executeQuery(CompiledQuery.raw(QUEUED_MARK + insertSql(trx, table, columns, part.length / columns.length), part)));
     from = end;
   }
   return allSettled(statements);

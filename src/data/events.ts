@@ -3,6 +3,7 @@
 // meta; the reads of upcoming occurrences; and the posts still lacking rows (`wpcal migrate`).
 import type { Reader, Writer } from './executor.ts';
 import { chunked, insertNumberedRows, insertRows } from './bulk-insert.ts';
+import { queueWrite } from './queued-writes.ts';
 
 /** The columns of an event's `tec_events` row and its `tec_occurrences` row (without `event_id`). */
 export interface EventRows {
@@ -17,27 +18,37 @@ export interface EventRows {
 }
 
 /**
- * Writes the event's `tec_events` row and its (first) `tec_occurrences` row: updated when present, else
- * inserted. `created`: the post is new in this transaction, so there is nothing to look for.
+ * Writes the event's `tec_events` row and its (first) `tec_occurrences` row: updated when present,
+ * else inserted. Every statement is queued (queued-writes.ts): the inserts add a row only where
+ * none exists, and the occurrence takes its `event_id` from the `tec_events` row, so nothing needs
+ * a result. `created`: the post is new in this transaction, so there is nothing to update.
  */
 export async function saveEventRows(trx: Writer, rows: EventRows, created = false): Promise<void> {
   const { post_id: postId, ...eventColumns } = rows.event;
-  // One `tec_events` row per post: updated in place (rows matched, changed or not), else inserted.
-  const updated = created ? 0n : (await trx.updateTable('tec_events').set(eventColumns).where('post_id', '=', postId).executeTakeFirst()).numUpdatedRows;
-  let eventId: number | undefined;
-  if (!updated) {
-    const inserted = await trx.insertInto('tec_events').values({ ...rows.event, hash: '' }).executeTakeFirstOrThrow();
-    eventId = Number(inserted.insertId);
+  const { post_id: _, ...occurrenceColumns } = rows.occurrence;
+  if (!created) {
+    await queueWrite(trx, trx.updateTable('tec_events').set(eventColumns).where('post_id', '=', postId));
+    // The first occurrence; its ID through a derived table, which MySQL materializes (error 1093
+    // forbids reading the updated table in a plain subquery).
+    const firstOccurrence = trx.selectFrom((eb) => eb.selectFrom('tec_occurrences').select((ob) => ob.fn.min('occurrence_id').as('id'))
+      .where('post_id', '=', postId).as('own')).select('own.id');
+    await queueWrite(trx, trx.updateTable('tec_occurrences').set(occurrenceColumns).where('occurrence_id', '=', firstOccurrence));
   }
-  const current = created ? undefined : await trx.selectFrom('tec_occurrences').select('occurrence_id').where('post_id', '=', postId)
-    .orderBy('occurrence_id').executeTakeFirst();
-  if (current) {
-    await trx.updateTable('tec_occurrences').set(rows.occurrence).where('occurrence_id', '=', Number(current.occurrence_id)).execute();
-    return;
-  }
-  eventId ??= Number((await trx.selectFrom('tec_events').select('event_id').where('post_id', '=', postId).executeTakeFirstOrThrow()).event_id);
-  await trx.insertInto('tec_occurrences').values({ event_id: eventId, ...rows.occurrence }).execute();
+  await queueWrite(trx, trx.insertInto('tec_events')
+    .columns(['post_id', ...objectKeys(eventColumns), 'hash'])
+    .expression((eb) => eb.selectFrom('posts').select([
+      'posts.ID', ...Object.entries(eventColumns).map(([column, value]) => eb.val(value).as(column)), eb.val('').as('hash'),
+    ]).where('posts.ID', '=', postId)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('tec_events').select('tec_events.event_id').where('tec_events.post_id', '=', postId))))));
+  await queueWrite(trx, trx.insertInto('tec_occurrences')
+    .columns(['event_id', 'post_id', ...objectKeys(occurrenceColumns)])
+    .expression((eb) => eb.selectFrom('tec_events').select([
+      'tec_events.event_id', 'tec_events.post_id', ...Object.entries(occurrenceColumns).map(([column, value]) => eb.val(value).as(column)),
+    ]).where('tec_events.post_id', '=', postId)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('tec_occurrences').select('tec_occurrences.occurrence_id').where('tec_occurrences.post_id', '=', postId))))));
 }
+
+const objectKeys = <T extends object>(object: T) => Object.keys(object) as Array<keyof T & string>;
 
 /** Deletes the `tec_occurrences` and `tec_events` rows of these posts. */
 export async function deleteEventRows(trx: Writer, postIds: readonly number[]): Promise<void> {

@@ -2,9 +2,11 @@
 // (update_post_meta keeps a key's rows and their IDs, add_post_meta adds one, delete_post_meta
 // removes them): one DELETE for every key removed or replaced, one UPDATE for every rewritten
 // key, one INSERT for every row added. Keys whose rows already hold the wanted values are not touched.
+// All of them are queued (queued-writes.ts): nothing reads their results.
 import { sql } from 'kysely';
 import type { Writer } from './executor.ts';
 import { insertMetaRowsBulk } from './post-queries.ts';
+import { queueWrite } from './queued-writes.ts';
 import type { PostMeta } from './posts.ts';
 
 export type MetaChange =
@@ -61,12 +63,12 @@ export function metaStatements(postId: number, changes: readonly MetaChange[], c
 export async function applyMetaChanges(trx: Writer, postId: number, changes: readonly MetaChange[], current: PostMeta): Promise<void> {
   const { deleteKeys, updates, inserts } = metaStatements(postId, changes, current);
   if (deleteKeys.size) {
-    await trx.deleteFrom('postmeta').where('post_id', '=', postId).where('meta_key', 'in', [...deleteKeys]).execute();
+    await queueWrite(trx, trx.deleteFrom('postmeta').where('post_id', '=', postId).where('meta_key', 'in', [...deleteKeys]));
   }
   if (updates.size) {
     // One statement for every key whose rows change value.
     const value = sql<string>`CASE ${sql.ref('meta_key')} ${sql.join([...updates].map(([key, v]) => sql`WHEN ${key} THEN ${v}`), sql` `)} END`;
-    await trx.updateTable('postmeta').set({ meta_value: value }).where('post_id', '=', postId).where('meta_key', 'in', [...updates.keys()]).execute();
+    await queueWrite(trx, trx.updateTable('postmeta').set({ meta_value: value }).where('post_id', '=', postId).where('meta_key', 'in', [...updates.keys()]));
   }
   if (inserts.length) await insertMetaRowsBulk(trx, inserts);
 }

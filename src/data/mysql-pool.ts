@@ -1,6 +1,12 @@
-// A mysql2 pool as Kysely's MysqlDialect uses it, with deadlines: a statement past `queryMs` fails
-// (mysql2 then closes its connection, so a frozen server cannot hold it forever) and waiting past
-// `acquireMs` for a connection fails instead of queueing for ever.
+// A mysql2 pool as Kysely's MysqlDialect uses it, with deadlines and queued writes.
+// - Deadlines: a statement past `queryMs` fails (mysql2 then closes its connection, so a frozen
+//   server cannot hold it forever) and waiting past `acquireMs` for a connection fails instead of
+//   queueing for ever.
+// - Queued writes (queued-writes.ts): inside a transaction, a statement marked QUEUED_MARK and the
+//   transaction's BEGIN are not sent alone: they travel with the next statement in one
+//   multi-statement packet, so a write whose result nobody reads costs no round trip of its own.
+//   A queued statement that fails fails the statement it travels with, and the transaction with
+//   it; ROLLBACK (TO SAVEPOINT) drops what is still queued, as it would undo it.
 import type { Pool, PoolConnection, QueryError } from 'mysql2';
 import type { MysqlPool, MysqlPoolConnection } from 'kysely';
 import type { Deadlines } from './deadlines.ts';
@@ -10,26 +16,108 @@ export class DatabaseTimeoutError extends Error {
   readonly code = 'WPCAL_DB_TIMEOUT';
 }
 
+/** Starts the SQL of a statement that may wait for the next one (queued-writes.ts). */
+export const QUEUED_MARK = '/* queued */ ';
+/**
+ * Characters of SQL and text values held back at most: a multi-statement packet stays far below
+ * MySQL 5.7's default max_allowed_packet (4 MB). A longer statement goes at once.
+ */
+const MAX_QUEUED_CHARS = 256 * 1024;
+
 type QueryCallback = (error: unknown, result: unknown) => void;
+
+/** What Kysely reads from the answer to a statement that was only queued. */
+const QUEUED_ANSWER = Object.freeze({ affectedRows: 0, insertId: 0, changedRows: 0 });
+
+function textLength(values: readonly unknown[]): number {
+  let chars = 0;
+  for (const value of values) if (typeof value === 'string') chars += value.length;
+  return chars;
+}
+
+/** The statements a transaction has not sent yet, in order. */
+class Queue {
+  sql: string[] = [];
+  values: unknown[] = [];
+  chars = 0;
+
+  get empty(): boolean {
+    return this.sql.length === 0;
+  }
+
+  fits(sql: string, values: readonly unknown[]): boolean {
+    return this.chars + sql.length + textLength(values) <= MAX_QUEUED_CHARS;
+  }
+
+  push(sql: string, values: readonly unknown[]): void {
+    this.sql.push(sql);
+    this.values.push(...values);
+    this.chars += sql.length + textLength(values);
+  }
+
+  /** The queue's statements followed by this one, as one packet; the queue is emptied. */
+  take(sql: string, values: readonly unknown[]): { sql: string; values: unknown[]; statements: number } {
+    if (this.empty) return { sql, values: values as unknown[], statements: 1 };
+    const packet = { sql: [...this.sql, sql].join(';\n'), values: [...this.values, ...values], statements: this.sql.length + 1 };
+    this.clear();
+    return packet;
+  }
+
+  clear(): void {
+    this.sql = [];
+    this.values = [];
+    this.chars = 0;
+  }
+}
+
+const isRollback = (sql: string): boolean => /^rollback\b/i.test(sql);
 
 function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadlines): MysqlPoolConnection {
   let destroyed = false;
+  let inTransaction = false;
+  /** Whether anything of the open transaction reached the server. */
+  let sentInTransaction = false;
+  const queue = new Queue();
+  const answerLater = (callback: QueryCallback) => queueMicrotask(() => callback(null, QUEUED_ANSWER));
   return {
     query(sql: string, values: unknown[], callback?: QueryCallback) {
       // Kysely streams with a query and no callback (exports): no deadline on a stream.
       if (!callback) return connection.query({ sql, values });
+      if (sql === 'begin') {
+        inTransaction = true;
+        sentInTransaction = false;
+        queue.push(sql, values);
+        return answerLater(callback);
+      }
+      if (inTransaction && sql.startsWith(QUEUED_MARK) && queue.fits(sql, values)) {
+        queue.push(sql, values);
+        return answerLater(callback);
+      }
+      if (isRollback(sql)) {
+        queue.clear();
+        // Nothing of the transaction was sent: there is nothing to roll back.
+        if (inTransaction && !sentInTransaction && !/savepoint/i.test(sql)) {
+          inTransaction = false;
+          return answerLater(callback);
+        }
+      }
+      if (sql === 'commit' || sql === 'rollback') inTransaction = false;
+      else if (inTransaction) sentInTransaction = true;
+      const packet = queue.take(sql, values);
       const timeout = deadlines().queryMs || undefined;
-      return connection.query({ sql, values, timeout }, (error: QueryError | null, result: unknown) => {
+      return connection.query({ sql: packet.sql, values: packet.values, timeout }, (error: QueryError | null, result: unknown) => {
         // mysql2 leaves a timed-out statement at the head of the connection's queue, where every
         // later statement would wait for ever: the connection is dropped from the pool instead.
         if (error?.code === 'PROTOCOL_SEQUENCE_TIMEOUT' && !destroyed) {
           destroyed = true;
           connection.destroy();
         }
-        callback(error, result);
+        callback(error, packet.statements > 1 && Array.isArray(result) ? result[result.length - 1] : result);
       });
     },
     release: () => {
+      queue.clear();
+      inTransaction = false;
       if (!destroyed) connection.release();
     },
   } as unknown as MysqlPoolConnection;

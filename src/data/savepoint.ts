@@ -18,13 +18,14 @@ async function run(trx: Writer, statement: string): Promise<void> {
 export async function withSavepoint<T>(trx: Writer, part: () => Promise<T>): Promise<T> {
   const name = `wpcal_part_${++savepoints}`;
   await run(trx, `SAVEPOINT ${name}`);
-  let result: T;
   try {
-    result = await part();
+    const result = await part();
+    // Inside the try: a queued write of the part (queued-writes.ts) runs with the RELEASE, and
+    // its failure is the part's.
+    await run(trx, `RELEASE SAVEPOINT ${name}`);
+    return result;
   } catch (error) {
     if (!isLockConflict(error)) await run(trx, `ROLLBACK TO SAVEPOINT ${name}`);
     throw error;
   }
-  await run(trx, `RELEASE SAVEPOINT ${name}`);
-  return result;
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
 import { afterCommit, dialectOf } from './transaction.ts';
+import { queueWrite } from './queued-writes.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
 export interface Term {
@@ -235,12 +236,12 @@ export async function setPostTerms(db: Writer, postId: number, taxonomy: string,
   const removed = before.filter((id) => !after.includes(id));
   const added = after.filter((id) => !before.includes(id));
   if (removed.length) {
-    await db.deleteFrom('term_relationships').where('object_id', '=', postId).where('term_taxonomy_id', 'in', removed).execute();
+    await queueWrite(db, db.deleteFrom('term_relationships').where('object_id', '=', postId).where('term_taxonomy_id', 'in', removed));
   }
   if (added.length) {
     // Ignored when it exists: the link is what matters, whoever made it.
-    await db.insertInto('term_relationships').orIgnore()
-      .values(added.map((ttId) => ({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }))).execute();
+    await queueWrite(db, db.insertInto('term_relationships').orIgnore()
+      .values(added.map((ttId) => ({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }))));
   }
   recountAfterCommit(db, [...removed, ...added]);
 }

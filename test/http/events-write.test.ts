@@ -473,6 +473,30 @@ forEachDatabase('Event writes', (kind) => {
       await expectTecRows(db, id, { start: '2026-12-01 09:00:00', end: '2026-12-01 12:00:00', startUtc: '2026-12-01 09:00:00', endUtc: '2026-12-01 12:00:00', tz: 'UTC', duration: 10800 });
     });
 
+    it('writes the TEC 6 rows an event lacks (written before TEC 6), and only its first occurrence of several', async () => {
+      const lacking = (await create({ ...SIMPLE, title: 'Older event' })).json.id as number;
+      await db.kysely.deleteFrom('tec_occurrences').where('post_id', '=', lacking).execute();
+      await db.kysely.deleteFrom('tec_events').where('post_id', '=', lacking).execute();
+      const dates = { start_date: '2026-12-03 10:00:00', end_date: '2026-12-03 11:00:00' };
+      expect((await t.request('PATCH', `${NS}/events/${lacking}`, { auth: admin, body: dates })).status).to.equal(200);
+      const expected = { start: '2026-12-03 10:00:00', end: '2026-12-03 11:00:00', startUtc: '2026-12-03 10:00:00', endUtc: '2026-12-03 11:00:00', tz: 'UTC', duration: 3600 };
+      await expectTecRows(db, lacking, expected);
+
+      // An event row without its occurrence gets one, under the event row's ID.
+      await db.kysely.deleteFrom('tec_occurrences').where('post_id', '=', lacking).execute();
+      expect((await t.request('PATCH', `${NS}/events/${lacking}`, { auth: admin, body: { title: 'Older, again', ...dates } })).status).to.equal(200);
+      await expectTecRows(db, lacking, expected);
+
+      // A second occurrence (a recurring event of TEC Pro) is left as it is.
+      const [first] = (await tecRows(db, lacking)).occurrences;
+      const second = { ...first!, occurrence_id: undefined, start_date: '2026-12-10 10:00:00', end_date: '2026-12-10 11:00:00', hash: 'second' };
+      await db.kysely.insertInto('tec_occurrences').values(second as never).execute();
+      expect((await t.request('PATCH', `${NS}/events/${lacking}`, { auth: admin, body: { start_date: '2026-12-04 10:00:00', end_date: '2026-12-04 11:00:00' } })).status).to.equal(200);
+      const occurrences = (await tecRows(db, lacking)).occurrences.sort((a, b) => Number(a.occurrence_id) - Number(b.occurrence_id))
+        .map((row) => [String(row.start_date).slice(0, 19), row.hash === 'second']);
+      expect(occurrences).to.deep.equal([['2026-12-04 10:00:00', false], ['2026-12-10 10:00:00', true]]);
+    });
+
     it('recomputes UTC dates from the stored local ones when only the timezone changes', async () => {
       const res = await t.request('PATCH', `${NS}/events/${id}`, { auth: admin, body: { timezone: 'Asia/Tokyo' } });
       expect(res.status, res.text).to.equal(200);

@@ -20,6 +20,7 @@ import * as innodbChanges from '../../src/data/innodb-changes.ts';
 import * as linkedPosts from '../../src/data/linked-posts.ts';
 import * as metaChanges from '../../src/data/meta-changes.ts';
 import * as mysqlPool from '../../src/data/mysql-pool.ts';
+import * as queuedWrites from '../../src/data/queued-writes.ts';
 import * as options from '../../src/data/options.ts';
 import * as postQueries from '../../src/data/post-queries.ts';
 import * as postSelection from '../../src/data/post-selection.ts';
@@ -206,21 +207,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     cases: {
       saveEventRows: [
         { case: 'new post', run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS, true)) },
-        {
-          case: 'existing post without rows',
-          answers: [{ affected: 0 }, { insertId: 3 }],
-          run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)),
-        },
-        {
-          case: 'rows present',
-          answers: [{ affected: 1 }, { rows: [{ occurrence_id: 4 }] }],
-          run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)),
-        },
-        {
-          case: 'a tec_events row without its occurrence',
-          answers: [{ affected: 1 }, undefined, { rows: [{ event_id: 3 }] }],
-          run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)),
-        },
+        { case: 'existing post', run: ({ write }) => write((trx) => events.saveEventRows(trx, EVENT_ROWS)) },
       ],
       deleteEventRows: [{ run: ({ write }) => write((trx) => events.deleteEventRows(trx, [12, 13])) }],
       insertEventRowsBulk: [{
@@ -320,6 +307,12 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       poolWithDeadlines: 'wraps a mysql2 pool; runs the statements it is given',
       DatabaseTimeoutError: 'an error class',
     },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('queued-writes', queuedWrites, {
+    cases: {},
+    noSql: { queueWrite: 'runs the statement it is given, marked as queued (each caller\'s statement is snapshotted there)' },
     uncatalogued: {},
   }),
 

@@ -5,6 +5,7 @@
 -- insertRows (two rows in one statement): BEGIN (transaction)
 
 -- insertRows (two rows in one statement)
+/* queued */
 insert into
   "wp_postmeta" ("post_id", "meta_key", "meta_value")
 values

@@ -5,6 +5,7 @@
 -- saveEventRows (new post): BEGIN (transaction)
 
 -- saveEventRows (new post), statement 1 of 2
+/* queued */
 insert into
   `wp_tec_events` (
     `post_id`,
@@ -17,11 +18,32 @@ insert into
     `updated_at`,
     `hash`
   )
-values
-  (?, ?, ?, ?, ?, ?, ?, ?, ?);
--- parameters: [12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",""]
+select
+  `wp_posts`.`ID`,
+  ? as `start_date`,
+  ? as `end_date`,
+  ? as `start_date_utc`,
+  ? as `end_date_utc`,
+  ? as `duration`,
+  ? as `timezone`,
+  ? as `updated_at`,
+  ? as `hash`
+from
+  `wp_posts`
+where
+  `wp_posts`.`ID` = ?
+  and not exists (
+    select
+      `wp_tec_events`.`event_id`
+    from
+      `wp_tec_events`
+    where
+      `wp_tec_events`.`post_id` = ?
+  );
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00","",12,12]
 
 -- saveEventRows (new post), statement 2 of 2
+/* queued */
 insert into
   `wp_tec_occurrences` (
     `event_id`,
@@ -34,15 +56,36 @@ insert into
     `hash`,
     `updated_at`
   )
-values
-  (?, ?, ?, ?, ?, ?, ?, ?, ?);
--- parameters: [null,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
+select
+  `wp_tec_events`.`event_id`,
+  `wp_tec_events`.`post_id`,
+  ? as `start_date`,
+  ? as `end_date`,
+  ? as `start_date_utc`,
+  ? as `end_date_utc`,
+  ? as `duration`,
+  ? as `hash`,
+  ? as `updated_at`
+from
+  `wp_tec_events`
+where
+  `wp_tec_events`.`post_id` = ?
+  and not exists (
+    select
+      `wp_tec_occurrences`.`occurrence_id`
+    from
+      `wp_tec_occurrences`
+    where
+      `wp_tec_occurrences`.`post_id` = ?
+  );
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",12,12]
 
 -- saveEventRows (new post): COMMIT (transaction)
 
--- saveEventRows (existing post without rows): BEGIN (transaction)
+-- saveEventRows (existing post): BEGIN (transaction)
 
--- saveEventRows (existing post without rows), statement 1 of 4
+-- saveEventRows (existing post), statement 1 of 4
+/* queued */
 update `wp_tec_events`
 set
   `start_date` = ?,
@@ -56,84 +99,10 @@ where
   `post_id` = ?;
 -- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",12]
 
--- saveEventRows (existing post without rows), statement 2 of 4
-insert into
-  `wp_tec_events` (
-    `post_id`,
-    `start_date`,
-    `end_date`,
-    `start_date_utc`,
-    `end_date_utc`,
-    `duration`,
-    `timezone`,
-    `updated_at`,
-    `hash`
-  )
-values
-  (?, ?, ?, ?, ?, ?, ?, ?, ?);
--- parameters: [12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",""]
-
--- saveEventRows (existing post without rows), statement 3 of 4
-select
-  `occurrence_id`
-from
-  `wp_tec_occurrences`
-where
-  `post_id` = ?
-order by
-  `occurrence_id`;
--- parameters: [12]
-
--- saveEventRows (existing post without rows), statement 4 of 4
-insert into
-  `wp_tec_occurrences` (
-    `event_id`,
-    `post_id`,
-    `start_date`,
-    `end_date`,
-    `start_date_utc`,
-    `end_date_utc`,
-    `duration`,
-    `hash`,
-    `updated_at`
-  )
-values
-  (?, ?, ?, ?, ?, ?, ?, ?, ?);
--- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
-
--- saveEventRows (existing post without rows): COMMIT (transaction)
-
--- saveEventRows (rows present): BEGIN (transaction)
-
--- saveEventRows (rows present), statement 1 of 3
-update `wp_tec_events`
-set
-  `start_date` = ?,
-  `end_date` = ?,
-  `start_date_utc` = ?,
-  `end_date_utc` = ?,
-  `duration` = ?,
-  `timezone` = ?,
-  `updated_at` = ?
-where
-  `post_id` = ?;
--- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",12]
-
--- saveEventRows (rows present), statement 2 of 3
-select
-  `occurrence_id`
-from
-  `wp_tec_occurrences`
-where
-  `post_id` = ?
-order by
-  `occurrence_id`;
--- parameters: [12]
-
--- saveEventRows (rows present), statement 3 of 3
+-- saveEventRows (existing post), statement 2 of 4
+/* queued */
 update `wp_tec_occurrences`
 set
-  `post_id` = ?,
   `start_date` = ?,
   `end_date` = ?,
   `start_date_utc` = ?,
@@ -142,48 +111,61 @@ set
   `hash` = ?,
   `updated_at` = ?
 where
-  `occurrence_id` = ?;
--- parameters: [12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",4]
+  `occurrence_id` = (
+    select
+      `own`.`id`
+    from
+      (
+        select
+          min(`occurrence_id`) as `id`
+        from
+          `wp_tec_occurrences`
+        where
+          `post_id` = ?
+      ) as `own`
+  );
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",12]
 
--- saveEventRows (rows present): COMMIT (transaction)
-
--- saveEventRows (a tec_events row without its occurrence): BEGIN (transaction)
-
--- saveEventRows (a tec_events row without its occurrence), statement 1 of 4
-update `wp_tec_events`
-set
-  `start_date` = ?,
-  `end_date` = ?,
-  `start_date_utc` = ?,
-  `end_date_utc` = ?,
-  `duration` = ?,
-  `timezone` = ?,
-  `updated_at` = ?
-where
-  `post_id` = ?;
--- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",12]
-
--- saveEventRows (a tec_events row without its occurrence), statement 2 of 4
+-- saveEventRows (existing post), statement 3 of 4
+/* queued */
+insert into
+  `wp_tec_events` (
+    `post_id`,
+    `start_date`,
+    `end_date`,
+    `start_date_utc`,
+    `end_date_utc`,
+    `duration`,
+    `timezone`,
+    `updated_at`,
+    `hash`
+  )
 select
-  `occurrence_id`
+  `wp_posts`.`ID`,
+  ? as `start_date`,
+  ? as `end_date`,
+  ? as `start_date_utc`,
+  ? as `end_date_utc`,
+  ? as `duration`,
+  ? as `timezone`,
+  ? as `updated_at`,
+  ? as `hash`
 from
-  `wp_tec_occurrences`
+  `wp_posts`
 where
-  `post_id` = ?
-order by
-  `occurrence_id`;
--- parameters: [12]
+  `wp_posts`.`ID` = ?
+  and not exists (
+    select
+      `wp_tec_events`.`event_id`
+    from
+      `wp_tec_events`
+    where
+      `wp_tec_events`.`post_id` = ?
+  );
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00","",12,12]
 
--- saveEventRows (a tec_events row without its occurrence), statement 3 of 4
-select
-  `event_id`
-from
-  `wp_tec_events`
-where
-  `post_id` = ?;
--- parameters: [12]
-
--- saveEventRows (a tec_events row without its occurrence), statement 4 of 4
+-- saveEventRows (existing post), statement 4 of 4
+/* queued */
 insert into
   `wp_tec_occurrences` (
     `event_id`,
@@ -196,11 +178,31 @@ insert into
     `hash`,
     `updated_at`
   )
-values
-  (?, ?, ?, ?, ?, ?, ?, ?, ?);
--- parameters: [3,12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00"]
+select
+  `wp_tec_events`.`event_id`,
+  `wp_tec_events`.`post_id`,
+  ? as `start_date`,
+  ? as `end_date`,
+  ? as `start_date_utc`,
+  ? as `end_date_utc`,
+  ? as `duration`,
+  ? as `hash`,
+  ? as `updated_at`
+from
+  `wp_tec_events`
+where
+  `wp_tec_events`.`post_id` = ?
+  and not exists (
+    select
+      `wp_tec_occurrences`.`occurrence_id`
+    from
+      `wp_tec_occurrences`
+    where
+      `wp_tec_occurrences`.`post_id` = ?
+  );
+-- parameters: ["2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"5d41402abc4b2a76b9719d911017c592","2026-03-01 12:00:00",12,12]
 
--- saveEventRows (a tec_events row without its occurrence): COMMIT (transaction)
+-- saveEventRows (existing post): COMMIT (transaction)
 
 -- deleteEventRows: BEGIN (transaction)
 
@@ -239,6 +241,7 @@ values
 -- parameters: [12,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00","",13,"2026-03-14 19:00:00","2026-03-14 23:00:00","2026-03-14 18:00:00","2026-03-14 22:00:00",14400,"Europe/Berlin","2026-03-01 12:00:00",""]
 
 -- insertEventRowsBulk (two events), statement 2 of 2
+/* queued */
 insert into
   `wp_tec_occurrences` (
     `event_id`,

@@ -5,6 +5,7 @@
 -- applyMetaChanges (a key rewritten, one replaced, one deleted, two added): BEGIN (transaction)
 
 -- applyMetaChanges (a key rewritten, one replaced, one deleted, two added), statement 1 of 3
+/* queued */
 delete from `wp_postmeta`
 where
   `post_id` = ?
@@ -12,6 +13,7 @@ where
 -- parameters: [12,"_EventOrganizerID","_EventURL"]
 
 -- applyMetaChanges (a key rewritten, one replaced, one deleted, two added), statement 2 of 3
+/* queued */
 update `wp_postmeta`
 set
   `meta_value` = CASE `meta_key`
@@ -23,6 +25,7 @@ where
 -- parameters: ["_EventCost","15",12,"_EventCost"]
 
 -- applyMetaChanges (a key rewritten, one replaced, one deleted, two added), statement 3 of 3
+/* queued */
 insert into
   `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
 values

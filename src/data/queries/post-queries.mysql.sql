@@ -143,6 +143,7 @@ where
 -- insertPostRowsBulk (two posts, IDs included): BEGIN (transaction)
 
 -- insertPostRowsBulk (two posts, IDs included)
+/* queued */
 insert into
   `wp_posts` (
     `ID`,
@@ -392,6 +393,7 @@ where
 -- insertMetaRowsBulk: BEGIN (transaction)
 
 -- insertMetaRowsBulk
+/* queued */
 insert into
   `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
 values

@@ -472,6 +472,7 @@ where
 -- parameters: [12,"tribe_events_cat"]
 
 -- setPostTerms (one term removed, one added), statement 2 of 5
+/* queued */
 delete from `wp_term_relationships`
 where
   `object_id` = ?
@@ -479,6 +480,7 @@ where
 -- parameters: [12,5]
 
 -- setPostTerms (one term removed, one added), statement 3 of 5
+/* queued */
 insert ignore into
   `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
 values
@@ -546,6 +548,7 @@ where
 -- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
 
 -- setPostTerms (two terms on a post created in the transaction), statement 1 of 3
+/* queued */
 insert ignore into
   `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
 values
@@ -699,6 +702,7 @@ where
 -- insertTermLinksBulk: BEGIN (transaction)
 
 -- insertTermLinksBulk
+/* queued */
 insert into
   `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
 values

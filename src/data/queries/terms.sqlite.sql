@@ -460,6 +460,7 @@ where
 -- parameters: [12,"tribe_events_cat"]
 
 -- setPostTerms (one term removed, one added), statement 2 of 5
+/* queued */
 delete from "wp_term_relationships"
 where
   "object_id" = ?
@@ -467,6 +468,7 @@ where
 -- parameters: [12,5]
 
 -- setPostTerms (one term removed, one added), statement 3 of 5
+/* queued */
 insert or ignore into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
 values
@@ -542,6 +544,7 @@ where
 -- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
 
 -- setPostTerms (two terms on a post created in the transaction), statement 1 of 3
+/* queued */
 insert or ignore into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
 values
@@ -707,6 +710,7 @@ where
 -- insertTermLinksBulk: BEGIN (transaction)
 
 -- insertTermLinksBulk
+/* queued */
 insert into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
 values

@@ -1,0 +1,13 @@
+// A write whose result nobody reads (meta rows, term links, TEC 6 rows) need not wait for its own
+// round trip: on MySQL it is sent with the transaction's next statement (mysql-pool.ts), so a
+// write of ten such statements costs a few round trips, not ten. Its failure then fails that
+// next statement, and the transaction rolls back whole as after any failure. SQLite runs
+// statements in the process: there it simply runs.
+import type { Compilable } from 'kysely';
+import type { Writer } from './executor.ts';
+import { QUEUED_MARK } from './mysql-pool.ts';
+
+export async function queueWrite(trx: Writer, query: Compilable): Promise<void> {
+  const compiled = query.compile();
+  await trx.executeQuery({ ...compiled, sql: QUEUED_MARK + compiled.sql });
+}
