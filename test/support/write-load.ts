@@ -12,7 +12,8 @@ import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { BIN, runCli } from './cli.ts';
 import { mysqlOptions } from './databases.ts';
-import { basicAuth, request, type HttpResult, type RequestOptions } from './server.ts';
+import { leanRequest } from './lean-request.ts';
+import { basicAuth, type HttpResult, type RequestOptions } from './server.ts';
 
 const NS = '/wp-json/tribe/events/v1';
 const START_TIMEOUT_MS = 60_000;
@@ -207,7 +208,7 @@ export interface Calendar {
 /** A request that never throws: a failed connection is status 0 with the error as text. */
 async function send(url: string, method: string, path: string, options: RequestOptions): Promise<HttpResult> {
   try {
-    return await request(url, method, path, options);
+    return await leanRequest(url, method, path, options);
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     return { status: 0, headers: new Headers(), text: `${String(error)}${cause}`, json: undefined };

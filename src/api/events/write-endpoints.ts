@@ -54,9 +54,19 @@ async function trashedFrom(db: Reader, post: PostRow): Promise<string | undefine
   return firstMeta(await loadPostMeta(db, Number(post.ID)), '_wp_trash_meta_status');
 }
 
+/**
+ * The event row a write's answer was built from, as committed: the Allow header's permission
+ * checks, which run after the handler, read it from here instead of again.
+ */
+const answeredPosts = new WeakMap<RestRequest, PostRow>();
+
 /** The event a by-ID or by-slug route addresses; by slug, a body `slug` wins over the path (§7.5). */
 async function addressedPost(req: RestRequest, bySlug: boolean): Promise<PostRow | undefined> {
-  if (!bySlug) return getPost(req.services.db.kysely, Number(req.params.get('id')));
+  if (!bySlug) {
+    const id = Number(req.params.get('id'));
+    const answered = answeredPosts.get(req);
+    return answered && Number(answered.ID) === id ? answered : getPost(req.services.db.kysely, id);
+  }
   const slug = req.params.get('slug');
   return typeof slug === 'string' ? findEventBySlug(req, slug) : undefined;
 }
@@ -108,6 +118,7 @@ async function lockEvent(trx: Writer, postId: number, bySlug: boolean): Promise<
 async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
   const post = await getPost(req.services.db.kysely, id);
   if (!post) throw RestError.withStatus('event-not-found', __('The requested post ID does not exist or is not an event'), 500);
+  answeredPosts.set(req, post);
   const [body] = await presentEvents(req, [post], { single: false });
   return respond(body, status);
 }

@@ -86,13 +86,18 @@ function sentValue(req: RestRequest, name: string): unknown {
   return req.supplied.has(name) ? req.params.get(name) : undefined;
 }
 
-/** The rows of every post ID the write's `venue` and `organizer` name, in one query. */
+/**
+ * The rows of every post ID the write's `venue` and `organizer` name: those its argument checks
+ * read just before (a plain read, as the transaction's own would be), else one query.
+ */
 export async function sentLinkRows(trx: Writer, req: RestRequest): Promise<LinkedRows> {
   const entries = ['venue', 'organizer'].flatMap((name) => {
     const value = sentValue(req, name);
     return Array.isArray(value) ? value : [value];
   });
   const ids = entries.map(linkedIdOf).filter((id): id is number => id !== undefined);
+  const checked = await namedPosts.get(req);
+  if (checked && ids.every((id) => checked.has(id))) return new Map(ids.map((id) => [id, checked.get(id)!]));
   return new Map((await getPosts(trx, ids)).map((post) => [Number(post.ID), post]));
 }
 
