@@ -1,9 +1,9 @@
-// Bulk writes of imports: multi-row INSERTs whose SQL is compiled once per shape (with the keys
+// Bulk writes of imports: multi-row INSERTs whose SQL is built once per shape (with the keys
 // the database gave the rows, where it numbers them), and ID lists cut into chunks.
 // Every statement is issued before the functions return, so a transaction runs them in the order
 // they were issued, before any statement issued later.
 import { CompiledQuery } from 'kysely';
-import type { Reader, Writer } from './executor.ts';
+import type { Writer } from './executor.ts';
 import { QUEUED_MARK } from './mysql-pool.ts';
 import type { TableName } from './tables.ts';
 import { dialectOf, numberingOf } from './transaction.ts';
@@ -25,18 +25,21 @@ const MAX_PARAMETERS = 30_000;
  */
 const MAX_STATEMENT_CHARS = 1_000_000;
 
-/** The SQL of `INSERT INTO table (columns) VALUES (?…), …` per executor and shape, compiled once. */
-const insertStatements = new WeakMap<Reader, Map<string, string>>();
+/** The SQL of `INSERT INTO table (columns) VALUES (?…), …`, by its one-row SQL and row count. */
+const insertStatements = new Map<string, Map<number, string>>();
 
 function insertSql(trx: Writer, table: TableName, columns: readonly string[], rows: number): string {
-  const statements = insertStatements.get(trx) ?? insertStatements.set(trx, new Map()).get(trx)!;
-  const shape = `${table}(${columns.join()})x${rows}`;
-  let text = statements.get(shape);
+  const placeholders = Object.fromEntries(columns.map((column) => [column, null]));
+  // One row, compiled by the executor's own plugins (table prefix): cheap, where compiling
+  // thousands of rows through the query builder costs more than running them.
+  const oneRow = trx.insertInto(table).values(placeholders as never).compile().sql;
+  const byRows = insertStatements.get(oneRow) ?? insertStatements.set(oneRow, new Map()).get(oneRow)!;
+  let text = byRows.get(rows);
   if (text === undefined) {
-    const placeholders = Object.fromEntries(columns.map((column) => [column, null]));
-    // Compiled by the executor's own plugins (table prefix), with the values as placeholders.
-    text = trx.insertInto(table).values(Array.from({ length: rows }, () => placeholders) as never).compile().sql;
-    statements.set(shape, text);
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    if (!oneRow.endsWith(tuple)) throw new Error(`unexpected INSERT form: ${oneRow}`);
+    text = oneRow.slice(0, -tuple.length) + Array.from({ length: rows }, () => tuple).join(', ');
+    byRows.set(rows, text);
   }
   return text;
 }
