@@ -2,7 +2,7 @@
 // API applies them, each followed by PHP's trim().
 import { LRUCache } from 'lru-cache';
 import { shortcodeUnautop, wpautop } from './autop.ts';
-import { doBlocks, hasBlocks } from './blocks.ts';
+import { doBlocks, hasBlocks } from './blocks/render.ts';
 import { phpTrim } from './php.ts';
 import { convertSmilies } from './smilies.ts';
 import { wptexturize } from './texturize.ts';
