@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { doBlocks } from '../../src/text/blocks/render.ts';
+import { doBlocks, excerptRemoveBlocks } from '../../src/text/blocks/render.ts';
 import { parseBlocks } from '../../src/text/blocks/parse.ts';
 import { uniqueIdFromValues } from '../../src/text/blocks/layout.ts';
 
@@ -150,4 +150,19 @@ describe('block rendering (do_blocks)', () => {
     });
   });
 
+  describe('excerpt_remove_blocks() (TEC\'s JSON-LD description)', () => {
+    it('keeps the text blocks, opens groups and columns up, leaves out the rest and lists of list items', () => {
+      const content = block('paragraph', '<p>Jazz</p>')
+        + block('image', '<figure class="wp-block-image"><img src="a.jpg" alt=""/><figcaption>Caption</figcaption></figure>')
+        + block('buttons', `<div class="wp-block-buttons">${block('button', '<div class="wp-block-button"><a class="wp-block-button__link">Tickets</a></div>')}</div>`)
+        + block('group', `<div class="wp-block-group">${block('heading', '<h2>Line-up</h2>')}${block('embed', 'https://v.test/1')}${block('paragraph', '<p>Hidden</p>', { metadata: { blockVisibility: false } })}</div>`)
+        + block('list', `<ul>${block('list-item', '<li>Item</li>')}</ul>`)
+        + block('quote', `<blockquote class="wp-block-quote">${block('paragraph', '<p>Q</p>')}</blockquote>`);
+      expect(excerptRemoveBlocks(content)).to.equal(
+        '<p class="wp-block-paragraph">Jazz</p><h2 class="wp-block-heading">Line-up</h2>'
+        + '<blockquote class="wp-block-quote is-layout-flow wp-block-quote-is-layout-flow"><p class="wp-block-paragraph">Q</p></blockquote>',
+      );
+      expect(excerptRemoveBlocks('Classic <b>text</b>')).to.equal('Classic <b>text</b>');
+    });
+  });
 });

@@ -50,3 +50,36 @@ export function doBlocks(text: string): string {
   return parseBlocks(text).map(renderBlock).join('');
 }
 
+/** Blocks whose text may make an excerpt (null: freeform HTML). */
+const EXCERPT_BLOCKS = new Set<string | null>([
+  null, 'core/freeform', 'core/heading', 'core/html', 'core/list', 'core/media-text', 'core/paragraph', 'core/preformatted',
+  'core/pullquote', 'core/quote', 'core/table', 'core/verse',
+]);
+/** Blocks of which only the allowed inner blocks make the excerpt. */
+const EXCERPT_WRAPPERS = new Set<string | null>(['core/columns', 'core/column', 'core/group']);
+
+const allowedInExcerpt = (block: ParsedBlock) => EXCERPT_BLOCKS.has(block.name) || EXCERPT_WRAPPERS.has(block.name);
+
+/** _excerpt_render_inner_blocks(): the allowed inner blocks, wrappers opened up. */
+function excerptInnerBlocks(block: ParsedBlock): string {
+  return block.innerBlocks.filter(allowedInExcerpt)
+    .map((inner) => (inner.innerBlocks.length ? excerptInnerBlocks(inner) : renderBlock(inner))).join('');
+}
+
+/**
+ * excerpt_remove_blocks(): only the blocks that hold text an excerpt may show, rendered (a block
+ * with inner blocks of other kinds, such as a list of list items, is left out).
+ */
+export function excerptRemoveBlocks(text: string): string {
+  if (!hasBlocks(text)) return text;
+  let out = '';
+  for (const block of parseBlocks(text)) {
+    if (!allowedInExcerpt(block)) continue;
+    if (block.innerBlocks.length && EXCERPT_WRAPPERS.has(block.name)) {
+      out += excerptInnerBlocks(block);
+    } else if (block.innerBlocks.every((inner) => EXCERPT_BLOCKS.has(inner.name) && !inner.innerBlocks.length)) {
+      out += renderBlock(block);
+    }
+  }
+  return out;
+}
