@@ -7,14 +7,13 @@
 import { createHash } from 'node:crypto';
 import { phpSerialize } from '../php/serialize.ts';
 import { replaceInHtmlTags } from './html-split.ts';
-import { phpUrlencode } from './php.ts';
+import { PCRE_SPACE as S, phpUrlencode } from './php.ts';
 
 /** What WordPress caches for an embed URL: the HTML, or `{{unknown}}` after a failed fetch. */
 export type EmbedCache = (cacheKey: string) => string | undefined;
 
 const LINE_BREAK = '<!-- wp-line-break -->';
-const S = '[ \\t\\n\\x0B\\f\\r]';
-const URL = `https?://[^ \\t\\n\\x0B\\f\\r<>"]+`;
+const URL = `https?://[^\\t\\n\\v\\f\\r <>"]+`;
 /** A URL on its own line (PCRE's `^…$` with the m flag: lines end at \n only). */
 const OWN_LINE = new RegExp(`(?<![^\\n])(${S}*)(${URL})(${S}*)(?![^\\n])`, 'gi');
 const OWN_PARAGRAPH = new RegExp(`(<p(?: [^>]*)?>${S}*)(${URL})(${S}*</p>)`, 'gi');

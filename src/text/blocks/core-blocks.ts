@@ -4,6 +4,7 @@
 // of blocks it has not registered.
 import { wpautop } from '../autop.ts';
 import { getAttribute, tags, tokens, withClasses, type Token } from '../html-tags.ts';
+import { isEmpty } from './attrs.ts';
 import type { LayoutSupport } from './layout.ts';
 
 /** A render callback: the block's attributes and rendered inner HTML in, its HTML out. */
@@ -73,12 +74,9 @@ function renderImage(attrs: Record<string, unknown>, content: string): string {
     }
   }
   if (!image) return '';
-  const emptyCaption = caption && isPhpEmpty(attrs.caption) ? emptyElementSpan(content, caption) : null;
+  const emptyCaption = caption && isEmpty(attrs.caption) ? emptyElementSpan(content, caption) : null;
   return emptyCaption ? content.slice(0, emptyCaption.start) + content.slice(emptyCaption.end) : content;
 }
-
-const isPhpEmpty = (value: unknown): boolean => value === undefined || value === null || value === false || value === 0
-  || value === '' || value === '0' || (Array.isArray(value) && value.length === 0);
 
 const FLEX = { type: 'flex' };
 

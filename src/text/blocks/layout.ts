@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { phpJsonEncode } from '../../php/json-encode.ts';
 import { sanitizeTitle } from '../sanitize.ts';
 import { applyEdits, addClasses, getAttribute, tags, tokens, VOID_ELEMENTS, type Token } from '../html-tags.ts';
+import { isEmpty, isObject } from './attrs.ts';
 import type { ParsedBlock } from './parse.ts';
 import type { ThemeLayout } from './theme.ts';
 
@@ -29,14 +30,7 @@ const LAYOUT_CLASSES: Readonly<Record<string, string>> = {
   grid: 'is-layout-grid',
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** PHP's truthiness of a decoded JSON value. */
-function truthy(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  if (isObject(value)) return Object.keys(value).length > 0;
-  return value !== undefined && value !== null && value !== false && value !== 0 && value !== '' && value !== '0';
-}
+const truthy = (value: unknown): boolean => !isEmpty(value);
 
 /** A decoded JSON value as PHP holds it after json_decode(…, true): `{}` and `{"0":…}` are lists. */
 function asPhp(value: unknown): unknown {

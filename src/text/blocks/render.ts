@@ -3,14 +3,13 @@
 // `render_block` filters of the block supports wpcal reproduces, in WordPress's order: layout,
 // then visibility. Delimiters do not survive; freeform HTML between blocks is kept as it is.
 import { applyEdits, addClasses, setAttribute, tags, type Edit } from '../html-tags.ts';
+import { isObject } from './attrs.ts';
 import { CORE_BLOCKS } from './core-blocks.ts';
 import { renderLayout } from './layout.ts';
 import { parseBlocks, type ParsedBlock } from './parse.ts';
 import { DEFAULT_THEME } from './theme.ts';
 
 const VIEWPORTS = new Set(['mobile', 'tablet', 'desktop']);
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * wp_render_block_visibility_support(): a block hidden everywhere renders nothing; one hidden on
