@@ -8,6 +8,7 @@ import { respondRaw, type RestResult, type RouteRegistry } from './registry.ts';
 import { LIST_ARGS, isPrivileged } from './events/list-args.ts';
 import { buildFilters, listBounds } from './events/list.ts';
 import { matchingPage } from '../domain/events/list-query.ts';
+import { doBlocks, hasBlocks } from '../text/blocks/render.ts';
 import { decodeEntities, sanitizeTitle } from '../text/sanitize.ts';
 import { readExportEvents } from '../transfer/export-reader.ts';
 import { writeIcs } from '../transfer/ical/write.ts';
@@ -37,6 +38,9 @@ export function feedFilename(siteName: string): string {
   return `${sanitizeTitle(decodeEntities(siteName), 'calendar')}-events.ics`;
 }
 
+/** Block-editor content as its blocks render: hidden blocks, empty buttons and images without a file leave no text. */
+const feedText = (content: string): string => (hasBlocks(content) ? doBlocks(content) : content);
+
 /** The page's events; password-protected ones keep their content to those who may edit events. */
 async function* feedEvents(req: RestRequest, ids: number[], statuses: string[]): AsyncIterable<ExportEvent> {
   const showProtected = isPrivileged(req);
@@ -44,7 +48,7 @@ async function* feedEvents(req: RestRequest, ids: number[], statuses: string[]):
     await nextTurn();
     const chunk = ids.slice(i, i + EVENTS_PER_TURN);
     for await (const event of readExportEvents(req.services.db.kysely, req.site, { ids: chunk, status: statuses }, { now: req.now })) {
-      yield event.password && !showProtected ? { ...event, description: '', excerpt: '' } : event;
+      yield event.password && !showProtected ? { ...event, description: '', excerpt: '' } : { ...event, description: feedText(event.description) };
     }
   }
 }

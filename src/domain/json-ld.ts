@@ -2,14 +2,19 @@
 // venues-organizers.md §5.4).
 import type { PostRow } from '../data/tables.ts';
 import { wpautop } from '../text/autop.ts';
+import { excerptRemoveBlocks } from '../text/blocks/render.ts';
 import { stripAllTags } from '../text/sanitize.ts';
 
 const EXCERPT_WORDS = 55;
 
-/** TEC's `description`: the post excerpt, or the first 55 words of the content's text, as paragraphs. */
+/**
+ * TEC's `description` (tribe_events_get_the_excerpt): the post excerpt, or the first 55 words of
+ * the content's text, as paragraphs; of block-editor text, only the blocks that hold excerpt text
+ * count (excerpt_remove_blocks).
+ */
 export function jsonLdTeaser(post: PostRow): string {
-  if (post.post_excerpt !== '') return wpautop(post.post_excerpt);
-  const words = stripAllTags(post.post_content.replace(/\[[^\]]*\]/g, '')).split(/[\n\r\t ]+/).filter(Boolean);
+  if (post.post_excerpt !== '') return wpautop(excerptRemoveBlocks(post.post_excerpt));
+  const words = stripAllTags(excerptRemoveBlocks(post.post_content).replace(/\[[^\]]*\]/g, '')).split(/[\n\r\t ]+/).filter(Boolean);
   const text = words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}&hellip;` : words.join(' ');
   return text === '' ? '' : wpautop(text);
 }

@@ -2,7 +2,9 @@
 // API applies them, each followed by PHP's trim().
 import { LRUCache } from 'lru-cache';
 import { shortcodeUnautop, wpautop } from './autop.ts';
-import { doBlocks, hasBlocks } from './blocks.ts';
+import { autoembed, type EmbedCache } from './autoembed.ts';
+import { doBlocks, hasBlocks } from './blocks/render.ts';
+import { filterContentTags, type MediaLibrary } from './content-tags.ts';
 import { phpTrim } from './php.ts';
 import { convertSmilies } from './smilies.ts';
 import { wptexturize } from './texturize.ts';
@@ -48,12 +50,29 @@ function remembered(chain: (raw: string) => string): (raw: string) => string {
 
 export const renderTitle = remembered((raw) => phpTrim(capitalPDangitTitle(phpTrim(convertChars(wptexturize(raw))))));
 
-export const renderContent = remembered((raw) => {
+/** What the content filters read from the database: oEmbed caches and attachments' metadata. */
+export interface ContentMedia extends MediaLibrary {
+  embeds: EmbedCache;
+}
+
+/** No cached embeds, no attachments. */
+export const NO_MEDIA: ContentMedia = { embeds: () => undefined, metadata: () => undefined, uploadsBaseUrl: '' };
+
+/** the_content from do_blocks to do_shortcode (priorities 9–11): a function of the text alone. */
+const contentBody = remembered((text) => {
   // do_blocks() switches wpautop off for content written with the block editor.
-  const blocks = hasBlocks(raw);
-  let text = wptexturize(blocks ? doBlocks(raw) : raw);
-  if (!blocks) text = wpautop(text);
-  return phpTrim(convertSmilies(capitalPDangitContent(shortcodeUnautop(text))));
+  const blocks = hasBlocks(text);
+  let out = wptexturize(blocks ? doBlocks(text) : text);
+  if (!blocks) out = wpautop(out);
+  return capitalPDangitContent(shortcodeUnautop(out));
 });
 
-export const renderExcerpt = remembered((raw) => phpTrim(shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw)))))));
+export function renderContent(raw: string, media: ContentMedia = NO_MEDIA): string {
+  return phpTrim(convertSmilies(filterContentTags(contentBody(autoembed(raw, media.embeds)), media)));
+}
+
+const excerptBody = remembered((raw) => shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw))))));
+
+export function renderExcerpt(raw: string, media: ContentMedia = NO_MEDIA): string {
+  return phpTrim(filterContentTags(excerptBody(raw), media));
+}

@@ -20,6 +20,7 @@ import * as innodbChanges from '../../src/data/innodb-changes.ts';
 import * as linkedPosts from '../../src/data/linked-posts.ts';
 import * as metaChanges from '../../src/data/meta-changes.ts';
 import * as mysqlPool from '../../src/data/mysql-pool.ts';
+import * as oembedCache from '../../src/data/oembed-cache.ts';
 import * as queuedWrites from '../../src/data/queued-writes.ts';
 import * as options from '../../src/data/options.ts';
 import * as postQueries from '../../src/data/post-queries.ts';
@@ -127,6 +128,14 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       imageAttachmentIdByMeta: [{ run: ({ reader }) => attachments.imageAttachmentIdByMeta(reader, '_tribe_importer_original_url', 'https://example.org/poster.jpg') }],
       attachmentPage: [{ run: ({ reader }) => attachments.attachmentPage(reader, 2, 10) }],
       deleteAttachmentRows: [{ run: ({ write }) => write((trx) => attachments.deleteAttachmentRows(trx, 42)) }],
+    },
+    noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('oembed-cache', oembedCache, {
+    cases: {
+      oembedCacheContents: [{ run: ({ reader }) => oembedCache.oembedCacheContents(reader, ['0f3ea2b0c3e8bb0c2dc0b6b5bb2a8b4d']) }],
     },
     noSql: {},
     uncatalogued: {},

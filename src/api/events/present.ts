@@ -1,5 +1,6 @@
 // The event object (events.md §4), built for a whole page at once: whatever the number of
-// events, one query each for meta and terms, then for the venues and organizers together, their meta and images.
+// events, one query each for meta and terms, then for the venues and organizers together, their meta and images,
+// and for what the descriptions embed (oEmbed caches, images' metadata).
 import { userCanPost } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { PhpValue } from '../../php/serialize.ts';
@@ -13,6 +14,7 @@ import { EVENT_TYPE } from '../../domain/post-types.ts';
 import { presentEmbeddedLinks } from '../linked-posts/embedded.ts';
 import { loadImages, thumbnailId, type ImageObject } from '../../domain/images.ts';
 import { globalId, permalink, tecRestUrl } from '../../domain/urls.ts';
+import { loadContentMedia } from '../../domain/content-media.ts';
 import { presentEventTerms } from '../terms/presenter.ts';
 import { eventJsonLd, freeCost, jsonLdAvailable } from './json-ld.ts';
 import { canSeeProtected, redactProtected } from './password.ts';
@@ -98,9 +100,10 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
   const [meta, terms] = await Promise.all([loadMeta(db, ids), presentEventTerms(db, site, ids)]);
   const metaOf = (id: number): PostMeta => meta.get(id) ?? new Map();
   const links = (key: string) => new Map(ids.map((id) => [id, numericIds(metaOf(id).get(key))]));
-  const [images, { venues, organizers: organizersOf }] = await Promise.all([
+  const [images, { venues, organizers: organizersOf }, media] = await Promise.all([
     loadImages(db, site, ids.map((id) => thumbnailId(firstMeta(metaOf(id), '_thumbnail_id')))),
     presentEmbeddedLinks(req, links('_EventVenueID'), links('_EventOrganizerID'), options.single),
+    loadContentMedia(db, site, posts.flatMap((post) => [post.post_content, post.post_excerpt])),
   ]);
 
   return posts.map((post) => {
@@ -131,8 +134,8 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
       url,
       rest_url: tecRestUrl(site, `events/${id}`),
       title: renderTitle(post.post_title),
-      description: renderContent(post.post_content),
-      excerpt: renderExcerpt(post.post_excerpt),
+      description: renderContent(post.post_content, media),
+      excerpt: renderExcerpt(post.post_excerpt, media),
       slug: post.post_name,
       image,
       all_day: flags.allDay,

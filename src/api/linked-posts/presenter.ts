@@ -3,7 +3,8 @@
 import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../context.ts';
 import { firstMeta, getPosts, loadMeta, type PostMeta } from '../../data/posts.ts';
-import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
+import { renderContent, renderExcerpt, renderTitle, type ContentMedia } from '../../text/render.ts';
+import { loadContentMedia } from '../../domain/content-media.ts';
 import { isPhpEmpty, loadImages, thumbnailId, type ImageObject } from '../../domain/images.ts';
 import { postColumns } from '../../domain/post-fields.ts';
 import { canSeeProtected, redactProtected } from '../common/protected.ts';
@@ -34,6 +35,7 @@ function represent(
   post: PostRow,
   meta: PostMeta,
   image: ImageObject | undefined,
+  media: ContentMedia,
   options: PresentOptions,
 ): Representation {
   const id = Number(post.ID);
@@ -45,8 +47,8 @@ function represent(
     ...postColumns(post),
     url: permalink(req.site, definition.postType, post, readable),
     [definition.singular]: renderTitle(post.post_title),
-    description: renderContent(post.post_content),
-    excerpt: renderExcerpt(post.post_excerpt),
+    description: renderContent(post.post_content, media),
+    excerpt: renderExcerpt(post.post_excerpt, media),
     slug: post.post_name,
     image,
   };
@@ -72,17 +74,18 @@ interface PostGroup {
   posts: readonly PostRow[];
 }
 
-/** Representations of the rows of each group, in their order: one query for meta and one for images in all. */
+/** Representations of the rows of each group, in their order: one query for meta, one for images and those of the descriptions' media, in all. */
 async function presentGroups(req: RestRequest, groups: readonly PostGroup[], options: PresentOptions): Promise<Representation[][]> {
   const db = req.services.db.kysely;
   const ids = groups.flatMap((group) => group.posts.map((post) => Number(post.ID)));
   const keys = [...new Set(groups.flatMap((group) => metaKeys(group.definition)))];
   const meta = await loadMeta(db, ids, keys);
   const thumbnails = new Map(ids.map((id) => [id, thumbnailId(firstMeta(meta.get(id), '_thumbnail_id'))]));
-  const images = await loadImages(db, req.site, [...thumbnails.values()]);
+  const texts = groups.flatMap((group) => group.posts.flatMap((post) => [post.post_content, post.post_excerpt]));
+  const [images, media] = await Promise.all([loadImages(db, req.site, [...thumbnails.values()]), loadContentMedia(db, req.site, texts)]);
   return groups.map(({ definition, posts }) => posts.map((post) => {
     const id = Number(post.ID);
-    return represent(definition, req, post, meta.get(id) ?? new Map(), images.get(thumbnails.get(id) ?? 0), options);
+    return represent(definition, req, post, meta.get(id) ?? new Map(), images.get(thumbnails.get(id) ?? 0), media, options);
   }));
 }
 
