@@ -1,7 +1,8 @@
 // TEC's CSV import files (events, venues or organizers, told apart by the header row) as an
 // ImportBatch, with the plugin's value conventions: dates such as `11/19/2014` or `11/19/14`
 // with a separate time column, yes/no cells as TRUE/Yes/1, comma-separated categories and tags,
-// venues and organizers named by title, time zones by name or `UTC+3:30`.
+// a venue named by title, the organizer cell as written (read when the event is written:
+// organizer-cell.ts), time zones by name or `UTC+3:30`.
 import { parse } from 'csv-parse/sync';
 import { parseInZone } from '../../time/parse.ts';
 import { isValidTimezone } from '../../time/zones.ts';
@@ -100,8 +101,7 @@ function eventRecord(row: Row<'events'>, dates: DateReader): EventRecord {
     showMap: row.flag('showMap'),
     showMapLink: row.flag('showMapLink'),
     venueKey: optional(row.get('venue')),
-    // One organizer per cell: names such as "Mccaleb, John A Esq" contain commas.
-    organizerKeys: row.get('organizer') === '' ? undefined : [row.get('organizer')],
+    organizerCell: optional(row.get('organizer')),
     categories: list(row.get('categories')),
     tags: list(row.get('tags')),
     meta: currencyCode === '' ? undefined : [['_EventCurrencyCode', currencyCode]],
