@@ -15,11 +15,13 @@ import { importFiles } from '../transfer/import-command.ts';
 import { exportEvents } from '../transfer/export-command.ts';
 import { ExportFilterError } from '../transfer/export-reader.ts';
 import { EXPORT_FORMATS, ImportFileError, type ExportFormat } from '../transfer/formats.ts';
+import { CsvMapError, parseColumnMap } from '../transfer/csv/column-map.ts';
+import { checkColumnMap } from '../transfer/csv/map-check.ts';
 
 const VERSION = '0.1.0';
 
 /** A bad value on the command line: printed as one line, exit code 2. */
-const USAGE_ERRORS = [UsageError, DatabaseUrlError, ExportFilterError, MissingTablesError];
+const USAGE_ERRORS = [UsageError, DatabaseUrlError, ExportFilterError, MissingTablesError, CsvMapError];
 
 /** A failure the user can act on: printed as one line, exit code 1. */
 const RUNTIME_ERRORS = [DatabaseUnreachableError, StartupError, UserError, FixtureError, ImportFileError];
@@ -194,11 +196,15 @@ function buildProgram(io: Io): Command {
     .addOption(siteUrlOption('base of the post GUIDs written'))
     .addOption(uploadsOption())
     .option('--no-images', 'download no image: image URLs that are not already attachments are left out')
+    .option('--map <HEADER=field,…>', 'CSV files: read the column HEADER as the plugin\'s column key field (event_name, event_start_date, venue_name, organizer_email…), as TEC\'s column mapping screen does; repeatable', repeated)
     .action(async (files: string[], flags) => {
       const siteUrl = siteUrlConfig(flags.siteUrl);
       const images = flags.images === false ? null : uploadsLibrary(mediaConfig(flags));
+      const columnMap = parseColumnMap(flags.map ?? []);
+      await checkColumnMap(files, columnMap);
       // Importing into a new, empty database is a normal first step.
-      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, { dryRun: flags.dryRun === true, siteUrl, images, out: io.out, err: io.err }));
+      const options = { dryRun: flags.dryRun === true, siteUrl, images, columnMap, out: io.out, err: io.err };
+      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, options));
       if (code !== 0) throw new ExitCode(code);
     });
 

@@ -24,6 +24,7 @@ import type { LinkedPosts } from './apply-linked.ts';
 import { TAXONOMIES, type TermResolver } from './apply-terms.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
 import type { EventRecord } from './records.ts';
+import { organizersOfCell, type OrganizerLookup } from './csv/organizer-cell.ts';
 import { RecordError, Tally, isRecordError, reasonOf } from './tally.ts';
 import { StagedMap, StagedSet, type Units } from './staged.ts';
 import { isValidTimezone } from '../time/zones.ts';
@@ -233,17 +234,28 @@ export class EventImporter {
     return baseSlug(id, input.slug ?? '', fields.post_title ?? '', fields.post_status ?? '');
   }
 
+  private organizerLookup(trx: Writer): OrganizerLookup {
+    const { organizers } = this.links;
+    return {
+      byId: (id) => organizers.byId(trx, id),
+      byTitle: (title) => organizers.find(trx, title),
+      resolve: (title) => organizers.resolve(trx, title),
+    };
+  }
+
   /** The plan of a computed record: its venue, organizers and terms (created when missing) and what it updates. */
   private async plan(trx: Writer, computed: Computed): Promise<Plan> {
     const { record, changes, match } = computed;
-    if (record.venueKey !== undefined) changes.venueId = await this.links.venues.resolve(trx, record.venueKey);
-    if (record.organizerKeys !== undefined) {
+    // Organizers first: a cell naming none fails the record before its venue is created.
+    if (record.organizerCell !== undefined) changes.organizerIds = await organizersOfCell(record.organizerCell, this.organizerLookup(trx));
+    else if (record.organizerKeys !== undefined) {
       changes.organizerIds = [];
       for (const key of record.organizerKeys) {
         const id = await this.links.organizers.resolve(trx, key);
         if (!changes.organizerIds.includes(id)) changes.organizerIds.push(id);
       }
     }
+    if (record.venueKey !== undefined) changes.venueId = await this.links.venues.resolve(trx, record.venueKey);
     const terms: Plan['terms'] = {};
     for (const name of ['categories', 'tags'] as const) {
       const refs = record[name];

@@ -129,9 +129,20 @@ export class LinkedPosts {
     }
   }
 
+  /** The post an event's reference names, if any: a batch key, a stored import key or a title. */
+  async find(trx: Writer, ref: string): Promise<number | undefined> {
+    return this.ids.get(ref) ?? await this.byKey(trx, ref) ?? await this.byTitle(trx, ref);
+  }
+
+  /** The ID, when a post of the type (in any status) has it. */
+  async byId(trx: Writer, id: number): Promise<number | undefined> {
+    const post = await getPost(trx, id);
+    return post?.post_type === this.definition.postType.type ? id : undefined;
+  }
+
   /** The post an event's reference names: a batch key, a stored import key, a title, or a new post. */
   async resolve(trx: Writer, ref: string): Promise<number> {
-    const known = this.ids.get(ref) ?? await this.byKey(trx, ref) ?? await this.byTitle(trx, ref);
+    const known = await this.find(trx, ref);
     if (known !== undefined) {
       this.ids.set(ref, known);
       return known;

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteSettings } from '../site/settings.ts';
+import type { MappedHeader } from './csv/column-map.ts';
 import { parseTecCsv } from './csv/parse.ts';
 import { parseJsonFixture } from './json/parse.ts';
 import type { ExportDeclarations, ExportEvent, ImportBatch } from './records.ts';
@@ -49,10 +50,13 @@ type ParseWxr = (input: string, file: string) => Promise<ImportBatch>;
 /** `declarations`: what formats that declare more than the events (WXR) declare. */
 export type EventWriter = (events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, declarations?: ExportDeclarations) => Promise<void>;
 
-export async function parseFile(format: Format, text: string, file: string, context: { now: Date; site: SiteSettings }): Promise<ImportBatch> {
+/** `columnMap`: `--map`, for CSV files. */
+export async function parseFile(
+  format: Format, text: string, file: string, context: { now: Date; site: SiteSettings }, columnMap: readonly MappedHeader[],
+): Promise<ImportBatch> {
   switch (format) {
     case 'json': return parseJsonFixture(text, file);
-    case 'csv': return parseTecCsv(text, file, { now: context.now, siteTimezone: context.site.timezone });
+    case 'csv': return parseTecCsv(text, file, { now: context.now, siteTimezone: context.site.timezone, columnMap });
     case 'ics': {
       const parseIcs = exported<ParseIcs>(await optionalModule('./ical/parse.ts', 'iCalendar'), 'parseIcs', 'iCalendar');
       return parseIcs(text, file, { now: context.now, siteTimezone: context.site.timezone });

@@ -5,7 +5,6 @@
 // one transaction, each in a savepoint (undone when the file fails), and rolls it back at the
 // end: later files see what earlier ones would have written (the venues an events file names),
 // so it counts what the real run counts.
-import fs from 'node:fs/promises';
 import type { Db } from '../data/connect.ts';
 import { withSavepoint } from '../data/savepoint.ts';
 import { isLockConflict } from '../data/transaction.ts';
@@ -13,6 +12,8 @@ import { progressBar, type Progress } from '../cli/progress.ts';
 import { applyBatch, batchSize } from './apply.ts';
 import { transferContext, type TransferContext } from './context.ts';
 import { ImportFileError, MATCH_BY, detectFormat, parseFile, type Format } from './formats.ts';
+import type { MappedHeader } from './csv/column-map.ts';
+import { readText } from './read-text.ts';
 import type { ImportBatch } from './records.ts';
 import type { WriteUnit } from './staged.ts';
 import { Tally, reasonOf } from './tally.ts';
@@ -24,6 +25,8 @@ export interface ImportOptions {
   siteUrl?: string;
   /** Where images given by URL are downloaded to; null: they are not (`--no-images`). A dry run downloads nothing. */
   images: MediaLibrary | null;
+  /** `--map` for the CSV files (checked beforehand: see csv/map-check.ts). */
+  columnMap: readonly MappedHeader[];
   out: (line: string) => void;
   err: (line: string) => void;
 }
@@ -41,40 +44,23 @@ class DryRunRollback extends Error {
   }
 }
 
-/** What the common reasons a file cannot be read mean, in words. */
-const READ_FAILURES: Record<string, string> = {
-  ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EISDIR: 'it is a folder',
-  ENOTDIR: 'a part of the path is not a folder',
-};
-
-async function readText(file: string): Promise<string> {
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ImportFileError(`${file}: cannot read the file (${(code && READ_FAILURES[code]) ?? code ?? reasonOf(error)})`);
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new ImportFileError(`${file}: not UTF-8 text (save the file as UTF-8 and import it again)`);
-  }
-}
-
 /** The message of a failure of the whole file, naming the file once. */
 function fileFailure(file: string, error: unknown, prefix = ''): ImportFileError {
   const reason = reasonOf(error);
   return new ImportFileError(reason.startsWith(`${file}:`) ? reason.replace(`${file}:`, `${file}:${prefix}`) : `${file}:${prefix} ${reason}`);
 }
 
-async function parse(context: TransferContext, file: string): Promise<{ format: Format; batch: ImportBatch }> {
+/** How the files are read and written: where images go, and `--map`. */
+interface Reading {
+  images: MediaLibrary | null;
+  columnMap: readonly MappedHeader[];
+}
+
+async function parse(context: TransferContext, file: string, columnMap: readonly MappedHeader[]): Promise<{ format: Format; batch: ImportBatch }> {
   const text = await readText(file);
   const format = detectFormat(file, text);
   try {
-    return { format, batch: await parseFile(format, text, file, context) };
+    return { format, batch: await parseFile(format, text, file, context, columnMap) };
   } catch (error) {
     throw fileFailure(file, error);
   }
@@ -93,10 +79,10 @@ interface Scope {
  * Reads, parses and applies one file. A failure of the whole file becomes its outcome, except a
  * lost lock race of a dry run's shared transaction, which goes up so that transaction runs again.
  */
-async function importFile(context: TransferContext, file: string, scope: Scope, progress: Progress, images: MediaLibrary | null): Promise<FileOutcome> {
+async function importFile(context: TransferContext, file: string, scope: Scope, progress: Progress, reading: Reading): Promise<FileOutcome> {
   let parsed: { format: Format; batch: ImportBatch };
   try {
-    parsed = await parse(context, file);
+    parsed = await parse(context, file, reading.columnMap);
   } catch (error) {
     if (error instanceof ImportFileError) return { tally: new Tally(), failure: error };
     throw error;
@@ -105,7 +91,7 @@ async function importFile(context: TransferContext, file: string, scope: Scope, 
   const tally = new Tally();
   try {
     await scope.run((unit) => applyBatch(unit, context, batch, {
-      source: format, matchBy: MATCH_BY[format], file, images, onProgress: progress.update, reserveIds: scope.kept,
+      source: format, matchBy: MATCH_BY[format], file, images: reading.images, onProgress: progress.update, reserveIds: scope.kept,
     }, tally));
     return { tally };
   } catch (error) {
@@ -122,20 +108,20 @@ async function importFile(context: TransferContext, file: string, scope: Scope, 
 
 /** Each file in a transaction of its own, reported as soon as it is done. */
 async function importEach(
-  context: TransferContext, files: readonly string[], progress: Progress, images: MediaLibrary | null, report: (outcome: FileOutcome) => void,
+  context: TransferContext, files: readonly string[], progress: Progress, reading: Reading, report: (outcome: FileOutcome) => void,
 ): Promise<void> {
   const scope: Scope = { run: (apply) => apply((work) => context.db.write(work, { background: true })), kept: true };
-  for (const file of files) report(await importFile(context, file, scope, progress, images));
+  for (const file of files) report(await importFile(context, file, scope, progress, reading));
 }
 
 /** Reported once the transaction is rolled back: a lost lock race runs it (and every file) again. */
-async function importDry(context: TransferContext, files: readonly string[], progress: Progress): Promise<FileOutcome[]> {
+async function importDry(context: TransferContext, files: readonly string[], progress: Progress, columnMap: readonly MappedHeader[]): Promise<FileOutcome[]> {
   try {
     return await context.db.write(async (trx): Promise<never> => {
       const outcomes: FileOutcome[] = [];
       const scope: Scope = { run: (apply) => withSavepoint(trx, () => apply((work) => work(trx))), kept: false };
       // Downloads would hold the transaction (on SQLite the database's write lock) meanwhile.
-      for (const file of files) outcomes.push(await importFile(context, file, scope, progress, null));
+      for (const file of files) outcomes.push(await importFile(context, file, scope, progress, { images: null, columnMap }));
       throw new DryRunRollback(outcomes);
     });
   } catch (error) {
@@ -159,8 +145,8 @@ export async function importFiles(db: Db, files: readonly string[], options: Imp
       options.err(reasonOf(failure));
     }
   };
-  if (options.dryRun) (await importDry(context, files, progress)).forEach(report);
-  else await importEach(context, files, progress, options.images, report);
+  if (options.dryRun) (await importDry(context, files, progress, options.columnMap)).forEach(report);
+  else await importEach(context, files, progress, options, report);
   options.out(total.summary());
   if (options.dryRun) options.err('dry run: nothing was written');
   return failedFiles > 0 || total.failed > 0 ? 1 : 0;

@@ -99,6 +99,8 @@ export interface EventRecord {
   showMapLink?: boolean;
   venueKey?: string;
   organizerKeys?: string[];
+  /** TEC CSV: the organizer cell as written (IDs, titles, or a title with commas), read when it is written (csv/organizer-cell.ts). */
+  organizerCell?: string;
   /** Keys of TermRecords in the batch, or names (created when missing). */
   categories?: string[];
   tags?: string[];

@@ -1,17 +1,17 @@
-// TEC's CSV import files (events, venues or organizers, told apart by the header row) as an
-// ImportBatch, with the plugin's value conventions: dates such as `11/19/2014` or `11/19/14`
-// with a separate time column, yes/no cells as TRUE/Yes/1, comma-separated categories and tags,
-// venues and organizers named by title, time zones by name or `UTC+3:30`.
+// TEC's CSV import files (events, venues or organizers, told apart by the header row: layout.ts)
+// as an ImportBatch, with the plugin's value conventions: dates such as `11/19/2014` or
+// `11/19/14` with a separate time column, yes/no cells as TRUE/Yes/1, comma-separated categories
+// and tags, a venue named by title, the organizer cell as written (read when the event is
+// written: organizer-cell.ts), time zones by name or `UTC+3:30`.
 import { parse } from 'csv-parse/sync';
 import { parseInZone } from '../../time/parse.ts';
 import { isValidTimezone } from '../../time/zones.ts';
 import { emptyBatch, type EventRecord, type ImportBatch, type OrganizerRecord, type VenueRecord } from '../records.ts';
 import { RecordError, isRecordError, reasonOf } from '../tally.ts';
 import { readBoolean } from '../values.ts';
-import { columnIndexes, columnName, detectKind, REQUIRED, type CsvKind, type Field } from './columns.ts';
-
-/** A file the import cannot read at all (bad header, broken quoting). */
-export class CsvFileError extends Error {}
+import { columnName, type CsvKind, type Field } from './columns.ts';
+import type { MappedHeader } from './column-map.ts';
+import { CsvFileError, resolveLayout } from './layout.ts';
 
 interface Row<K extends CsvKind> {
   /** The trimmed cell of a field; '' when the column or cell is missing. */
@@ -100,8 +100,7 @@ function eventRecord(row: Row<'events'>, dates: DateReader): EventRecord {
     showMap: row.flag('showMap'),
     showMapLink: row.flag('showMapLink'),
     venueKey: optional(row.get('venue')),
-    // One organizer per cell: names such as "Mccaleb, John A Esq" contain commas.
-    organizerKeys: row.get('organizer') === '' ? undefined : [row.get('organizer')],
+    organizerCell: optional(row.get('organizer')),
     categories: list(row.get('categories')),
     tags: list(row.get('tags')),
     meta: currencyCode === '' ? undefined : [['_EventCurrencyCode', currencyCode]],
@@ -151,30 +150,32 @@ interface ParsedRow {
   info: { lines: number };
 }
 
-function readRows(text: string, file: string): ParsedRow[] {
+function readRows(text: string, file: string, only?: { to: number }): ParsedRow[] {
   try {
-    return parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as ParsedRow[];
+    return parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, ...only }) as unknown as ParsedRow[];
   } catch (error) {
     throw new CsvFileError(`${file}: not a readable CSV file (${reasonOf(error)})`);
   }
 }
 
-export function parseTecCsv(text: string, file: string, options: { now: Date; siteTimezone: string }): ImportBatch {
+/** The header row of a file (empty for an empty file). */
+export function readHeaderRow(text: string, file: string): string[] {
+  return readRows(text, file, { to: 1 })[0]?.record ?? [];
+}
+
+export interface CsvOptions {
+  now: Date;
+  siteTimezone: string;
+  /** `--map`: headers → the plugin's column keys. */
+  columnMap: readonly MappedHeader[];
+}
+
+export function parseTecCsv(text: string, file: string, options: CsvOptions): ImportBatch {
   const rows = readRows(text, file);
   const batch = emptyBatch();
   if (!rows.length) throw new CsvFileError(`${file}: the file is empty`);
-  const headers = rows[0].record;
-  const kind = detectKind(headers);
-  if (kind === null) {
-    throw new CsvFileError(`${file}: the header row has no "Event Name", "Venue Name" or "Organizer Name" column`);
-  }
-  const indexes = columnIndexes(kind, headers);
+  const { kind, indexes } = resolveLayout(rows[0].record, options.columnMap, file);
   const dates = new DateReader(options.now, options.siteTimezone);
-  const missing = (REQUIRED[kind] as readonly string[]).filter((field) => !indexes.has(field as Field<typeof kind>));
-  if (missing.length) {
-    const names = missing.map((field) => `"${columnName(kind, field as Field<typeof kind>)}"`).join(', ');
-    throw new CsvFileError(`${file}: missing required column${missing.length > 1 ? 's' : ''} ${names}`);
-  }
   for (const { record: cells, info } of rows.slice(1)) {
     if (cells.every((cell) => cell.trim() === '')) continue;
     const where = `${file}:${info.lines}`;
