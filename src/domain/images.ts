@@ -6,10 +6,12 @@ import { maybeUnserialize, phpSerialize, type PhpValue } from '../php/serialize.
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader, Writer } from '../data/executor.ts';
 import { addMeta, firstMeta, getPosts, insertPost, loadMeta, uniquePostSlug, updatePost } from '../data/posts.ts';
-import { sanitizeTitle } from '../text/sanitize.ts';
+import { isNumeric, phpTrim } from '../text/php.ts';
+import { sanitizeTextField, sanitizeTitle } from '../text/sanitize.ts';
 import { dbDatetime } from '../time/parse.ts';
 import type { PreparedImage } from './media.ts';
 import type { WriteContext } from './write-context.ts';
+import { withKses } from './post-writes.ts';
 import { deleteAttachmentRows, imageAttachmentIdByGuid, imageAttachmentIdByMeta } from '../data/attachments.ts';
 
 export type ImageObject = Record<string, unknown>;
@@ -149,19 +151,46 @@ export interface AttachmentFields {
   caption?: string;
   description?: string;
   alt?: string;
+  /** The title when neither the caller nor the image gives one; the stored file's name when absent. */
+  fallbackTitle?: string;
+}
+
+/** The title and caption the image gives of itself (its image_meta), where WordPress takes them. */
+function embeddedTexts(image: PreparedImage): { title?: string; caption?: string } {
+  const meta = image.metadata.image_meta;
+  if (!isRecord(meta)) return {};
+  const { title, caption } = meta;
+  return {
+    title: typeof title === 'string' && phpTrim(title) !== '' && !isNumeric(sanitizeTitle(title)) ? title : undefined,
+    caption: typeof caption === 'string' && phpTrim(caption) !== '' ? caption : undefined,
+  };
+}
+
+/**
+ * The attachment's title, caption and description: what the caller sent (when not PHP-empty),
+ * else what the image says of itself, else the fallback title or the stored file's name. A
+ * downloaded image's own caption becomes its description (media_handle_sideload); an upload's,
+ * its caption (the REST upload).
+ */
+function attachmentTexts(image: PreparedImage, fields: AttachmentFields): { title: string; excerpt: string; content: string } {
+  const embedded = embeddedTexts(image);
+  const sent = (value: string | undefined): string | undefined => (isPhpEmpty(value) ? undefined : value);
+  const title = sent(fields.title) ?? embedded.title ?? fields.fallbackTitle ?? image.title;
+  if (image.sourceUrl !== null) return { title, excerpt: '', content: embedded.caption ?? '' };
+  return { title, excerpt: sent(fields.caption) ?? embedded.caption ?? fields.caption ?? '', content: fields.description ?? '' };
 }
 
 /** wp_insert_attachment + wp_update_attachment_metadata for an image whose files are written. */
 export async function insertImageAttachment(trx: Writer, ctx: WriteContext, image: PreparedImage, fields: AttachmentFields = {}): Promise<number> {
-  const title = fields.title ?? image.title;
+  const { title, excerpt, content } = withKses(ctx.user, attachmentTexts(image, fields));
   const local = dbDatetime(ctx.now, ctx.site.timezone);
   const gmt = dbDatetime(ctx.now, 'UTC');
   const id = await insertPost(trx, {
     post_type: 'attachment',
     post_author: ctx.user?.id ?? 0,
     post_title: title,
-    post_excerpt: fields.caption ?? '',
-    post_content: fields.description ?? '',
+    post_excerpt: excerpt,
+    post_content: content,
     post_status: 'inherit',
     post_date: local,
     post_date_gmt: gmt,
@@ -169,7 +198,7 @@ export async function insertImageAttachment(trx: Writer, ctx: WriteContext, imag
     post_modified_gmt: gmt,
     comment_status: ctx.site.defaultCommentStatus,
     ping_status: 'closed',
-    guid: `${uploadsBase(ctx.site)}${image.attachedFile}`,
+    guid: `${uploadsBase(ctx.site)}${image.uploadedFile}`,
     post_mime_type: image.mimeType,
   });
   // Attachment slugs are unique among every post type's (wp_unique_post_slug).
@@ -177,7 +206,7 @@ export async function insertImageAttachment(trx: Writer, ctx: WriteContext, imag
   await addMeta(trx, id, '_wp_attached_file', image.attachedFile);
   await addMeta(trx, id, '_wp_attachment_metadata', phpSerialize(image.metadata));
   if (image.sourceUrl !== null) await addMeta(trx, id, '_tribe_importer_original_url', image.sourceUrl);
-  if (fields.alt) await addMeta(trx, id, '_wp_attachment_image_alt', fields.alt);
+  if (fields.alt !== undefined) await addMeta(trx, id, '_wp_attachment_image_alt', sanitizeTextField(fields.alt));
   ctx.images?.used(image);
   return id;
 }
