@@ -102,9 +102,15 @@ async function imageAttachmentById(db: Reader, id: number): Promise<number | nul
   return post && post.post_type === 'attachment' && post.post_mime_type.startsWith('image/') ? id : null;
 }
 
-/** An image attachment whose guid is the URL, else one imported from it (TEC's importer notes the original URL). */
-async function imageAttachmentByUrl(db: Reader, url: string): Promise<number | null> {
-  return await imageAttachmentIdByGuid(db, url) ?? imageAttachmentIdByMeta(db, '_tribe_importer_original_url', url);
+/**
+ * An image attachment whose guid is the URL, else one imported from it (TEC's importer notes the
+ * original URL), else one whose file it is under the site's uploads (the URL answers and exports
+ * show, which for a `-scaled` or `-rotated` copy is not the guid).
+ */
+async function imageAttachmentByUrl(db: Reader, url: string, site: SiteSettings): Promise<number | null> {
+  const byOrigin = await imageAttachmentIdByGuid(db, url) ?? await imageAttachmentIdByMeta(db, '_tribe_importer_original_url', url);
+  const base = uploadsBase(site);
+  return byOrigin ?? (url.startsWith(base) ? imageAttachmentIdByMeta(db, '_wp_attached_file', url.slice(base.length)) : null);
 }
 
 export type ImageInput =
@@ -115,7 +121,7 @@ export type ImageInput =
 
 /**
  * The `image` argument: PHP-empty → none; a numeric ID of an image attachment; for callers with
- * `upload_files`, a URL: the image attachment whose guid or imported original URL it is, else the
+ * `upload_files`, a URL: the image attachment whose guid, imported original URL or file it is, else the
  * image downloaded from it (by the request's staging, once) — invalid when refused or not an image.
  */
 export async function resolveImageInput(db: Reader, value: unknown, ctx: WriteContext): Promise<ImageInput> {
@@ -128,7 +134,7 @@ export async function resolveImageInput(db: Reader, value: unknown, ctx: WriteCo
   }
   const url = text.trim();
   if (!userCan(ctx.user, 'upload_files') || !/^https?:\/\//i.test(url)) return { kind: 'invalid' };
-  const id = await imageAttachmentByUrl(db, url);
+  const id = await imageAttachmentByUrl(db, url, ctx.site);
   if (id !== null) return { kind: 'attachment', id };
   const image = await ctx.images?.fromUrl(url);
   return image ? { kind: 'download', image } : { kind: 'invalid' };

@@ -65,9 +65,12 @@ forEachDatabase('images as WordPress processes them', (kind) => {
   const inMonth = (file: string) => path.join(t.uploads, MONTH, file);
   const sizesOf = (sizes: Record<string, any>) => Object.fromEntries(Object.entries(sizes).map(([name, size]) => [name, [size.file, size.width, size.height]]));
 
+  let harbour: { id: number; source_url: string };
+
   it('stands for an image over 2560 pixels by NAME-scaled.EXT, its sub-sizes made from the original', async () => {
     const bytes = await halvesImage(3000, 2000, 'jpeg');
     const body = await upload(bytes, 'harbour.jpg');
+    harbour = body;
     expect(body.source_url).to.equal(`${site}/wp-content/uploads/${MONTH}/harbour-scaled.jpg`);
     expect(body.title.raw).to.equal('harbour');
     const details = body.media_details;
@@ -96,6 +99,18 @@ forEachDatabase('images as WordPress processes them', (kind) => {
     expect(await sizeOnDisk(inMonth('harbour-scaled.jpg'))).to.deep.equal([2560, 1707]);
     const served = await fetch(body.source_url.replace(site, t.url));
     expect(served.headers.get('content-type')).to.equal('image/jpeg');
+  });
+
+  it('finds the attachment by the URL of its scaled copy (what answers and exports show) as well as by its guid', async () => {
+    const files = filesUnder(t.uploads);
+    for (const url of [harbour.source_url, harbour.source_url.replace('-scaled', '')]) {
+      const res = await t.request('POST', '/wp-json/tribe/events/v1/events', {
+        auth: admin, body: { title: 'Harbour fair', start_date: '2026-12-10 10:00:00', end_date: '2026-12-10 12:00:00', image: url },
+      });
+      expect(res.status, res.text).to.equal(201);
+      expect(res.json.image).to.include({ id: harbour.id, url: harbour.source_url });
+    }
+    expect(filesUnder(t.uploads)).to.deep.equal(files);
   });
 
   it('turns a JPEG with EXIF orientation 6 upright into NAME-rotated.EXT, titled and captioned from its IPTC data', async () => {
