@@ -38,7 +38,8 @@ export async function addMediaFiles(db: Db, files: readonly string[], options: M
         failed++;
         continue;
       }
-      const id = await db.write((trx) => insertImageAttachment(trx, context, image));
+      // Titled as `wp media import` titles a file: by its own name, unless its metadata names it.
+      const id = await db.write((trx) => insertImageAttachment(trx, context, image, { fallbackTitle: path.parse(file).name }));
       images.committed();
       options.out(String(id));
     }

@@ -6,10 +6,12 @@ import { maybeUnserialize, phpSerialize, type PhpValue } from '../php/serialize.
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader, Writer } from '../data/executor.ts';
 import { addMeta, firstMeta, getPosts, insertPost, loadMeta, uniquePostSlug, updatePost } from '../data/posts.ts';
-import { sanitizeTitle } from '../text/sanitize.ts';
+import { isNumeric, phpTrim } from '../text/php.ts';
+import { sanitizeTextField, sanitizeTitle } from '../text/sanitize.ts';
 import { dbDatetime } from '../time/parse.ts';
 import type { PreparedImage } from './media.ts';
 import type { WriteContext } from './write-context.ts';
+import { withKses } from './post-writes.ts';
 import { deleteAttachmentRows, imageAttachmentIdByGuid, imageAttachmentIdByMeta } from '../data/attachments.ts';
 
 export type ImageObject = Record<string, unknown>;
@@ -100,9 +102,15 @@ async function imageAttachmentById(db: Reader, id: number): Promise<number | nul
   return post && post.post_type === 'attachment' && post.post_mime_type.startsWith('image/') ? id : null;
 }
 
-/** An image attachment whose guid is the URL, else one imported from it (TEC's importer notes the original URL). */
-async function imageAttachmentByUrl(db: Reader, url: string): Promise<number | null> {
-  return await imageAttachmentIdByGuid(db, url) ?? imageAttachmentIdByMeta(db, '_tribe_importer_original_url', url);
+/**
+ * An image attachment whose guid is the URL, else one imported from it (TEC's importer notes the
+ * original URL), else one whose file it is under the site's uploads (the URL answers and exports
+ * show, which for a `-scaled` or `-rotated` copy is not the guid).
+ */
+async function imageAttachmentByUrl(db: Reader, url: string, site: SiteSettings): Promise<number | null> {
+  const byOrigin = await imageAttachmentIdByGuid(db, url) ?? await imageAttachmentIdByMeta(db, '_tribe_importer_original_url', url);
+  const base = uploadsBase(site);
+  return byOrigin ?? (url.startsWith(base) ? imageAttachmentIdByMeta(db, '_wp_attached_file', url.slice(base.length)) : null);
 }
 
 export type ImageInput =
@@ -113,7 +121,7 @@ export type ImageInput =
 
 /**
  * The `image` argument: PHP-empty → none; a numeric ID of an image attachment; for callers with
- * `upload_files`, a URL: the image attachment whose guid or imported original URL it is, else the
+ * `upload_files`, a URL: the image attachment whose guid, imported original URL or file it is, else the
  * image downloaded from it (by the request's staging, once) — invalid when refused or not an image.
  */
 export async function resolveImageInput(db: Reader, value: unknown, ctx: WriteContext): Promise<ImageInput> {
@@ -126,7 +134,7 @@ export async function resolveImageInput(db: Reader, value: unknown, ctx: WriteCo
   }
   const url = text.trim();
   if (!userCan(ctx.user, 'upload_files') || !/^https?:\/\//i.test(url)) return { kind: 'invalid' };
-  const id = await imageAttachmentByUrl(db, url);
+  const id = await imageAttachmentByUrl(db, url, ctx.site);
   if (id !== null) return { kind: 'attachment', id };
   const image = await ctx.images?.fromUrl(url);
   return image ? { kind: 'download', image } : { kind: 'invalid' };
@@ -149,19 +157,46 @@ export interface AttachmentFields {
   caption?: string;
   description?: string;
   alt?: string;
+  /** The title when neither the caller nor the image gives one; the stored file's name when absent. */
+  fallbackTitle?: string;
+}
+
+/** The title and caption the image gives of itself (its image_meta), where WordPress takes them. */
+function embeddedTexts(image: PreparedImage): { title?: string; caption?: string } {
+  const meta = image.metadata.image_meta;
+  if (!isRecord(meta)) return {};
+  const { title, caption } = meta;
+  return {
+    title: typeof title === 'string' && phpTrim(title) !== '' && !isNumeric(sanitizeTitle(title)) ? title : undefined,
+    caption: typeof caption === 'string' && phpTrim(caption) !== '' ? caption : undefined,
+  };
+}
+
+/**
+ * The attachment's title, caption and description: what the caller sent (when not PHP-empty),
+ * else what the image says of itself, else the fallback title or the stored file's name. A
+ * downloaded image's own caption becomes its description (media_handle_sideload); an upload's,
+ * its caption (the REST upload).
+ */
+function attachmentTexts(image: PreparedImage, fields: AttachmentFields): { title: string; excerpt: string; content: string } {
+  const embedded = embeddedTexts(image);
+  const sent = (value: string | undefined): string | undefined => (isPhpEmpty(value) ? undefined : value);
+  const title = sent(fields.title) ?? embedded.title ?? fields.fallbackTitle ?? image.title;
+  if (image.sourceUrl !== null) return { title, excerpt: '', content: embedded.caption ?? '' };
+  return { title, excerpt: sent(fields.caption) ?? embedded.caption ?? fields.caption ?? '', content: fields.description ?? '' };
 }
 
 /** wp_insert_attachment + wp_update_attachment_metadata for an image whose files are written. */
 export async function insertImageAttachment(trx: Writer, ctx: WriteContext, image: PreparedImage, fields: AttachmentFields = {}): Promise<number> {
-  const title = fields.title ?? image.title;
+  const { title, excerpt, content } = withKses(ctx.user, attachmentTexts(image, fields));
   const local = dbDatetime(ctx.now, ctx.site.timezone);
   const gmt = dbDatetime(ctx.now, 'UTC');
   const id = await insertPost(trx, {
     post_type: 'attachment',
     post_author: ctx.user?.id ?? 0,
     post_title: title,
-    post_excerpt: fields.caption ?? '',
-    post_content: fields.description ?? '',
+    post_excerpt: excerpt,
+    post_content: content,
     post_status: 'inherit',
     post_date: local,
     post_date_gmt: gmt,
@@ -169,7 +204,7 @@ export async function insertImageAttachment(trx: Writer, ctx: WriteContext, imag
     post_modified_gmt: gmt,
     comment_status: ctx.site.defaultCommentStatus,
     ping_status: 'closed',
-    guid: `${uploadsBase(ctx.site)}${image.attachedFile}`,
+    guid: `${uploadsBase(ctx.site)}${image.uploadedFile}`,
     post_mime_type: image.mimeType,
   });
   // Attachment slugs are unique among every post type's (wp_unique_post_slug).
@@ -177,7 +212,7 @@ export async function insertImageAttachment(trx: Writer, ctx: WriteContext, imag
   await addMeta(trx, id, '_wp_attached_file', image.attachedFile);
   await addMeta(trx, id, '_wp_attachment_metadata', phpSerialize(image.metadata));
   if (image.sourceUrl !== null) await addMeta(trx, id, '_tribe_importer_original_url', image.sourceUrl);
-  if (fields.alt) await addMeta(trx, id, '_wp_attachment_image_alt', fields.alt);
+  if (fields.alt !== undefined) await addMeta(trx, id, '_wp_attachment_image_alt', sanitizeTextField(fields.alt));
   ctx.images?.used(image);
   return id;
 }

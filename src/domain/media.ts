@@ -8,10 +8,12 @@ import type { SiteSettings } from '../site/settings.ts';
 export interface PreparedImage {
   /** The URL it was downloaded from (`_tribe_importer_original_url`), null for an upload. */
   sourceUrl: string | null;
-  /** `_wp_attached_file`: YYYY/MM/name.ext under the uploads folder. */
+  /** `_wp_attached_file`: YYYY/MM/name.ext under the uploads folder (the scaled or upright copy, when one stands for the original). */
   attachedFile: string;
+  /** The file as uploaded or downloaded, YYYY/MM/name.ext: its URL is the attachment's guid. */
+  uploadedFile: string;
   mimeType: string;
-  /** The post title: the file name without its extension. */
+  /** The default post title: the stored file's name without its extension. */
   title: string;
   /** `_wp_attachment_metadata`, as WordPress stores it. */
   metadata: { [key: string]: PhpValue };

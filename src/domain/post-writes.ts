@@ -167,7 +167,7 @@ export type WrittenPost = Pick<PostRow, 'ID' | 'post_status'>;
  * kses_init_filters(): for a user without `unfiltered_html`, the title passes wp_filter_kses and
  * the content and excerpt wp_filter_post_kses.
  */
-function withKses(user: CurrentUser | null, input: PostInput): PostInput {
+export function withKses<T extends Pick<PostInput, 'title' | 'content' | 'excerpt'>>(user: CurrentUser | null, input: T): T {
   if (userCan(user, 'unfiltered_html')) return input;
   const filtered = { ...input };
   if (input.title !== undefined) filtered.title = ksesData(input.title);

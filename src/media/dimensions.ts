@@ -17,6 +17,12 @@ export const DEFAULT_SIZES: readonly SizeDefinition[] = [
   { name: '2048x2048', width: 2048, height: 2048, crop: false },
 ];
 
+/**
+ * WordPress's `big_image_size_threshold`: a larger original (not a PNG) is stood for by a copy
+ * scaled down to fit 2560×2560, `NAME-scaled.EXT`.
+ */
+export const BIG_IMAGE: SizeDefinition = { name: 'scaled', width: 2560, height: 2560, crop: false };
+
 /** PHP round() for the non-negative values here (half away from zero). */
 const round = (value: number): number => Math.round(value);
 

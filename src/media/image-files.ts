@@ -1,7 +1,9 @@
-// Images judged by their bytes, and their sub-sizes made with sharp (libvips) in the original's
-// format, as WordPress's image editors make them (metadata stripped, JPEG quality 82).
+// Images judged by their bytes, and the files made of them (sub-sizes, scaled and upright copies)
+// with sharp (libvips) in the original's format, as WordPress's image editors make them (metadata
+// stripped, JPEG quality 82).
 import sharp from 'sharp';
 import { resizeDimensions, DEFAULT_SIZES, type Resize } from './dimensions.ts';
+import type { MetadataBlocks } from './image-meta.ts';
 
 export interface ImageType {
   mimeType: string;
@@ -33,13 +35,14 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
 
 export interface DecodedImage {
   type: ImageType;
+  /** The size as stored (before any EXIF orientation is applied). */
   width: number;
   height: number;
-  /** The EXIF orientation, null when the file has none. */
-  orientation: number | null;
+  /** The EXIF, IPTC and XMP blocks the file carries. */
+  blocks: MetadataBlocks;
 }
 
-/** The image's type and size, or null when the bytes are not a JPEG, PNG, GIF or WebP libvips can read. */
+/** The image's type, size and metadata blocks, or null when the bytes are not a JPEG, PNG, GIF or WebP libvips can read. */
 export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage | null> {
   const type = sniffImage(bytes);
   if (!type) return null;
@@ -48,7 +51,8 @@ export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage | nul
     if (meta.format !== type.format || !meta.width || !meta.height) return null;
     // Reading the pixels catches a truncated or corrupt body the header alone does not show.
     await sharp(bytes).stats();
-    return { type, width: meta.width, height: meta.height, orientation: meta.orientation ?? null };
+    const blocks = { jpeg: type.format === 'jpeg', exif: meta.exif, iptc: meta.iptc, xmp: meta.xmp };
+    return { type, width: meta.width, height: meta.height, blocks };
   } catch {
     return null;
   }
@@ -66,12 +70,23 @@ export function subSizesOf(width: number, height: number): SubSize[] {
   });
 }
 
-/** One sub-size, encoded in the original's format. */
-export async function renderSubSize(bytes: Uint8Array, image: DecodedImage, size: Resize): Promise<Buffer> {
-  const { source } = size;
+/** How one file is made from the uploaded image. */
+export interface Rendering {
+  /** Turn the pixels upright by the EXIF orientation first (WordPress's maybe_exif_rotate). */
+  upright: boolean;
+  /** The region of the (upright) image taken; all of it when absent. */
+  source?: Resize['source'];
+  width: number;
+  height: number;
+}
+
+/** A file made from the image (a sub-size, or the scaled or rotated copy), in the original's format. */
+export async function renderImage(bytes: Uint8Array, image: DecodedImage, rendering: Rendering): Promise<Buffer> {
   let pipeline = sharp(bytes);
-  if (source.width !== image.width || source.height !== image.height) pipeline = pipeline.extract(source);
-  pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
+  if (rendering.upright) pipeline = pipeline.autoOrient();
+  const { source } = rendering;
+  if (source) pipeline = pipeline.extract(source);
+  pipeline = pipeline.resize(rendering.width, rendering.height, { fit: 'fill' });
   switch (image.type.format) {
     case 'jpeg': return pipeline.jpeg({ quality: 82 }).toBuffer();
     case 'webp': return pipeline.webp({ quality: 86 }).toBuffer();

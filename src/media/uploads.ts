@@ -1,6 +1,7 @@
 // The uploads folder as WordPress fills it: YYYY/MM/ folders (the site's local month), file names
 // made unique there as wp_unique_filename makes them, the original kept byte for byte beside its
-// sub-sizes named NAME-WxH.EXT, and `_wp_attachment_metadata` describing them.
+// scaled or upright copy (NAME-scaled.EXT, NAME-rotated.EXT) and its sub-sizes (NAME-WxH.EXT), and
+// `_wp_attachment_metadata` describing them as wp_create_image_subsizes does.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
@@ -9,7 +10,9 @@ import type { SiteSettings } from '../site/settings.ts';
 import { dbDatetime } from '../time/parse.ts';
 import type { MediaConfig } from '../config.ts';
 import { ImageRefused, type MediaLibrary, type PreparedImage } from '../domain/media.ts';
-import { decodeImage, renderSubSize, subSizesOf, type DecodedImage } from './image-files.ts';
+import { decodeImage, renderImage, subSizesOf, type DecodedImage, type Rendering } from './image-files.ts';
+import { planFullSize } from './full-size.ts';
+import { readImageMeta } from './image-meta.ts';
 import { RefusedDownload, safeDownload, type DownloadLimits } from './safe-request.ts';
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -41,11 +44,6 @@ function fileNameFor(name: string, image: DecodedImage): { stem: string; extensi
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const IMAGE_META = {
-  aperture: '0', credit: '', camera: '', caption: '', created_timestamp: '0', copyright: '', focal_length: '0',
-  iso: '0', shutter_speed: '0', title: '', orientation: '0', keywords: [], alt: '',
-};
 
 export class UploadsLibrary implements MediaLibrary {
   constructor(readonly root: string, readonly limits: DownloadLimits) {}
@@ -81,11 +79,16 @@ export class UploadsLibrary implements MediaLibrary {
 
   async remove(attachedFile: string, metadata: PhpValue): Promise<void> {
     const files = [attachedFile];
-    const sizes = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata.sizes : undefined;
+    const dir = path.posix.dirname(attachedFile);
+    const record = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata : {};
+    const sameFolder = (file: PhpValue | undefined): void => {
+      if (typeof file === 'string' && file !== '' && !file.includes('/')) files.push(path.posix.join(dir, file));
+    };
+    sameFolder(record.original_image);
+    const sizes = record.sizes;
     if (sizes && typeof sizes === 'object' && !Array.isArray(sizes)) {
       for (const size of Object.values(sizes)) {
-        const file = size && typeof size === 'object' && !Array.isArray(size) ? size.file : undefined;
-        if (typeof file === 'string' && !file.includes('/')) files.push(path.posix.join(path.posix.dirname(attachedFile), file));
+        if (size && typeof size === 'object' && !Array.isArray(size)) sameFolder(size.file);
       }
     }
     await Promise.all([...new Set(files)].map(async (file) => {
@@ -96,15 +99,15 @@ export class UploadsLibrary implements MediaLibrary {
 
   /**
    * wp_unique_filename: NAME.EXT, else NAME-1.EXT, NAME-2.EXT… until neither the file nor a
-   * sub-size of that name (NAME-WxH.EXT) is there. The original is created exclusively, so two
-   * writers never take one name.
+   * sub-size or copy of that name (NAME-WxH.EXT, NAME-scaled.EXT, NAME-rotated.EXT) is there.
+   * The original is created exclusively, so two writers never take one name.
    */
   private async reserve(dir: string, stem: string, extension: string, bytes: Uint8Array): Promise<string> {
     await fs.mkdir(dir, { recursive: true });
     for (let n = 0; ; n++) {
       const name = n === 0 ? stem : `${stem}-${n}`;
-      const subSize = new RegExp(`^${escapeRegExp(name)}-\\d+x\\d+\\.${escapeRegExp(extension)}$`, 'i');
-      if ((await fs.readdir(dir)).some((entry) => subSize.test(entry))) continue;
+      const derived = new RegExp(`^${escapeRegExp(name)}-(?:\\d+x\\d+|scaled|rotated)\\.${escapeRegExp(extension)}$`, 'i');
+      if ((await fs.readdir(dir)).some((entry) => derived.test(entry))) continue;
       const file = `${name}.${extension}`;
       try {
         await fs.writeFile(path.join(dir, file), bytes, { flag: 'wx' });
@@ -118,33 +121,47 @@ export class UploadsLibrary implements MediaLibrary {
   private async make(name: string, bytes: Uint8Array, site: SiteSettings, now: Date): Promise<PreparedImage> {
     const image = await decodeImage(bytes);
     if (!image) throw new ImageRefused('not a JPEG, PNG, GIF or WebP image');
+    const imageMeta = readImageMeta(image.blocks);
+    const plan = planFullSize(image, Number(imageMeta.orientation));
     const { stem, extension } = fileNameFor(name, image);
     const month = dbDatetime(now, site.timezone).slice(0, 7).replace('-', '/');
     const dir = path.join(this.root, month);
     const file = await this.reserve(dir, stem, extension, bytes);
-    const attachedFile = `${month}/${file}`;
+    const fileStem = splitName(file).stem;
     const written = [file];
+    const write = async (made: string, rendering: Rendering): Promise<number> => {
+      const encoded = await renderImage(bytes, image, rendering);
+      await fs.writeFile(path.join(dir, made), encoded);
+      written.push(made);
+      return encoded.length;
+    };
     try {
-      const sizes: Record<string, PhpValue> = {};
-      const fileStem = splitName(file).stem;
-      for (const size of subSizesOf(image.width, image.height)) {
-        const sizeFile = `${fileStem}-${size.width}x${size.height}.${extension}`;
-        const encoded = await renderSubSize(bytes, image, size);
-        await fs.writeFile(path.join(dir, sizeFile), encoded);
-        written.push(sizeFile);
-        sizes[size.name] = { file: sizeFile, width: size.width, height: size.height, 'mime-type': image.type.mimeType, filesize: encoded.length };
+      let full = { file, width: image.width, height: image.height, filesize: bytes.length };
+      if (plan.copy) {
+        const copy = `${fileStem}-${plan.copy.suffix}.${extension}`;
+        const { width, height } = plan.copy;
+        full = { file: copy, width, height, filesize: await write(copy, { upright: plan.upright, width, height }) };
       }
+      const sizes: Record<string, PhpValue> = {};
+      for (const size of subSizesOf(plan.width, plan.height)) {
+        const sizeFile = `${fileStem}-${size.width}x${size.height}.${extension}`;
+        const filesize = await write(sizeFile, { upright: plan.upright, ...size });
+        sizes[size.name] = { file: sizeFile, width: size.width, height: size.height, 'mime-type': image.type.mimeType, filesize };
+      }
+      const attachedFile = `${month}/${full.file}`;
       const metadata = {
-        width: image.width,
-        height: image.height,
+        width: full.width,
+        height: full.height,
         file: attachedFile,
-        filesize: bytes.length,
+        filesize: full.filesize,
         sizes,
-        image_meta: { ...IMAGE_META, orientation: image.orientation === null ? '0' : String(image.orientation) },
+        // Once the copy is upright, WordPress records the orientation as the number 1.
+        image_meta: plan.copy && plan.upright ? { ...imageMeta, orientation: 1 } : imageMeta,
+        ...(plan.copy ? { original_image: file } : {}),
       };
-      return { sourceUrl: null, attachedFile, mimeType: image.type.mimeType, title: splitName(name).stem, metadata };
+      return { sourceUrl: null, attachedFile, uploadedFile: `${month}/${file}`, mimeType: image.type.mimeType, title: fileStem, metadata };
     } catch (error) {
-      await Promise.all(written.map((written) => fs.rm(path.join(dir, written), { force: true })));
+      await Promise.all(written.map((made) => fs.rm(path.join(dir, made), { force: true })));
       throw error;
     }
   }

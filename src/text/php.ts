@@ -51,6 +51,32 @@ export function numberFormat(n: number, decimals: number): string {
   return sign + whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction === undefined ? '' : `.${fraction}`);
 }
 
+/** PHP round($n, $precision) for finite values (half away from zero, on the decimal representation). */
+export function phpRound(n: number, precision: number): number {
+  const rounded = Math.sign(n) * Number(`${Math.round(Number(`${Math.abs(n)}e${precision}`))}e-${precision}`);
+  return Number.isFinite(rounded) ? rounded : n;
+}
+
+/**
+ * PHP's (string) cast of a number: integers as they are, floats with the `precision` setting's 14
+ * significant digits (`%.14G`: `0.33333333333333`, `1.0E-5`, `2.8`).
+ */
+export function phpNumberString(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n);
+  if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NAN' : n > 0 ? 'INF' : '-INF';
+  const [mantissa, exponentText] = Math.abs(n).toExponential(13).split('e') as [string, string];
+  const digits = mantissa.replace('.', '').replace(/0+$/, '');
+  const exponent = Number(exponentText);
+  const sign = n < 0 ? '-' : '';
+  if (exponent < -4 || exponent >= 15) {
+    return `${sign}${digits[0]}.${digits.slice(1) || '0'}E${exponent < 0 ? '-' : '+'}${Math.abs(exponent)}`;
+  }
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
+  const whole = digits.slice(0, exponent + 1).padEnd(exponent + 1, '0');
+  const fraction = digits.slice(exponent + 1);
+  return sign + whole + (fraction ? `.${fraction}` : '');
+}
+
 /** PHP stripslashes(): drops each backslash, `\\` becomes `\`, `\0` becomes NUL. */
 export function stripSlashes(s: string): string {
   return s.replace(/\\([\s\S]?)/g, (_m, next: string) => (next === '0' ? '\0' : next));

@@ -86,15 +86,12 @@ export function presentMedia(req: RestRequest, post: PostRow, meta: PostMeta, co
   const sizes: Size[] = sizeEntries.map(([name, size]) => ({ name, file: String(size.file), width: Number(size.width), height: Number(size.height) }));
   const alt = firstMeta(meta, '_wp_attachment_image_alt') ?? '';
   const isImage = post.post_mime_type.startsWith('image/');
+  // The stored metadata as it is, its sizes with WordPress's `mime_type` and their URLs, and the full size.
   const mediaSizes: Record<string, unknown> = {};
-  for (const [name, size] of sizeEntries) {
-    mediaSizes[name] = {
-      file: size.file, width: size.width, height: size.height,
-      ...(size.filesize !== undefined ? { filesize: size.filesize } : {}),
-      mime_type: size['mime-type'], source_url: `${dirUrl}${String(size.file)}`,
-    };
+  for (const [name, { 'mime-type': mime, ...size }] of sizeEntries) {
+    mediaSizes[name] = { ...size, ...(mime !== undefined ? { mime_type: mime } : {}), source_url: `${dirUrl}${String(size.file)}` };
   }
-  if (isImage) mediaSizes.full = { file: fileName, width: full.width, height: full.height, mime_type: post.post_mime_type, source_url: url };
+  if (sizeEntries.length) mediaSizes.full = { file: fileName, width: full.width, height: full.height, mime_type: post.post_mime_type, source_url: url };
   const description = (isImage ? attachmentParagraph(url, dirUrl, sizes, full, alt) : '') + (post.post_content ? wpautop(post.post_content) : '');
   const title = { ...(edit ? { raw: post.post_title } : {}), rendered: wptexturize(post.post_title) };
   const body: Record<string, unknown> = {
@@ -122,9 +119,7 @@ export function presentMedia(req: RestRequest, post: PostRow, meta: PostMeta, co
     alt_text: alt,
     media_type: isImage ? 'image' : 'file',
     mime_type: post.post_mime_type,
-    media_details: isImage
-      ? { width: full.width, height: full.height, file: metadata.file ?? attachedFile, ...(metadata.filesize !== undefined ? { filesize: metadata.filesize } : {}), sizes: mediaSizes, image_meta: metadata.image_meta ?? {} }
-      : {},
+    media_details: Object.keys(metadata).length ? { ...metadata, sizes: mediaSizes } : {},
     post: Number(post.post_parent) || null,
     source_url: url,
     ...(edit ? { missing_image_sizes: [] } : {}),

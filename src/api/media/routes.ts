@@ -1,10 +1,11 @@
 // WordPress's own wp/v2/media routes, as far as uploading clients need them (samples 72–79):
-// upload (a raw body named by Content-Disposition, or a multipart `file`), read, list, delete.
+// upload (a raw body named by Content-Disposition, or a multipart `file`), read, list, update, delete.
 import { userCan } from '../../auth/capabilities.ts';
 import { attachmentPage } from '../../data/attachments.ts';
 import { firstMeta, getPost, getPosts, loadMeta, loadPostMeta } from '../../data/posts.ts';
 import type { PostRow } from '../../data/tables.ts';
-import { deleteAttachment, insertImageAttachment } from '../../domain/images.ts';
+import { deleteAttachment, insertImageAttachment, isPhpEmpty } from '../../domain/images.ts';
+import { updateAttachment } from '../../domain/attachment-update.ts';
 import { RestError } from '../../domain/errors.ts';
 import { maybeUnserialize } from '../../php/serialize.ts';
 import type { ArgSpecs } from '../args.ts';
@@ -54,6 +55,30 @@ async function upload(req: RestRequest) {
     'X-WP-Upload-Attachment-ID': String(id),
     Location: `${req.site.apiRoot}/${WP_NAMESPACE}/media/${id}`,
   });
+}
+
+/**
+ * A text field as an update sends it: a string, or `{ raw }` (the shape the answers show). WordPress
+ * takes an empty raw title as "not sent".
+ */
+function sentText(req: RestRequest, name: string, emptyRawIsSent: boolean): string | undefined {
+  const value = req.params.get(name);
+  if (typeof value === 'string') return value;
+  const raw = value !== null && typeof value === 'object' ? (value as { raw?: unknown }).raw : undefined;
+  return typeof raw === 'string' && (emptyRawIsSent || !isPhpEmpty(raw)) ? raw : undefined;
+}
+
+async function update(req: RestRequest) {
+  const id = Number((await addressedAttachment(req)).ID);
+  const parent = req.params.get('post');
+  await writeRequest(req, (trx) => updateAttachment(trx, req, id, {
+    title: sentText(req, 'title', false),
+    caption: sentText(req, 'caption', true),
+    description: sentText(req, 'description', true),
+    alt: text(req, 'alt_text'),
+    parent: typeof parent === 'number' ? parent : undefined,
+  }));
+  return respond(await withLinks(req, (await getPost(req.services.db.kysely, id))!, 'edit'));
 }
 
 async function list(req: RestRequest) {
@@ -114,6 +139,8 @@ async function mayRead(req: RestRequest): Promise<boolean | RestError> {
   return RestError.withStatus('rest_forbidden_context', __('Sorry, you are not allowed to edit this post.'), req.user ? 403 : 401);
 }
 
+const asSent = (value: unknown): unknown => value;
+
 export function registerMediaRoutes(registry: RouteRegistry<RestRequest>): void {
   registerNamespaceIndex(registry, WP_NAMESPACE);
   const field = (description: string) => ({ description, type: 'string' as const });
@@ -142,6 +169,20 @@ export function registerMediaRoutes(registry: RouteRegistry<RestRequest>): void 
   ]);
   registry.add(WP_NAMESPACE, '/media/(?P<id>[\\d]+)', [
     { methods: ['GET'], args: { ...ID_ARGS, context: CONTEXT_ARG }, permission: mayRead, handler: read },
+    {
+      methods: ['POST', 'PUT', 'PATCH'],
+      args: {
+        ...ID_ARGS,
+        // Objects WordPress neither checks nor sanitizes: a string, or `{ "raw": … }`.
+        title: { ...field('The title for the post.'), type: 'object', sanitize: asSent },
+        caption: { ...field('The attachment caption.'), type: 'object', sanitize: asSent },
+        description: { ...field('The attachment description.'), type: 'object', sanitize: asSent },
+        alt_text: field('Alternative text to display when attachment is not displayed.'),
+        post: { description: 'The ID for the associated post of the attachment.', type: 'integer', minimum: 0 },
+      },
+      permission: objectPermission('edit_post', 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.'),
+      handler: update,
+    },
     {
       methods: ['DELETE'],
       args: { ...ID_ARGS, force: { type: 'boolean', default: false, description: 'Whether to bypass Trash and force deletion.' } },
