@@ -156,7 +156,11 @@ forEachDatabase('venues and organizers', (db) => {
           want.author = String((await getPost(kysely(), firstId))!.post_author);
           expect(Object.keys(res.json)).to.deep.equal(Object.keys(want));
           if (k.word === 'organizer') {
-            expect(res.json.json_ld.email.replace(/&#(\d+);/g, (_m: string, c: string) => String.fromCharCode(Number(c)))).to.equal('org@example.com');
+            const written = res.json.json_ld.email as string;
+            expect(written.replace(/&#(\d+);/g, (_m: string, c: string) => String.fromCharCode(Number(c)))).to.equal('org@example.com');
+            // Entities as antispambot mixes them, the same mix in every answer.
+            expect(written).to.include('&#64;').and.match(/[a-z]/).and.match(/&#(?!64;)\d+;/);
+            expect((await t.request('GET', `${NS}/${path}?context=view`)).json.json_ld.email, 'a second answer, built again').to.equal(written);
             res.json.json_ld.email = want.json_ld.email;
           }
           expect(res.json).to.deep.equal(want);

@@ -38,10 +38,22 @@ export function venueJsonLd(source: JsonLdSource): Record<string, unknown> {
   };
 }
 
-/** WordPress antispambot(): each character randomly kept or written as a numeric entity. */
+/**
+ * WordPress antispambot(): each character kept or written as a numeric entity, at random. The
+ * choices come from a hash of the address rather than from rand(), so one address is always
+ * written alike: answers and pages stay byte-identical between requests (HEAD and GET lengths,
+ * reused answers), and a reader sees the same mix of entities WordPress writes.
+ */
 function antispambot(email: string): string {
+  let state = 0x811c9dc5;
+  for (const char of email) state = Math.imul(state ^ char.codePointAt(0)!, 0x01000193);
   let out = '';
-  for (const char of email) out += Math.random() < 0.5 ? `&#${char.codePointAt(0)};` : char;
+  for (const char of email) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    out += state & 1 ? `&#${char.codePointAt(0)};` : char;
+  }
   return out.replaceAll('@', '&#64;');
 }
 
