@@ -4,7 +4,7 @@
 // they were issued, before any statement issued later.
 import { CompiledQuery } from 'kysely';
 import type { Writer } from './executor.ts';
-import { QUEUED_MARK } from './mysql-pool.ts';
+import { queueCompiled } from './queued-writes.ts';
 import type { TableName } from './tables.ts';
 import { dialectOf, numberingOf } from './transaction.ts';
 
@@ -25,23 +25,21 @@ const MAX_PARAMETERS = 30_000;
  */
 const MAX_STATEMENT_CHARS = 1_000_000;
 
-/** The SQL of `INSERT INTO table (columns) VALUES (?…), …`, by its one-row SQL and row count. */
-const insertStatements = new Map<string, Map<number, string>>();
+/** `INSERT INTO table (columns) VALUES `, by the SQL of the one-row statement it comes from. */
+const insertHeads = new Map<string, string>();
 
 function insertSql(trx: Writer, table: TableName, columns: readonly string[], rows: number): string {
   const placeholders = Object.fromEntries(columns.map((column) => [column, null]));
   // One row, compiled by the executor's own plugins (table prefix): cheap, where compiling
   // thousands of rows through the query builder costs more than running them.
   const oneRow = trx.insertInto(table).values(placeholders as never).compile().sql;
-  const byRows = insertStatements.get(oneRow) ?? insertStatements.set(oneRow, new Map()).get(oneRow)!;
-  let text = byRows.get(rows);
-  if (text === undefined) {
-    const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  let head = insertHeads.get(oneRow);
+  if (head === undefined) {
     if (!oneRow.endsWith(tuple)) throw new Error(`unexpected INSERT form: ${oneRow}`);
-    text = oneRow.slice(0, -tuple.length) + Array.from({ length: rows }, () => tuple).join(', ');
-    byRows.set(rows, text);
+    insertHeads.set(oneRow, head = oneRow.slice(0, -tuple.length));
   }
-  return text;
+  return head + `${tuple}, `.repeat(rows - 1) + tuple;
 }
 
 /** Where the statement starting at value `from` ends: as many whole rows as both limits allow. */
@@ -84,7 +82,7 @@ export function insertRows(trx: Writer, table: TableName, columns: readonly stri
   for (let from = 0; from < values.length;) {
     const end = statementEnd(values, from, columns.length);
     const part = from === 0 && end === values.length ? values : values.slice(from, end);
-    statements.push(trx.executeQuery(CompiledQuery.raw(QUEUED_MARK + insertSql(trx, table, columns, part.length / columns.length), part)));
+    statements.push(queueCompiled(trx, CompiledQuery.raw(insertSql(trx, table, columns, part.length / columns.length), part)));
     from = end;
   }
   return allSettled(statements);

@@ -134,9 +134,11 @@ function openMysql(url: string, deadlines: () => Deadlines): Opened {
     // than running statements. 32 per process stays well below max_connections (151).
     connectionLimit: 32,
     connectTimeout: 5000,
-    // Queued writes travel with the next statement in one packet (mysql-pool.ts). Every value is
-    // still a bound parameter, escaped by mysql2: no statement text is ever built from input.
+    // Queued writes travel with the next statement in one packet (mysql-pool.ts). Every value is a
+    // placeholder mysql2 escapes on the client (an object as a string, never as SQL of its own):
+    // no statement text is built from input.
     multipleStatements: true,
+    stringifyObjects: true,
   });
   pool.on('connection', configureSession);
   return { dialect: new MysqlDialect({ pool: poolWithDeadlines(pool, deadlines) }), label: `mysql://${u.host}/${database}` };

@@ -6,33 +6,40 @@
 //   transaction's BEGIN are not sent alone: they travel with the next statement in one
 //   multi-statement packet, so a write whose result nobody reads costs no round trip of its own.
 //   A queued statement that fails fails the statement it travels with, and the transaction with
-//   it; ROLLBACK (TO SAVEPOINT) drops what is still queued, as it would undo it.
+//   it; ROLLBACK (TO SAVEPOINT) drops what is still queued, as it would undo it. Values are escaped
+//   into the text by mysql2 on the client, as for every statement it sends with query().
 import type { Pool, PoolConnection, QueryError } from 'mysql2';
 import type { MysqlPool, MysqlPoolConnection } from 'kysely';
 import type { Deadlines } from './deadlines.ts';
+import { QUEUED_MARK } from './queued-writes.ts';
 
 /** A connection or statement deadline that passed (answered 503 by the REST layer). */
 export class DatabaseTimeoutError extends Error {
   readonly code = 'WPCAL_DB_TIMEOUT';
 }
 
-/** Starts the SQL of a statement that may wait for the next one (queued-writes.ts). */
-export const QUEUED_MARK = '/* queued */ ';
 /**
- * Characters of SQL and text values held back at most: a multi-statement packet stays far below
- * MySQL 5.7's default max_allowed_packet (4 MB). A longer statement goes at once.
+ * Characters of SQL and text held back at most, text counted twice (escaping can double it, and a
+ * character takes up to 3 bytes): with the statement that carries them, a packet stays below MySQL
+ * 5.7's default max_allowed_packet (4 MB), as insertRows keeps each statement to 1M characters.
  */
-const MAX_QUEUED_CHARS = 256 * 1024;
+const MAX_QUEUED_CHARS = 512 * 1024;
 
 type QueryCallback = (error: unknown, result: unknown) => void;
 
 /** What Kysely reads from the answer to a statement that was only queued. */
 const QUEUED_ANSWER = Object.freeze({ affectedRows: 0, insertId: 0, changedRows: 0 });
 
-function textLength(values: readonly unknown[]): number {
-  let chars = 0;
-  for (const value of values) if (typeof value === 'string') chars += value.length;
+function size(sql: string, values: readonly unknown[]): number {
+  let chars = sql.length;
+  for (const value of values) if (typeof value === 'string') chars += 2 * value.length;
   return chars;
+}
+
+interface Packet {
+  sql: string;
+  values: unknown[];
+  statements: number;
 }
 
 /** The statements a transaction has not sent yet, in order. */
@@ -45,20 +52,21 @@ class Queue {
     return this.sql.length === 0;
   }
 
+  /** Whether the queue and this statement can travel in one packet. */
   fits(sql: string, values: readonly unknown[]): boolean {
-    return this.chars + sql.length + textLength(values) <= MAX_QUEUED_CHARS;
+    return this.chars + size(sql, values) <= MAX_QUEUED_CHARS;
   }
 
   push(sql: string, values: readonly unknown[]): void {
     this.sql.push(sql);
     this.values.push(...values);
-    this.chars += sql.length + textLength(values);
+    this.chars += size(sql, values);
   }
 
-  /** The queue's statements followed by this one, as one packet; the queue is emptied. */
-  take(sql: string, values: readonly unknown[]): { sql: string; values: unknown[]; statements: number } {
-    if (this.empty) return { sql, values: values as unknown[], statements: 1 };
-    const packet = { sql: [...this.sql, sql].join(';\n'), values: [...this.values, ...values], statements: this.sql.length + 1 };
+  /** The queue's statements, followed by this one if given, as one packet; the queue is emptied. */
+  take(sql?: string, values: readonly unknown[] = []): Packet {
+    const statements = sql === undefined ? this.sql : [...this.sql, sql];
+    const packet = { sql: statements.join(';\n'), values: [...this.values, ...values], statements: statements.length };
     this.clear();
     return packet;
   }
@@ -79,10 +87,27 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
   let sentInTransaction = false;
   const queue = new Queue();
   const answerLater = (callback: QueryCallback) => queueMicrotask(() => callback(null, QUEUED_ANSWER));
+
+  function send(packet: Packet, callback: QueryCallback): void {
+    const timeout = deadlines().queryMs || undefined;
+    connection.query({ sql: packet.sql, values: packet.values, timeout }, (error: QueryError | null, result: unknown) => {
+      // mysql2 leaves a timed-out statement at the head of the connection's queue, where every
+      // later statement would wait for ever: the connection is dropped from the pool instead.
+      if (error?.code === 'PROTOCOL_SEQUENCE_TIMEOUT' && !destroyed) {
+        destroyed = true;
+        connection.destroy();
+      }
+      callback(error, packet.statements > 1 && Array.isArray(result) ? result[result.length - 1] : result);
+    });
+  }
+
   return {
     query(sql: string, values: unknown[], callback?: QueryCallback) {
-      // Kysely streams with a query and no callback (exports): no deadline on a stream.
-      if (!callback) return connection.query({ sql, values });
+      if (!callback) {
+        // A stream (Kysely streams with a query and no callback) would bypass the queue, BEGIN included.
+        if (inTransaction) throw new Error('wpcal does not stream inside a write transaction');
+        return connection.query({ sql, values });
+      }
       if (sql === 'begin') {
         inTransaction = true;
         sentInTransaction = false;
@@ -103,16 +128,11 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
       }
       if (sql === 'commit' || sql === 'rollback') inTransaction = false;
       else if (inTransaction) sentInTransaction = true;
-      const packet = queue.take(sql, values);
-      const timeout = deadlines().queryMs || undefined;
-      return connection.query({ sql: packet.sql, values: packet.values, timeout }, (error: QueryError | null, result: unknown) => {
-        // mysql2 leaves a timed-out statement at the head of the connection's queue, where every
-        // later statement would wait for ever: the connection is dropped from the pool instead.
-        if (error?.code === 'PROTOCOL_SEQUENCE_TIMEOUT' && !destroyed) {
-          destroyed = true;
-          connection.destroy();
-        }
-        callback(error, packet.statements > 1 && Array.isArray(result) ? result[result.length - 1] : result);
+      if (queue.empty || queue.fits(sql, values)) return send(queue.take(sql, values), callback);
+      // Too long to travel together: the queue goes first, and its failure is this statement's.
+      send(queue.take(), (error) => {
+        if (error) callback(error, undefined);
+        else send({ sql, values, statements: 1 }, callback);
       });
     },
     release: () => {

@@ -25,7 +25,12 @@ export async function withSavepoint<T>(trx: Writer, part: () => Promise<T>): Pro
     await run(trx, `RELEASE SAVEPOINT ${name}`);
     return result;
   } catch (error) {
-    if (!isLockConflict(error)) await run(trx, `ROLLBACK TO SAVEPOINT ${name}`);
+    if (!isLockConflict(error)) {
+      // The part's failure is the news; a failing ROLLBACK TO (the connection lost) is its sequel.
+      await run(trx, `ROLLBACK TO SAVEPOINT ${name}`).catch((rollbackError: unknown) => {
+        throw Object.assign(error instanceof Error ? error : new Error(String(error)), { rollbackError });
+      });
+    }
     throw error;
   }
 }

@@ -2,9 +2,9 @@
 // API applies them, each followed by PHP's trim().
 import { LRUCache } from 'lru-cache';
 import { shortcodeUnautop, wpautop } from './autop.ts';
-import { autoembed, type EmbedCache } from './autoembed.ts';
+import { autoembed, embedCacheKeys, type EmbedCache } from './autoembed.ts';
 import { doBlocks, hasBlocks } from './blocks/render.ts';
-import { filterContentTags, type MediaLibrary } from './content-tags.ts';
+import { attachmentIdsIn, filterContentTags, type MediaLibrary } from './content-tags.ts';
 import { phpTrim } from './php.ts';
 import { convertSmilies } from './smilies.ts';
 import { wptexturize } from './texturize.ts';
@@ -67,12 +67,20 @@ const contentBody = remembered((text) => {
   return capitalPDangitContent(shortcodeUnautop(out));
 });
 
+/** Whether rendering the text reads the database: it embeds a URL or shows a media-library image. */
+const usesMedia = (raw: string): boolean => attachmentIdsIn(raw).length > 0 || embedCacheKeys(raw).length > 0;
+
+const contentAlone = remembered((raw) => phpTrim(convertSmilies(filterContentTags(contentBody(raw), NO_MEDIA))));
+
 export function renderContent(raw: string, media: ContentMedia = NO_MEDIA): string {
+  if (!usesMedia(raw)) return contentAlone(raw);
   return phpTrim(convertSmilies(filterContentTags(contentBody(autoembed(raw, media.embeds)), media)));
 }
 
 const excerptBody = remembered((raw) => shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw))))));
+const excerptAlone = remembered((raw) => phpTrim(filterContentTags(excerptBody(raw), NO_MEDIA)));
 
 export function renderExcerpt(raw: string, media: ContentMedia = NO_MEDIA): string {
+  if (attachmentIdsIn(raw).length === 0) return excerptAlone(raw);
   return phpTrim(filterContentTags(excerptBody(raw), media));
 }

@@ -74,6 +74,25 @@ forEachDatabase('queued writes', (kind) => {
     expect(await stored(db, ['sent', 'later-0'])).to.deep.equal([undefined, '1']);
   });
 
+  it('too long to wait go at once, after those queued before them, in order', async () => {
+    const long = 'x'.repeat(200_000);
+    const queueLong = (trx: Writer, name: string) => queueWrite(trx, trx.insertInto('options')
+      .values({ option_name: name, option_value: long, autoload: 'no' }));
+    await db.write(async (trx) => {
+      for (const name of ['l1', 'l2', 'l3']) await queueLong(trx, name);
+      await queueWrite(trx, trx.updateTable('options').set({ option_value: 'short' }).where('option_name', '=', 'l1'));
+    });
+    expect((await stored(db, ['l1', 'l2', 'l3'])).map((value) => value?.length)).to.deep.equal([5, 200_000, 200_000]);
+    const failed = await db.write(async (trx) => {
+      await queueLong(trx, 'l4');
+      await queueLong(trx, 'l4');
+      await queueLong(trx, 'l5');
+      await getOption(trx, 'l4');
+    }).then(() => undefined, (error: unknown) => error);
+    expect(failed, 'the duplicate l4').to.be.instanceOf(Error);
+    expect(await stored(db, ['l4', 'l5'])).to.deep.equal([undefined, undefined]);
+  });
+
   it('that fail in a savepoint\'s part undo that part alone', async () => {
     await db.write(async (trx) => {
       await setOption(trx, 'before', '1');

@@ -321,7 +321,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
 
   moduleEntry('queued-writes', queuedWrites, {
     cases: {},
-    noSql: { queueWrite: 'runs the statement it is given, marked as queued (each caller\'s statement is snapshotted there)' },
+    noSql: {
+      queueWrite: 'runs the statement it is given, marked as queued (each caller\'s statement is snapshotted there)',
+      queueCompiled: 'the same, for a compiled statement',
+    },
     uncatalogued: {},
   }),
 

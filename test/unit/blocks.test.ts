@@ -126,6 +126,14 @@ describe('block rendering (do_blocks)', () => {
       expect(doBlocks(block('group', group, { metadata: { blockVisibility: { viewport: { tablet: false, mobile: false, desktop: true, watch: false } } } })))
         .to.equal('<div class="wp-block-group is-layout-flow wp-block-group-is-layout-flow wp-block-hidden-mobile wp-block-hidden-tablet"><img fetchpriority="auto" src="a.png"><p class="wp-block-paragraph">x</p></div>');
     });
+
+    it('hides every registered block, those without a render callback of their own too, and leaves other plugins\' blocks alone', () => {
+      const hidden = { metadata: { blockVisibility: false } };
+      expect(doBlocks(block('table', '<figure class="wp-block-table"><table><tr><td>secret</td></tr></table></figure>', hidden))).to.equal('');
+      expect(doBlocks(block('pullquote', '<figure class="wp-block-pullquote"><blockquote><p>q</p></blockquote></figure>', hidden))).to.equal('');
+      expect(doBlocks(block('tribe/event-website', '<div>site</div>', hidden))).to.equal('');
+      expect(doBlocks(block('acme/widget', '<div>kept</div>', hidden))).to.equal('<div>kept</div>');
+    });
   });
 
   describe('parsing (WP_Block_Parser)', () => {

@@ -88,7 +88,9 @@ function sentValue(req: RestRequest, name: string): unknown {
 
 /**
  * The rows of every post ID the write's `venue` and `organizer` name: those its argument checks
- * read just before (a plain read, as the transaction's own would be), else one query.
+ * read just before, else one query. Neither read locks them (MySQL reads committed rows
+ * without locks, SQLite has the file's write lock only once the transaction began); what is
+ * linked is what was committed when the request came.
  */
 export async function sentLinkRows(trx: Writer, req: RestRequest): Promise<LinkedRows> {
   const entries = ['venue', 'organizer'].flatMap((name) => {
@@ -96,7 +98,9 @@ export async function sentLinkRows(trx: Writer, req: RestRequest): Promise<Linke
     return Array.isArray(value) ? value : [value];
   });
   const ids = entries.map(linkedIdOf).filter((id): id is number => id !== undefined);
+  // Taken once: a transaction run again after a lost lock race reads them anew.
   const checked = await namedPosts.get(req);
+  namedPosts.delete(req);
   if (checked && ids.every((id) => checked.has(id))) return new Map(ids.map((id) => [id, checked.get(id)!]));
   return new Map((await getPosts(trx, ids)).map((post) => [Number(post.ID), post]));
 }

@@ -34,10 +34,17 @@ function renderBlock(block: ParsedBlock): string {
   let inner = 0;
   for (const chunk of block.innerContent) content += chunk ?? renderBlock(block.innerBlocks[inner++]!);
   const type = block.name === null ? undefined : CORE_BLOCKS[block.name];
-  if (!type) return content;
-  if (type.render) content = type.render(block.attrs, content);
-  if (type.layout) content = renderLayout(content, block, type.layout, DEFAULT_THEME);
-  return renderVisibility(content, block.attrs);
+  if (type?.render) content = type.render(block.attrs, content);
+  if (type?.layout) content = renderLayout(content, block, type.layout, DEFAULT_THEME);
+  return isRegistered(block.name) ? renderVisibility(content, block.attrs) : content;
+}
+
+/**
+ * Block supports apply to registered blocks only: every core block and the plugin's own (it is
+ * active wherever its events are shown); other plugins' blocks are taken as not registered.
+ */
+function isRegistered(name: string | null): boolean {
+  return name !== null && (name.startsWith('core/') || name.startsWith('tribe/'));
 }
 
 /** Whether the text holds block delimiters (has_blocks(): then wpautop does not run on it). */
