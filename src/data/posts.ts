@@ -141,13 +141,13 @@ export async function replaceMeta(db: Writer, postId: number, key: string, value
 
 /**
  * The names of the type's posts (other than post `exceptId`) that start with `prefix`: LIKE
- * wildcards inside it only widen the candidates, so callers compare the names exactly.
+ * wildcards inside it only widen the candidates, so callers compare the names exactly. The type
+ * and ID are checked here, not in SQL: given the type too, SQLite walks every post of the type
+ * (the type index) instead of the few names of the prefix (the name index): 300 ms at 100k events.
  */
 export async function postNamesStartingWith(db: Reader, postType: string, prefix: string, exceptId?: number): Promise<string[]> {
-  let query = db.selectFrom('posts').select('post_name').where('post_type', '=', postType);
-  if (exceptId !== undefined) query = query.where('ID', '!=', exceptId);
-  const rows = await query.where('post_name', 'like', `${prefix}%`).execute();
-  return rows.map((row) => row.post_name);
+  const rows = await db.selectFrom('posts').select(['post_name', 'post_type', 'ID']).where('post_name', 'like', `${prefix}%`).execute();
+  return rows.filter((row) => row.post_type === postType && Number(row.ID) !== exceptId).map((row) => row.post_name);
 }
 
 /** wp_unique_post_slug for flat post types: `slug`, else `slug-2`, `slug-3`… */

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../../src/server.ts';
 import { seedCalendar } from '../bench/seed-events.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { request } from '../support/server.ts';
+import { postNamesStartingWith } from '../../src/data/posts.ts';
 
 const NOW = new Date('2026-11-22T13:30:35Z');
 const EVENTS = 3000;
@@ -157,6 +158,17 @@ forEachDatabase('GET /events query plans', (kind) => {
         expect(plan.find((row) => row.table === 'o')?.type).to.equal('ref');
         expect(plan.find((row) => row.table === 'p')?.type).to.be.oneOf(['ref', 'eq_ref']);
       }
+    }
+  });
+
+  it('the free-slug lookup of a new post reads the few names of its prefix through the name index, not every event', async () => {
+    recorded.length = 0;
+    expect(await postNamesStartingWith(server.db.kysely, 'tribe_events', 'planned')).to.deep.equal([]);
+    expect(recorded, 'one lookup').to.have.length(1);
+    if (kind.name === 'sqlite') {
+      expect(await sqlitePlan(recorded[0]!)).to.deep.equal(['SEARCH wp_posts USING INDEX wp_posts_post_name (post_name>? AND post_name<?)']);
+    } else {
+      expect((await mysqlPlan(recorded[0]!)).map((row) => [row.type, row.key])).to.deep.equal([['range', 'post_name']]);
     }
   });
 });

@@ -268,35 +268,36 @@ values
 
 -- postNamesStartingWith (any post)
 select
-  "post_name"
+  "post_name",
+  "post_type",
+  "ID"
 from
   "wp_posts"
 where
-  "post_type" = ?
-  and "post_name" like ?;
--- parameters: ["tribe_events","jazz-night%"]
+  "post_name" like ?;
+-- parameters: ["jazz-night%"]
 
 -- postNamesStartingWith (except one post)
 select
-  "post_name"
+  "post_name",
+  "post_type",
+  "ID"
 from
   "wp_posts"
 where
-  "post_type" = ?
-  and "ID" != ?
-  and "post_name" like ?;
--- parameters: ["tribe_events",12,"jazz-night%"]
+  "post_name" like ?;
+-- parameters: ["jazz-night%"]
 
 -- uniquePostSlug
 select
-  "post_name"
+  "post_name",
+  "post_type",
+  "ID"
 from
   "wp_posts"
 where
-  "post_type" = ?
-  and "ID" != ?
-  and "post_name" like ?;
--- parameters: ["tribe_events",12,"jazz-night%"]
+  "post_name" like ?;
+-- parameters: ["jazz-night%"]
 
 -- trashPost: BEGIN (transaction)
 
