@@ -93,7 +93,7 @@ function isBooleanLike(value: unknown): boolean {
 }
 
 /** wp_parse_list(). */
-export function parseList(value: unknown): unknown[] {
+function parseList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (isPlainObject(value)) return Object.values(value);
   return phpString(value).split(/[\s,]+/).filter((item) => item !== '');
@@ -120,19 +120,21 @@ function sanitizeObject(value: unknown): PhpArray {
   return isPlainObject(value) ? { ...value } : {};
 }
 
+/** Whether a value is of a type, as rest_get_best_type_for_value() asks. */
+const IS_OF_TYPE: Readonly<Record<string, (value: unknown) => boolean>> = {
+  array: isArrayLike,
+  object: isObjectLike,
+  integer: isIntegerLike,
+  number: isPhpNumeric,
+  boolean: isBooleanLike,
+  string: (value) => typeof value === 'string',
+  null: (value) => value === null,
+};
+
 /** rest_get_best_type_for_value(). */
 function bestType(value: unknown, types: readonly string[]): string {
   if (value === '' && types.includes('string')) return 'string';
-  const checks: Record<string, (value: unknown) => boolean> = {
-    array: isArrayLike,
-    object: isObjectLike,
-    integer: isIntegerLike,
-    number: isPhpNumeric,
-    boolean: isBooleanLike,
-    string: (item) => typeof item === 'string',
-    null: (item) => item === null,
-  };
-  return types.find((type) => checks[type]?.(value)) ?? '';
+  return types.find((type) => IS_OF_TYPE[type]?.(value)) ?? '';
 }
 
 /** rest_handle_multi_type_schema(): an unknown type name, for backward compatibility, takes what no known type does. */
@@ -269,7 +271,11 @@ export function validateValue(value: unknown, given: ValueSchema, param: string)
     const enumError = notInEnum(value, schema, param);
     if (enumError) return enumError;
   }
-  return (formatApplies(schema, type) && formatError(value, schema.format!, param)) || true;
+  if (formatApplies(schema, type)) {
+    const formatProblem = formatError(value, schema.format!, param);
+    if (formatProblem) return formatProblem;
+  }
+  return true;
 }
 
 type TypeValidator = (value: unknown, schema: ValueSchema, param: string) => RestError | null;
