@@ -94,6 +94,59 @@ const REFUSALS: Refusal[] = [
   }],
 ];
 
+// Values failing several checks: WordPress stops at the first it meets, in its order.
+const FIRST_FAILURES: Refusal[] = [
+  ['a fraction out of an integer\'s bounds: the bounds before the fraction', { type: 'integer', minimum: 1 }, '0.5', {
+    code: 'rest_out_of_bounds', message: 'x must be greater than or equal to 1',
+  }],
+  ['a word for a bounded integer: the type first', { type: 'integer', minimum: 1 }, 'abc', { code: 'rest_invalid_type', message: 'x is not of type integer.', data: { param: 'x' } }],
+  ['a number of none of several types, out of bounds too: the types first', { type: ['integer', 'null'], minimum: 5 }, 1.5, {
+    code: 'rest_invalid_type', message: 'x is not of type integer,null.', data: { param: 'x' },
+  }],
+  ['a word for an integer of an enum: the type before the enum', { type: 'integer', enum: [1, 2] }, 'abc', {
+    code: 'rest_invalid_type', message: 'x is not of type integer.', data: { param: 'x' },
+  }],
+  ['not a multiple and out of bounds: the multiple first', { type: 'integer', multipleOf: 5, maximum: 3 }, 7, { code: 'rest_invalid_multiple', message: 'x must be a multiple of 5.' }],
+  ['too short and not matching: the length first', { type: 'string', minLength: 3, pattern: '^[a-z]+$' }, 'A', { code: 'rest_too_short', message: 'x must be at least 3 characters long.' }],
+  ['too long and not matching: the length first', { type: 'string', maxLength: 1, pattern: '^[a-z]+$' }, 'AB', { code: 'rest_too_long', message: 'x must be at most 1 character long.' }],
+  ['not matching and not in the enum: the pattern first', { type: 'string', pattern: '^[a-z]+$', enum: ['abc'] }, 'A', {
+    code: 'rest_invalid_pattern', message: 'x does not match pattern ^[a-z]+$.',
+  }],
+  ['not in the enum and not an email address: the enum first', { type: 'string', enum: ['a@example.com'], format: 'email' }, 'nobody', {
+    code: 'rest_not_in_enum', message: 'x is not a@example.com.',
+  }],
+  ['a pattern that does not compile, which matches nothing', { type: 'string', pattern: '(' }, 'a', { code: 'rest_invalid_pattern', message: 'x does not match pattern (.' }],
+  ['a bad item and too few items: the item first', { type: 'array', items: { type: 'integer' }, minItems: 3 }, 'a', {
+    code: 'rest_invalid_type', message: 'x[0] is not of type integer.', data: { param: 'x[0]' },
+  }],
+  ['several bad items: the first', { type: 'array', items: { type: 'string', maxLength: 1 } }, ['a', 'bb', 'ccc'], { code: 'rest_too_long', message: 'x[1] must be at most 1 character long.' }],
+  ['too few items, repeated: the count first', { type: 'array', minItems: 3, uniqueItems: true }, ['a', 'a'], { code: 'rest_too_few_items', message: 'x must contain at least 3 items.' }],
+  ['too many items, repeated: the count first', { type: 'array', maxItems: 1, uniqueItems: true }, 'a,a', { code: 'rest_too_many_items', message: 'x must contain at most 1 item.' }],
+  ['an item of no schema of anyOf, before a later bad item', { type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] } }, [1, 'abc', 'z'], {
+    code: 'rest_no_matching_schema', message: 'x[1] does not match any of the expected formats.',
+  }],
+  ['an item of no schema, only its format checked', { type: 'array', items: { format: 'uuid', minLength: 99 } }, 'zz', { code: 'rest_invalid_uuid', message: 'x[0] is not a valid UUID.' }],
+  ['a number for an item of no schema, its format checked on the number written out', { type: 'array', items: { format: 'uuid' } }, [5], {
+    code: 'rest_invalid_uuid', message: 'x[0] is not a valid UUID.',
+  }],
+  ['an item of no schema of anyOf and too short: anyOf first', { type: 'array', items: { type: 'string', minLength: 3, anyOf: [{ pattern: '^a' }] } }, ['b'], {
+    code: 'rest_no_matching_schema', message: 'x[0] does not match the expected format. Reason: x[0] does not match pattern ^a.', data: { position: 0 },
+  }],
+  ['two missing properties: the first required', { type: 'object', required: ['a', 'b'] }, {}, { code: 'rest_property_required', message: 'a is a required property of x.' }],
+  ['a missing property and a bad one: the missing first', { type: 'object', required: ['a'], properties: { b: { type: 'integer' } }, minProperties: 3 }, { b: 'z' }, {
+    code: 'rest_property_required', message: 'a is a required property of x.',
+  }],
+  ['a property not allowed before a bad one', { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false }, { b: 1, a: 'z' }, {
+    code: 'rest_additional_properties_forbidden', message: 'b is not a valid property of Object.',
+  }],
+  ['a bad property before one not allowed', { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false }, { a: 'z', b: 1 }, {
+    code: 'rest_invalid_type', message: 'x[a] is not of type integer.', data: { param: 'x[a]' },
+  }],
+  ['a bad property and too many: the property first', { type: 'object', additionalProperties: { type: 'integer' }, maxProperties: 1 }, { a: 'z', b: 1 }, {
+    code: 'rest_invalid_type', message: 'x[a] is not of type integer.', data: { param: 'x[a]' },
+  }],
+];
+
 function refusal(schema: ValueSchema, value: unknown): RestError {
   const result = parseValue(value, schema, 'x');
   if (result instanceof RestError) return result;
@@ -120,11 +173,21 @@ const ACCEPTED: Array<[what: string, schema: ValueSchema, value: unknown, saniti
   ['a textarea field, line breaks kept', { type: 'string', format: 'textarea-field' }, '<i>a</i>\n\nb ', 'a\n\nb'],
   ['a URI, escaped', { type: 'string', format: 'uri' }, 'example.com/a b', 'http://example.com/a%20b'],
   ['a string matching a pattern', { type: 'string', pattern: '^\\p{Lu}' }, 'Äb', 'Äb'],
+  ['a string equal to a value of the enum once its format sanitizes it', { type: 'string', format: 'text-field', enum: ['a'] }, ' <b>a</b> ', 'a'],
+  ['a pattern that JavaScript reads only without the u flag', { type: 'string', pattern: '^\\-a$' }, '-a', '-a'],
+  ['items of no schema, unchecked but for enum and format', { type: 'array', items: { minLength: 5 } }, 'a', ['a']],
+  ['items each of the schema of anyOf it matches', { type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] } }, '1,true', [1, true]],
   ['a value matching one schema of oneOf', { oneOf: [{ type: 'integer' }, { type: 'string', pattern: '^[a-z]+$' }] }, 'abc', 'abc'],
 ];
 
 describe('WordPress\'s checks of the schema keywords', () => {
   for (const [what, schema, value, expected] of REFUSALS) {
+    it(`refuses ${what}`, () => {
+      expect(refusal(schema, value).toJSON()).to.deep.equal({ data: null, ...expected });
+    });
+  }
+
+  for (const [what, schema, value, expected] of FIRST_FAILURES) {
     it(`refuses ${what}`, () => {
       expect(refusal(schema, value).toJSON()).to.deep.equal({ data: null, ...expected });
     });
