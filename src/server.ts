@@ -10,6 +10,7 @@ import { prepareDatabase } from './setup/prepare.ts';
 import { createApp } from './http/app.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { buildServices } from './services.ts';
+import type { AppServices } from './api/context.ts';
 import { seedFromFile } from './fixtures/seed.ts';
 import { UploadsLibrary } from './media/uploads.ts';
 import { DEFAULT_DOWNLOAD_LIMITS } from './media/safe-request.ts';
@@ -81,6 +82,14 @@ async function buildMissingEventRows(db: Db, { logger, now }: ServerOptions): Pr
   }
 }
 
+/** The catalogs of the site's language, read before serving so that one wpcal cannot read is told at start. */
+async function readSiteCatalogs(services: AppServices): Promise<void> {
+  const settings = await services.site.get();
+  services.languages.translator(services.localeOverride ?? settings.locale);
+  // Read before the listening address, which the settings may take the site's home from, is known.
+  services.site.invalidate();
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.db, options.tablePrefix, { createFolder: options.createFolder });
   try {
@@ -94,11 +103,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       timeoutMs: options.imageTimeoutMs ?? DEFAULT_DOWNLOAD_LIMITS.timeoutMs,
       ports: options.imagePorts ?? DEFAULT_DOWNLOAD_LIMITS.ports,
     });
-    const services = buildServices(db, { fallbackHome: () => listeningOn, siteUrl: options.siteUrl, now: options.now, media, locale: options.locale, languages: options.languages });
+    const services = buildServices(db, {
+      fallbackHome: () => listeningOn,
+      siteUrl: options.siteUrl,
+      now: options.now,
+      media,
+      locale: options.locale,
+      languages: options.languages,
+      onUnreadableCatalog: (file, error) => options.logger.warn({ file, reason: error.message }, 'a catalog wpcal cannot read is left out'),
+    });
     if (options.seed) {
       const created = await seedFromFile(services, options.seed);
       if (created) options.logger.info({ seed: options.seed, events: created }, 'seeded the calendar');
     }
+    await readSiteCatalogs(services);
     const app = createApp({ services, logger: options.logger, uploads: media.root, uploadLimit: media.limits.maxBytes });
     const server = http.createServer(app.callback());
     answerClientErrors(server, options.logger);

@@ -9,7 +9,7 @@ import { ResponseCache } from './api/response-cache.ts';
 import { buildRegistry } from './api/routes.ts';
 import { SiteSettingsCache } from './site/settings.ts';
 import type { MediaLibrary } from './domain/media.ts';
-import { Languages } from './i18n/languages.ts';
+import { Languages, type UnreadableCatalog } from './i18n/languages.ts';
 
 export interface ServiceOptions {
   fallbackHome: () => string;
@@ -21,6 +21,8 @@ export interface ServiceOptions {
   locale?: string;
   /** `serve --languages`: the site's catalog folders, looked up before wpcal's own. */
   languages?: readonly string[];
+  /** Told of a catalog file of the site's that cannot be read (it is left out). */
+  onUnreadableCatalog?: UnreadableCatalog;
 }
 
 const ROLE_TTL_MS = 5000;
@@ -40,7 +42,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
       }
       return roles;
     },
-    languages: new Languages(options.languages),
+    languages: new Languages(options.languages, undefined, options.onUnreadableCatalog),
     localeOverride: options.locale ?? null,
     now: options.now ?? (() => new Date()),
     verifiedPasswords: new VerifiedPasswords(),

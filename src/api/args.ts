@@ -1,12 +1,9 @@
 // Route arguments, declared the way the plugin declares them, and WordPress's
 // validate → sanitize pipeline over them (conventions.md §1.1, events.md §2.1–2.4).
-import { Ajv, type ValidateFunction } from 'ajv';
 import { RestError, invalidParamsError } from '../domain/errors.ts';
-import { isNumeric as isNumericString } from '../text/php.ts';
 import { __ } from '../i18n/phrase.ts';
 import type { Translator } from '../i18n/translator.ts';
-
-export type WpType = 'integer' | 'number' | 'boolean' | 'string' | 'array' | 'object' | 'null';
+import { parseValue, type ValueSchema } from './schema-validation.ts';
 
 /** A default computed per request (e.g. the events list `start_date`). */
 export class DynamicDefault<C> {
@@ -16,26 +13,16 @@ export class DynamicDefault<C> {
 export type ValidationOutcome = boolean | RestError;
 
 /**
- * One argument. The JSON-schema keywords are what the namespace index shows, in the order they are
- * written; the other keys are wpcal's own and never shown.
+ * One argument: its JSON-schema keywords, which the namespace index shows in the order they are
+ * written and WordPress checks the value against, and wpcal's own keys, never shown.
  */
-export interface ArgSpec<C = unknown> {
-  title?: string;
+export interface ArgSpec<C = unknown> extends ValueSchema {
   description?: string;
   default?: unknown;
-  type?: WpType | WpType[];
-  format?: string;
-  enum?: readonly unknown[];
-  items?: Record<string, unknown>;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
   required?: boolean;
   /** validate_callback: runs on the raw value (defaults included) when it is not null. */
   validate?: (value: unknown, context: C, name: string) => ValidationOutcome | Promise<ValidationOutcome>;
-  /** sanitize_callback: replaces WordPress's type check when present. */
+  /** sanitize_callback: replaces WordPress's check of the schema keywords when present. */
   sanitize?: (value: unknown, context: C) => unknown;
   /** /doc only: where the argument travels and the type shown there. */
   in?: 'path' | 'query' | 'body';
@@ -53,94 +40,6 @@ export const SCHEMA_KEYWORDS = new Set([
   'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
   'pattern', 'minItems', 'maxItems', 'uniqueItems', 'anyOf', 'oneOf',
 ]);
-
-// Keywords checked by ajv after WordPress's own type coercion.
-const CONSTRAINT_KEYWORDS = ['enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern'] as const;
-
-const ajv = new Ajv({ allErrors: false, strict: false });
-const constraintValidators = new WeakMap<ArgSpec<never>, ValidateFunction | null>();
-
-function constraintValidator(spec: ArgSpec<never>): ValidateFunction | null {
-  let validator = constraintValidators.get(spec);
-  if (validator === undefined) {
-    const schema: Record<string, unknown> = {};
-    for (const key of CONSTRAINT_KEYWORDS) if (spec[key] !== undefined) schema[key] = spec[key];
-    validator = Object.keys(schema).length ? ajv.compile(schema) : null;
-    constraintValidators.set(spec, validator);
-  }
-  return validator;
-}
-
-const NOT_COERCIBLE = Symbol('not coercible');
-
-function isNumeric(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value === 'string' && isNumericString(value);
-}
-
-/** wp_parse_list: arrays as they are, strings split on commas and spaces. */
-export function parseList(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter((item) => item !== '');
-  if (value === null || value === undefined || value === '') return [];
-  return [value];
-}
-
-function coerceOne(value: unknown, type: WpType, items?: Record<string, unknown>): unknown {
-  switch (type) {
-    case 'integer':
-      if (!isNumeric(value) || typeof value === 'boolean') return NOT_COERCIBLE;
-      return Number.isInteger(Number(value)) ? Number(value) : NOT_COERCIBLE;
-    case 'number':
-      return isNumeric(value) ? Number(value) : NOT_COERCIBLE;
-    case 'boolean':
-      if (typeof value === 'boolean') return value;
-      if (value === 0 || value === 1) return value === 1;
-      if (typeof value === 'string') {
-        const lower = value.toLowerCase();
-        if (lower === 'true' || lower === '1') return true;
-        if (lower === 'false' || lower === '0') return false;
-      }
-      return NOT_COERCIBLE;
-    case 'string':
-      return typeof value === 'string' ? value : NOT_COERCIBLE;
-    case 'null':
-      return value === null || value === '' ? null : NOT_COERCIBLE;
-    case 'object':
-      return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : NOT_COERCIBLE;
-    case 'array': {
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) return NOT_COERCIBLE;
-      const list = parseList(value);
-      const itemType = items?.type as WpType | undefined;
-      if (!itemType) return list;
-      const coerced = list.map((item) => coerceOne(item, itemType));
-      return coerced.includes(NOT_COERCIBLE) ? NOT_COERCIBLE : coerced;
-    }
-  }
-}
-
-/** rest_validate_value_from_schema + rest_sanitize_value_from_schema for the keywords TEC uses. */
-export function checkType(name: string, value: unknown, spec: ArgSpec<never>): { value: unknown } | RestError {
-  const types = Array.isArray(spec.type) ? spec.type : [spec.type as WpType];
-  let coerced: unknown = NOT_COERCIBLE;
-  for (const type of types) {
-    coerced = coerceOne(value, type, spec.items);
-    if (coerced !== NOT_COERCIBLE) break;
-  }
-  if (coerced === NOT_COERCIBLE) {
-    return new RestError('rest_invalid_type', __('%1$s is not of type %2$s.', name, types.join(',')), { param: name });
-  }
-  const validator = constraintValidator(spec);
-  if (validator && !validator(coerced)) {
-    const failed = validator.errors?.[0];
-    // Other constraints answer with ajv's English text, which no catalog has.
-    const message = failed?.keyword === 'enum'
-      ? __('%1$s is not one of %2$s.', name, (spec.enum ?? []).join(', '))
-      : `${name} ${failed?.message ?? 'is invalid'}.`;
-    return new RestError(failed?.keyword === 'enum' ? 'rest_not_in_enum' : 'rest_invalid_param', message, { param: name });
-  }
-  return { value: coerced };
-}
 
 /** The merged request parameters, with a memory of which came from the client. */
 export interface ParamSources {
@@ -190,7 +89,8 @@ export async function processArgs<C>(
     if (spec.sanitize) {
       params.set(name, spec.sanitize(value, context));
     } else if (spec.type !== undefined) {
-      const checked = checkType(name, value, spec as ArgSpec<never>);
+      // rest_parse_request_arg, WordPress's sanitize_callback for a typed argument.
+      const checked = parseValue(value, spec, name);
       if (checked instanceof RestError) invalid.set(name, checked);
       else params.set(name, checked.value);
     }

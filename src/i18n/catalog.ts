@@ -1,8 +1,10 @@
-// One gettext catalog (.po or .mo), read with gettext-parser; plural forms are evaluated with the
-// catalog's own Plural-Forms expression (@tannin/plural-forms, what WordPress's JavaScript uses).
+// One catalog: gettext's .po or .mo, read with gettext-parser, or WordPress's .l10n.php; plural
+// forms are evaluated with the catalog's own Plural-Forms expression (@tannin/plural-forms, what
+// WordPress's JavaScript uses).
 import fs from 'node:fs';
 import { mo, po, type GetTextTranslations } from 'gettext-parser';
 import pluralFormsModule from '@tannin/plural-forms';
+import { parsePhpTranslationFile } from './php-translation-file.ts';
 
 // The package is CommonJS (`module.exports = pluralForms`) typed as an ES module's default export.
 const pluralForms = pluralFormsModule as unknown as (expression: string) => (n: number) => number;
@@ -25,6 +27,7 @@ export class Catalog {
 
   static read(file: string): Catalog {
     const bytes = fs.readFileSync(file);
+    if (file.endsWith('.l10n.php')) return new Catalog(parsePhpTranslationFile(bytes.toString('utf8'), file), file);
     return new Catalog(file.endsWith('.po') || file.endsWith('.pot') ? po.parse(bytes) : mo.parse(bytes), file);
   }
 

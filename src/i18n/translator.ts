@@ -15,13 +15,16 @@ export class Translator {
     return msgid;
   }
 
+  /** Arguments that are phrases, and list separators, are in this language too. */
+  readonly #translate = (phrase: Phrase): string => this.phrase(phrase);
+
   phrase(phrase: Phrase): string {
     const count = phrase.plural?.count;
     for (const catalog of this.catalogs) {
       const found = catalog.lookup(phrase.msgid, phrase.context, count);
-      if (found !== undefined) return formatPhrase(found, phrase.args);
+      if (found !== undefined) return formatPhrase(found, phrase.args, this.#translate);
     }
-    return phrase.toString();
+    return formatPhrase(phrase.englishTemplate, phrase.args, this.#translate);
   }
 
   /** A string or a phrase, in this language. */

@@ -40,15 +40,15 @@ export function looseEquals(a: string, b: string): boolean {
   return isNumeric(a) && isNumeric(b) ? Number(a.trim()) === Number(b.trim()) : a === b;
 }
 
-/** PHP number_format($n, $decimals) with the default `.` and `,` separators (half away from zero). */
-export function numberFormat(n: number, decimals: number): string {
+/** PHP number_format($n, $decimals, $decimalPoint, $thousandsSep), rounding half away from zero. */
+export function numberFormat(n: number, decimals: number, decimalPoint = '.', thousandsSep = ','): string {
   const abs = Math.abs(n);
   // Rounding through the decimal string representation, as PHP's pre-rounding does (1.005 → 1.01).
   const shifted = Number(`${Math.round(Number(`${abs}e${decimals}`))}e-${decimals}`);
   const rounded = Number.isFinite(shifted) ? shifted : abs;
   const [whole = '0', fraction] = rounded.toFixed(decimals).split('.');
   const sign = n < 0 && rounded !== 0 ? '-' : '';
-  return sign + whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction === undefined ? '' : `.${fraction}`);
+  return sign + whole.replace(/\B(?=(\d{3})+$)/g, thousandsSep) + (fraction === undefined ? '' : `${decimalPoint}${fraction}`);
 }
 
 /** PHP round($n, $precision) for finite values (half away from zero, on the decimal representation). */

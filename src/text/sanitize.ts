@@ -62,11 +62,22 @@ export function escapeLoneLessThan(s: string): string {
 
 /** sanitize_text_field(). */
 export function sanitizeTextField(s: string): string {
+  return sanitizeTextFields(s, false);
+}
+
+/** sanitize_textarea_field(): sanitize_text_field() keeping line breaks and runs of spaces. */
+export function sanitizeTextareaField(s: string): string {
+  return sanitizeTextFields(s, true);
+}
+
+/** _sanitize_text_fields(). */
+function sanitizeTextFields(s: string, keepNewlines: boolean): string {
   let t = s;
   if (t.includes('<')) {
     t = stripAllTags(escapeLoneLessThan(t), false).replaceAll('<\n', '&lt;\n');
   }
-  t = phpTrim(t.replace(/[\r\n\t ]+/g, ' '));
+  if (!keepNewlines) t = t.replace(/[\r\n\t ]+/g, ' ');
+  t = phpTrim(t);
   let found = false;
   for (let m = /%[a-f0-9]{2}/i.exec(t); m; m = /%[a-f0-9]{2}/i.exec(t)) {
     t = t.replaceAll(m[0], '');

@@ -1,9 +1,8 @@
 // The command line: usage, exit codes, one-line errors (interface.md).
 import { expect } from 'chai';
 import net from 'node:net';
-import { spawn } from 'node:child_process';
 import { forEachDatabase } from '../support/databases.ts';
-import { BIN, runCli } from '../support/cli.ts';
+import { runCli, serveCli } from '../support/cli.ts';
 
 // Each test spawns node + tsx; on a busy 2-core machine that can take well over the default.
 describe('wpcal command line', function () {
@@ -71,25 +70,10 @@ describe('wpcal command line', function () {
   });
 
   it('serves until SIGTERM and then exits 0', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--db', 'sqlite::memory:', '--port', '0'], {
-      env: { ...process.env, WPCAL_LOG: 'info' },
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /"url":"(http:[^"]+)"/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      child.on('close', () => reject(new Error(`server exited early: ${out}`)));
-    });
-    const res = await fetch(`${url}/wp-json/tribe/events/v1`);
+    const server = await serveCli(['--db', 'sqlite::memory:', '--port', '0']);
+    const res = await fetch(`${server.url}/wp-json/tribe/events/v1`);
     expect(res.status).to.equal(200);
-    const code = await new Promise<number | null>((resolve) => {
-      child.on('close', resolve);
-      child.kill('SIGTERM');
-    });
-    expect(code).to.equal(0);
+    expect(await server.stop()).to.equal(0);
   });
 });
 

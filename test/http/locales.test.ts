@@ -72,6 +72,11 @@ forEachDatabase('the language of answers', (kind) => {
       const mistyped = await t.request('GET', `${INDEX}/categories?hide_empty=maybe`);
       expect(mistyped.json.data.params.hide_empty).to.equal('hide_empty ist nicht vom Typ boolean.');
       expect(mistyped.json.data.details.hide_empty.message).to.equal('hide_empty ist nicht vom Typ boolean.');
+      const outOfSchema = await t.request('GET', '/wp-json/wp/v2/media?per_page=500&context=all');
+      expect(outOfSchema.json.data.params).to.deep.equal({
+        per_page: 'per_page muss zwischen 1 (einschließlich) und 100 (einschließlich) liegen',
+        context: 'context ist keiner der Werte view, embed und edit.',
+      });
     });
 
     it('answers OPTIONS in German', async () => {
@@ -184,6 +189,7 @@ forEachDatabase('the language of answers', (kind) => {
       // WordPress's own catalog of the locale, where core's REST messages are.
       fs.writeFileSync(path.join(folder, 'de_DE.po'), poText('nplurals=2; plural=(n != 1);', [
         { id: 'No route was found matching the URL and request method.', str: ['Keine Route (WordPress).'] },
+        { id: '%1$s must be between %2$d (inclusive) and %3$d (inclusive)', str: ['%1$s: von %2$d bis %3$d (WordPress)'] },
       ]));
       t = await startTestServer(kind, { before: wplang('de_DE'), languages: [folder] });
     });
@@ -199,6 +205,10 @@ forEachDatabase('the language of answers', (kind) => {
         .to.equal('Die Anzahl der Veranstaltungen, die pro Seite zurückgegeben werden');
       const missing = await t.request('GET', `${INDEX}/nothing`);
       expect(missing.json.message).to.equal('Keine Route (WordPress).');
+      const outOfBounds = await t.request('GET', '/wp-json/wp/v2/media?per_page=500&page=0');
+      expect(outOfBounds.json.data.params).to.deep.equal({
+        per_page: 'per_page: von 1 bis 100 (WordPress)', page: 'page muss größer oder gleich 1 sein',
+      });
     });
   });
 

@@ -163,6 +163,23 @@ forEachDatabase('wp/v2/media', (kind) => {
     expect(Object.keys(res.json[0])).to.deep.equal(Object.keys(sample));
   });
 
+  it('refuses list arguments out of their schema with WordPress\'s messages', async () => {
+    const cases = [
+      ['per_page=500', 'per_page', 'rest_out_of_bounds', 'per_page must be between 1 (inclusive) and 100 (inclusive)'],
+      ['page=0', 'page', 'rest_out_of_bounds', 'page must be greater than or equal to 1'],
+      ['context=all', 'context', 'rest_not_in_enum', 'context is not one of view, embed, and edit.'],
+    ];
+    for (const [query, name, code, message] of cases) {
+      const res = await t.request('GET', `${MEDIA}?${query}`);
+      expect(res.status, query).to.equal(400);
+      expect(res.json, query).to.deep.equal({
+        code: 'rest_invalid_param',
+        message: `Invalid parameter(s): ${name}`,
+        data: { status: 400, params: { [name!]: message }, details: { [name!]: { code, message, data: null } } },
+      });
+    }
+  });
+
   it('is listed under the wp/v2 namespace index', async () => {
     const res = await t.request('GET', '/wp-json/wp/v2');
     expect(Object.keys(res.json.routes)).to.deep.equal(['/wp/v2', '/wp/v2/media', '/wp/v2/media/(?P<id>[\\d]+)']);

@@ -1,6 +1,7 @@
 // WordPress's argument pipeline: required → validate_callback → type check (conventions.md §1.1).
 import { expect } from 'chai';
-import { processArgs, checkType, type ArgSpecs } from '../../src/api/args.ts';
+import { processArgs, type ArgSpecs } from '../../src/api/args.ts';
+import { parseValue } from '../../src/api/schema-validation.ts';
 import { RestError } from '../../src/domain/errors.ts';
 
 async function failure(specs: ArgSpecs, supplied: Record<string, unknown>): Promise<RestError> {
@@ -66,7 +67,7 @@ describe('argument processing', () => {
   });
 
   it('applies WordPress type rules', () => {
-    const ok = (value: unknown, type: 'integer' | 'boolean' | 'string') => !(checkType('x', value, { type }) instanceof RestError);
+    const ok = (value: unknown, type: 'integer' | 'boolean' | 'string') => !(parseValue(value, { type }, 'x') instanceof RestError);
     expect(ok('5', 'integer')).to.equal(true);
     expect(ok('5.0', 'integer')).to.equal(true);
     expect(ok('5.5', 'integer')).to.equal(false);
@@ -78,9 +79,9 @@ describe('argument processing', () => {
     expect(ok(null, 'string')).to.equal(false);
   });
 
-  it('applies schema constraints through ajv after coercion', () => {
-    const result = checkType('order', 'sideways', { type: 'string', enum: ['asc', 'desc'] });
+  it('applies the schema keywords with WordPress\'s messages', () => {
+    const result = parseValue('sideways', { type: 'string', enum: ['asc', 'desc'] }, 'order');
     expect(result).to.be.instanceOf(RestError);
-    expect((result as RestError).message).to.equal('order is not one of asc, desc.');
+    expect((result as RestError).message).to.equal('order is not one of asc and desc.');
   });
 });

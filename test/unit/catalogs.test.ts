@@ -11,7 +11,8 @@ import { Languages, SHIPPED_LANGUAGES } from '../../src/i18n/languages.ts';
 import { __, _n, _x } from '../../src/i18n/phrase.ts';
 import { SHIPPED_LOCALES, poText } from '../support/catalogs.ts';
 
-const placeholders = (text: string): string => (text.match(/%(\d+\$)?[sd]/g) ?? []).sort().join(' ');
+// `%l` is wp_sprintf()'s list.
+const placeholders = (text: string): string => (text.match(/%(\d+\$)?[sdl]/g) ?? []).sort().join(' ');
 
 describe('the shipped catalogs', () => {
   const entries = templateEntries();
@@ -34,11 +35,14 @@ describe('the shipped catalogs', () => {
       const parsed = po.parse(fs.readFileSync(path.join(SHIPPED_LANGUAGES, `wpcal-${locale}.po`)));
       expect(parsed.headers.Language).to.equal(locale);
       const missing: string[] = [];
-      for (const { msgid, msgctxt } of entries) {
+      const forms = Number(/nplurals\s*=\s*(\d+)/.exec(parsed.headers['Plural-Forms'] ?? '')?.[1]);
+      for (const { msgid, msgctxt, msgid_plural } of entries) {
         const entry = parsed.translations[msgctxt ?? '']?.[msgid];
-        const text = entry?.msgstr[0] ?? '';
-        if (text === '' || entry?.comments?.flag?.includes('fuzzy')) missing.push(msgid);
-        else expect(placeholders(text), `${locale}: ${msgid}`).to.equal(placeholders(msgid));
+        // Every plural form of a plural entry, with the plural's placeholders beyond the first.
+        const originals = msgid_plural ? Array.from({ length: forms }, (_, form) => (form === 0 ? msgid : msgid_plural)) : [msgid];
+        const texts = originals.map((_, form) => entry?.msgstr[form] ?? '');
+        if (texts.includes('') || entry?.comments?.flag?.includes('fuzzy')) missing.push(msgid);
+        else texts.forEach((text, form) => expect(placeholders(text), `${locale}: ${msgid} [${form}]`).to.equal(placeholders(originals[form]!)));
       }
       expect(missing).to.deep.equal([]);
     });

@@ -104,7 +104,7 @@ const NO_DESCRIPTION = 'No description provided';
 /** The documented type; TEC documents untyped arguments as strings. */
 function swaggerType(spec: ArgSpec<RestRequest>): string {
   const type = spec.swaggerType ?? spec.type ?? 'string';
-  return Array.isArray(type) ? type[0] : type;
+  return typeof type === 'string' ? type : type[0]!;
 }
 
 /**
