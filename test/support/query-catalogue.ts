@@ -638,6 +638,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       dialectOf: 'reads the transaction state',
       numberingOf: 'reads the transaction state',
       afterCommit: 'registers a task (its statements are the task\'s)',
+      afterCommitEach: 'registers an item and its batch task (the task\'s statements are its own)',
       isLockConflict: 'classifies an error',
       DatabaseBusyError: 'an error class',
     },
