@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import type { AfterCommitRunner, Writer } from '../../src/data/executor.ts';
 import { getOption, setOption } from '../../src/data/options.ts';
-import { getPost, insertPost, lockPost, updatePost } from '../../src/data/posts.ts';
+import { getPost, insertPost, lockPostForSave, updatePost } from '../../src/data/posts.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { DatabaseBusyError, afterCommit, afterCommitEach } from '../../src/data/transaction.ts';
 import { databaseKinds, type TestDatabase } from '../support/databases.ts';
@@ -155,7 +155,7 @@ for (const kind of databaseKinds()) {
     it('waits for another connection writing the same post, then builds on what it committed', async () => {
       const id = await db.write((trx) => insertPost(trx, { post_type: 'tribe_events', post_title: '0', ...DATES }));
       const increment = async (trx: Writer, pause: Promise<void>) => {
-        const post = await lockPost(trx, id);
+        const post = (await lockPostForSave(trx, id, [], false))?.post;
         await pause;
         await updatePost(trx, id, { post_title: String(Number(post!.post_title) + 1) });
       };
