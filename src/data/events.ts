@@ -1,8 +1,9 @@
 // The TEC 6 custom tables of events (events.md §9.3): one `tec_events` row and one
 // `tec_occurrences` row per event, written from values the caller derives from the event's date
 // meta; the reads of upcoming occurrences; and the posts still lacking rows (`wpcal migrate`).
-import type { Reader, Writer } from './executor.ts';
+import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
 import { chunked, insertNumberedRows, insertRows } from './bulk-insert.ts';
+import { sql } from 'kysely';
 import { queueWrite } from './queued-writes.ts';
 
 /** The columns of an event's `tec_events` row and its `tec_occurrences` row (without `event_id`). */
@@ -123,4 +124,43 @@ export async function postIdsWithoutOccurrences(db: Reader, postType: string, ex
   const rows = await postsWithoutOccurrences(db, postType, exceptStatus).select('p.ID').where('p.ID', '>', after)
     .orderBy('p.ID').limit(limit).execute();
   return rows.map((row) => Number(row.ID));
+}
+
+/** An end of the calendar's date range: the occurrence that starts first or ends last, and that date (UTC). */
+export interface RangeBound {
+  postId: number;
+  dateUtc: string;
+}
+
+export interface KnownRangeRows {
+  earliest: RangeBound | null;
+  latest: RangeBound | null;
+}
+
+/**
+ * The occurrences that start first (`start_date_utc`) and end last (`end_date_utc`) among posts of
+ * the type in these statuses; ties go to the lowest occurrence ID. With `option`, that option's
+ * value too (undefined when there is no row), in the same statement.
+ */
+export async function knownRangeRows(db: AfterCommitRunner, postType: string, statuses: readonly string[], option: string): Promise<KnownRangeRows & { option: string | undefined }> {
+  const bound = (column: 'start_date_utc' | 'end_date_utc', direction: 'asc' | 'desc') => db.selectFrom('tec_occurrences as o')
+    .innerJoin('posts as p', 'p.ID', 'o.post_id')
+    .select(['o.post_id', `o.${column} as date`])
+    .where('p.post_type', '=', postType).where('p.post_status', 'in', statuses)
+    .orderBy(`o.${column}`, direction).orderBy('o.occurrence_id')
+    .limit(1);
+  type Row = { bound: string; post_id: number | null; date: string | null; value: string | null };
+  const rows = await db.selectFrom(bound('start_date_utc', 'asc').as('e'))
+    .select([sql<string>`'earliest'`.as('bound'), 'e.post_id', 'e.date', sql<string | null>`NULL`.as('value')]).$castTo<Row>()
+    .unionAll(db.selectFrom(bound('end_date_utc', 'desc').as('l'))
+      .select([sql<string>`'latest'`.as('bound'), 'l.post_id', 'l.date', sql<string | null>`NULL`.as('value')]).$castTo<Row>())
+    .unionAll(db.selectFrom('options')
+      .select([sql<string>`'option'`.as('bound'), sql<number | null>`NULL`.as('post_id'), sql<string | null>`NULL`.as('date'), 'option_value as value'])
+      .where('option_name', '=', option).$castTo<Row>())
+    .execute();
+  const of = (name: string): RangeBound | null => {
+    const row = rows.find((candidate) => candidate.bound === name);
+    return row ? { postId: Number(row.post_id), dateUtc: String(row.date) } : null;
+  };
+  return { earliest: of('earliest'), latest: of('latest'), option: rows.find((row) => row.bound === 'option')?.value ?? undefined };
 }

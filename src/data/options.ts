@@ -31,3 +31,17 @@ export async function addOption(db: AfterCommitRunner, name: string, value: stri
     .values({ option_name: name, option_value: value, autoload }).executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/**
+ * update_option on a row another writer may change meanwhile: writes `value` only when the row
+ * still holds `expected` (undefined: when there is no row yet). Whether it was written.
+ */
+export async function replaceOption(db: AfterCommitRunner, name: string, expected: string | undefined, value: string, autoload = 'yes'): Promise<boolean> {
+  if (expected === undefined) {
+    const inserted = await db.insertInto('options').orIgnore().values({ option_name: name, option_value: value, autoload }).executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+  const updated = await db.updateTable('options').set({ option_value: value })
+    .where('option_name', '=', name).where('option_value', '=', expected).executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}

@@ -3,7 +3,9 @@
 // is a thin definition on top of it.
 import type { Reader, Writer } from './executor.ts';
 import type { NewPost, PostRow } from './tables.ts';
+import { sql } from 'kysely';
 import { chunked } from './bulk-insert.ts';
+import { queueWrite } from './queued-writes.ts';
 import { dialectOf } from './transaction.ts';
 
 /** All meta rows of a post, grouped by key, each key's values in meta_id order. */
@@ -16,14 +18,78 @@ export function firstMeta(meta: PostMeta | undefined, key: string): string | und
   return meta?.get(key)?.[0];
 }
 
+/** What a revision copies of its post (`_wp_post_revision_fields`). */
+export interface RevisionFields {
+  post_title: string;
+  post_content: string;
+  post_excerpt: string;
+}
+
+/** A post locked for a save, with what the save builds on. */
+export interface LockedPost {
+  post: PostRow;
+  /** The post's rows of the keys asked for. */
+  meta: PostMeta;
+  /** Its latest revision (not an autosave), when asked for; null when it has none. */
+  latestRevision?: RevisionFields | null;
+}
+
 /**
  * The post's row, locked until the transaction ends: a write of an existing post takes this lock
  * first, so concurrent writes of one post run one after the other and each reads what the one
- * before it committed. (SQLite needs no row lock: BEGIN IMMEDIATE holds the whole database.)
+ * before it committed. (SQLite needs no row lock: BEGIN IMMEDIATE holds the whole database.) The
+ * same statement reads the post's rows of `metaKeys` and, with `revision`, its latest revision
+ * other than autosaves, as wp_save_post_revision finds it (post_date, then ID, descending); those
+ * rows are locked with it.
  */
-export async function lockPost(trx: Writer, id: number): Promise<PostRow | undefined> {
-  const query = trx.selectFrom('posts').selectAll().where('ID', '=', id);
-  return (dialectOf(trx) === 'mysql' ? query.forUpdate() : query).executeTakeFirst();
+export async function lockPostForSave(trx: Writer, id: number, metaKeys: readonly string[], revision: boolean): Promise<LockedPost | undefined> {
+  const latest = trx.selectFrom('posts as r2').select('r2.ID')
+    .where('r2.post_parent', '=', id).where('r2.post_type', '=', 'revision').where('r2.post_status', '=', 'inherit')
+    .where('r2.post_name', 'not like', '%autosave%')
+    .orderBy('r2.post_date', 'desc').orderBy('r2.ID', 'desc').limit(1);
+  const none = sql<null>`NULL`;
+  const query = trx.selectFrom('posts as p')
+    .$if(metaKeys.length > 0, (qb) => qb.leftJoin('postmeta as m', (join) => join.onRef('m.post_id', '=', 'p.ID').on('m.meta_key', 'in', metaKeys)))
+    .$if(revision, (qb) => qb.leftJoin('posts as r', (join) => join.on('r.ID', '=', latest)))
+    .selectAll('p')
+    .select(metaKeys.length > 0 ? [sql<string | null>`m.meta_key`.as('m_key'), sql<string | null>`m.meta_value`.as('m_value'), sql<number | null>`m.meta_id`.as('m_id')]
+      : [none.as('m_key'), none.as('m_value'), none.as('m_id')])
+    .select(revision ? [sql<number | null>`r.ID`.as('r_id'), sql<string | null>`r.post_title`.as('r_title'), sql<string | null>`r.post_content`.as('r_content'), sql<string | null>`r.post_excerpt`.as('r_excerpt')]
+      : [none.as('r_id'), none.as('r_title'), none.as('r_content'), none.as('r_excerpt')])
+    .where('p.ID', '=', id)
+    .$if(metaKeys.length > 0, (qb) => qb.orderBy('m_id'));
+  const rows = await (dialectOf(trx) === 'mysql' ? query.forUpdate() : query).execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const { m_key: _key, m_value: _value, m_id: _id, r_id: revisionId, r_title, r_content, r_excerpt, ...post } = first;
+  const meta: PostMeta = new Map();
+  for (const row of rows) {
+    if (row.m_key === null) continue;
+    const values = meta.get(row.m_key);
+    if (values) values.push(row.m_value ?? '');
+    else meta.set(row.m_key, [row.m_value ?? '']);
+  }
+  const latestRevision = revisionId === null ? null : { post_title: r_title ?? '', post_content: r_content ?? '', post_excerpt: r_excerpt ?? '' };
+  return { post: post as PostRow, meta, ...(revision ? { latestRevision } : {}) };
+}
+
+/**
+ * _wp_put_post_revision: a `revision` post copying `fields`, child of `parentId`, dated the post's
+ * modified dates, named `{parent}-revision-v1`, its guid the plain permalink `{home}/?p={ID}`.
+ * Both statements are queued: the guid is set through the ID the insert gave (the connection's
+ * last insert ID), on that one row only.
+ */
+export async function insertRevision(trx: Writer, parentId: number, fields: RevisionFields & Pick<NewPost, 'post_author' | 'post_date' | 'post_date_gmt'>, home: string): Promise<void> {
+  const name = `${parentId}-revision-v1`;
+  await queueWrite(trx, trx.insertInto('posts').values({
+    ...POST_DEFAULTS, ...fields, post_status: 'inherit', post_type: 'revision', post_name: name, post_parent: parentId,
+    post_modified: fields.post_date, post_modified_gmt: fields.post_date_gmt,
+  }));
+  const mysql = dialectOf(trx) === 'mysql';
+  const lastId = mysql ? sql<number>`LAST_INSERT_ID()` : sql<number>`last_insert_rowid()`;
+  const guid = mysql ? sql<string>`CONCAT(${`${home}/?p=`}, ${sql.ref('ID')})` : sql<string>`${`${home}/?p=`} || ${sql.ref('ID')}`;
+  await queueWrite(trx, trx.updateTable('posts').set({ guid })
+    .where('ID', '=', lastId).where('post_parent', '=', parentId).where('post_name', '=', name).where('guid', '=', ''));
 }
 
 export async function getPost(db: Reader, id: number): Promise<PostRow | undefined> {
@@ -122,21 +188,11 @@ export async function addMeta(db: Writer, postId: number, key: string, value: st
   await db.insertInto('postmeta').values({ post_id: postId, meta_key: key, meta_value: value }).execute();
 }
 
-export async function deleteMeta(db: Writer, postId: number, key: string): Promise<void> {
-  await db.deleteFrom('postmeta').where('post_id', '=', postId).where('meta_key', '=', key).execute();
-}
-
 /** update_post_meta: rewrites every row of the key, or adds one when there is none. */
 export async function setMeta(db: Writer, postId: number, key: string, value: string): Promise<void> {
   const updated = await db.updateTable('postmeta').set({ meta_value: value })
     .where('post_id', '=', postId).where('meta_key', '=', key).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await addMeta(db, postId, key, value);
-}
-
-/** Replaces all rows of a key with these values, one row each, in order. */
-export async function replaceMeta(db: Writer, postId: number, key: string, values: readonly string[]): Promise<void> {
-  await deleteMeta(db, postId, key);
-  for (const value of values) await addMeta(db, postId, key, value);
 }
 
 /**
@@ -163,18 +219,6 @@ export function firstFreeSlug(slug: string, taken: { has(slug: string): boolean 
   let suffix = 2;
   while (taken.has(`${lower}-${suffix}`)) suffix++;
   return `${slug}-${suffix}`;
-}
-
-/** wp_trash_post: status → trash, bookkeeping meta, `__trashed` slug. */
-export async function trashPost(db: Writer, post: PostRow, nowUnix: number): Promise<void> {
-  const id = Number(post.ID);
-  await addMeta(db, id, '_wp_trash_meta_status', post.post_status);
-  await addMeta(db, id, '_wp_trash_meta_time', String(nowUnix));
-  await addMeta(db, id, '_wp_desired_post_slug', post.post_name);
-  await updatePost(db, id, {
-    post_status: 'trash',
-    post_name: post.post_name ? `${post.post_name}__trashed` : post.post_name,
-  });
 }
 
 /**

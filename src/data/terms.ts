@@ -228,8 +228,11 @@ export async function postTermTaxonomyIds(db: Reader, postId: number, taxonomy: 
   return rows.map((r) => Number(r.term_taxonomy_id));
 }
 
-/** wp_set_object_terms (replace): links exactly these terms and recounts every term touched (after commit). */
-export async function setPostTerms(db: Writer, postId: number, taxonomy: string, terms: readonly Term[], created = false): Promise<void> {
+/**
+ * wp_set_object_terms (replace): links exactly these terms and recounts every term touched (after
+ * commit). Whether the post's terms changed.
+ */
+export async function setPostTerms(db: Writer, postId: number, taxonomy: string, terms: readonly Term[], created = false): Promise<boolean> {
   // A post created in this transaction has no links yet.
   const before = created ? [] : await postTermTaxonomyIds(db, postId, taxonomy);
   const after = [...new Set(terms.map((t) => t.term_taxonomy_id))];
@@ -244,6 +247,7 @@ export async function setPostTerms(db: Writer, postId: number, taxonomy: string,
       .values(added.map((ttId) => ({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }))));
   }
   recountAfterCommit(db, [...removed, ...added]);
+  return removed.length > 0 || added.length > 0;
 }
 
 /**

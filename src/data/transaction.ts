@@ -9,7 +9,8 @@
 // - runs the tasks registered with `afterCommit` once the work is committed, each on its own (a
 //   transaction on SQLite, autocommit statements on MySQL): hot rows every write touches (TEC's
 //   `tribe_last_save_post`, term counts) are never held while the work runs, which would order
-//   every writer on them and deadlock on MySQL, and concurrent writers share one update of such a row.
+//   every writer on them and deadlock on MySQL, and concurrent writers share one update of such a row;
+//   with `afterCommitEach`, that update still takes in what each committed writer asked of it.
 import type { Kysely } from 'kysely';
 import type { AfterCommitRunner, Autocommit, DialectName, Writer } from './executor.ts';
 import type { Database } from './tables.ts';
@@ -31,10 +32,19 @@ export interface AutoIdNumbering {
   step: number;
 }
 
+/** Work done after commits on the items the committed transactions gave it, in commit order. */
+export type AfterCommitBatch<T> = (db: AfterCommitRunner, items: T[]) => Promise<void>;
+
+interface Gathered {
+  items: unknown[];
+  run: AfterCommitBatch<unknown>;
+}
+
 interface TransactionState {
   dialect: DialectName;
   numbering: AutoIdNumbering;
   afterCommit: Map<string, AfterCommitTask>;
+  gathered: Map<string, Gathered>;
 }
 
 const states = new WeakMap<Writer, TransactionState>();
@@ -64,6 +74,19 @@ export function afterCommit(trx: Writer, key: string, task: AfterCommitTask): vo
   const tasks = stateOf(trx).afterCommit;
   tasks.delete(key);
   tasks.set(key, task);
+}
+
+/**
+ * Like afterCommit, for a hot row whose new value depends on what each write did, not only on the
+ * newest state: `item` joins the items of every transaction that commits with this key, in commit
+ * order, and each run of `run` takes all those gathered so far (none are lost to a newer run, as a
+ * newer task replaces an older one). A run that fails drops its items.
+ */
+export function afterCommitEach<T>(trx: Writer, key: string, item: T, run: AfterCommitBatch<T>): void {
+  const gathered = stateOf(trx).gathered;
+  const entry = gathered.get(key) ?? { items: [], run: run as AfterCommitBatch<unknown> };
+  entry.items.push(item);
+  gathered.set(key, entry);
 }
 
 const MYSQL_RETRYABLE = new Set([
@@ -121,6 +144,8 @@ export class WriteTransactions {
   readonly #newest = new Map<string, { task: AfterCommitTask; generation: number }>();
   readonly #running = new Map<string, Promise<void>>();
   readonly #done = new Map<string, number>();
+  /** Per afterCommitEach key: the items of committed transactions no run has taken yet. */
+  readonly #pending = new Map<string, unknown[]>();
   #generations = 0;
 
   constructor(private readonly options: TransactionOptions) {}
@@ -129,10 +154,17 @@ export class WriteTransactions {
     // Each attempt has its own state: work left running by a failed attempt cannot register tasks
     // for the one that commits.
     const { result, state } = await this.#retrying(async () => {
-      const attempt: TransactionState = { dialect: this.options.dialect, numbering: this.options.numbering(), afterCommit: new Map() };
+      const attempt: TransactionState = {
+        dialect: this.options.dialect, numbering: this.options.numbering(), afterCommit: new Map(), gathered: new Map(),
+      };
       return { result: await this.#once(work, attempt), state: attempt };
     });
     for (const [key, task] of state.afterCommit) await this.#afterCommit(key, task);
+    for (const [key, { items, run }] of state.gathered) {
+      const pending = this.#pending.get(key) ?? this.#pending.set(key, []).get(key)!;
+      pending.push(...items);
+      await this.#afterCommit(key, (db) => run(db, pending.splice(0)));
+    }
     if (options.background && this.options.dialect === 'sqlite') await sleep(GIVE_WAY_MS);
     return result;
   }

@@ -9,18 +9,20 @@ export interface PostTypeDefinition {
   restBase: 'events' | 'venues' | 'organizers';
   /** Default permalink base of single pages: /event/{slug}/ */
   permalinkBase: string;
+  /** Whether the type supports revisions (TEC registers them for events only). */
+  revisions: boolean;
 }
 
 export const EVENT_TYPE: PostTypeDefinition = {
-  type: 'tribe_events', plural: 'tribe_events', restBase: 'events', permalinkBase: 'event',
+  type: 'tribe_events', plural: 'tribe_events', restBase: 'events', permalinkBase: 'event', revisions: true,
 };
 
 export const VENUE_TYPE: PostTypeDefinition = {
-  type: 'tribe_venue', plural: 'tribe_venues', restBase: 'venues', permalinkBase: 'venue',
+  type: 'tribe_venue', plural: 'tribe_venues', restBase: 'venues', permalinkBase: 'venue', revisions: false,
 };
 
 export const ORGANIZER_TYPE: PostTypeDefinition = {
-  type: 'tribe_organizer', plural: 'tribe_organizers', restBase: 'organizers', permalinkBase: 'organizer',
+  type: 'tribe_organizer', plural: 'tribe_organizers', restBase: 'organizers', permalinkBase: 'organizer', revisions: false,
 };
 
 /** Statuses WordPress registers (core + TEC's Event Aggregator ones): events.md §3.2. */

@@ -8,7 +8,10 @@ import type { SiteSettings } from '../site/settings.ts';
 import { RestError } from './errors.ts';
 import { setOption } from '../data/options.ts';
 import type { Reader, Writer } from '../data/executor.ts';
-import { addMeta, deleteMeta, firstMeta, insertPost, loadPostMeta, lockPost, setMeta, trashPost, uniquePostSlug, updatePost, type PostFields } from '../data/posts.ts';
+import { addMeta, firstMeta, insertPost, loadPostMeta, lockPostForSave, uniquePostSlug, updatePost, type LockedPost, type PostFields } from '../data/posts.ts';
+import { applyMetaChanges, type MetaChange } from '../data/meta-changes.ts';
+import { MODIFIED_FIELDS_KEY, changedPostFields, modifiedFieldsChange, touchedMeta, type Touch } from './modified-fields.ts';
+import { saveRevision } from './revisions.ts';
 import { afterCommit } from '../data/transaction.ts';
 import { ksesData, ksesPost } from '../text/kses.ts';
 import { sanitizeTitle } from '../text/sanitize.ts';
@@ -230,37 +233,49 @@ const TRASH_BOOKKEEPING = ['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_
 /**
  * The slug a status change into or out of the trash asks for (wp_insert_post): leaving the trash
  * restores `_wp_desired_post_slug` and, as wp_untrash_post does, drops the trash bookkeeping;
- * entering it through an update keeps the slug there and suffixes `__trashed`.
+ * entering it through an update keeps the slug there and suffixes `__trashed`. Returns the slug
+ * (undefined: unchanged) and the names whose meta it added or removed.
  */
-async function trashSlug(trx: Writer, post: PostRow, status: string): Promise<string | undefined> {
+async function trashSlug(trx: Writer, post: PostRow, status: string): Promise<{ slug: string | undefined; touches: Touch[] }> {
   const id = Number(post.ID);
   if (post.post_status === 'trash' && status !== 'trash') {
-    const desired = firstMeta(await loadPostMeta(trx, id), '_wp_desired_post_slug');
-    for (const key of TRASH_BOOKKEEPING) await deleteMeta(trx, id, key);
-    return desired || undefined;
+    const meta = await loadPostMeta(trx, id);
+    const changes = TRASH_BOOKKEEPING.map((key): MetaChange => ({ op: 'delete', key }));
+    await applyMetaChanges(trx, id, changes, meta);
+    return { slug: firstMeta(meta, '_wp_desired_post_slug') || undefined, touches: touchedMeta(changes, meta) };
   }
   if (status === 'trash' && post.post_status !== 'trash' && !post.post_name.endsWith('__trashed')) {
     await addMeta(trx, id, '_wp_desired_post_slug', post.post_name);
-    return `${post.post_name}__trashed`;
+    return { slug: `${post.post_name}__trashed`, touches: [{ name: '_wp_desired_post_slug' }] };
   }
-  return undefined;
+  return { slug: undefined, touches: [] };
+}
+
+/** What an update wrote: the post's ID and status, and what TEC's tracker notes of it (its changed fields, the trash bookkeeping). */
+export interface UpdatedPost extends WrittenPost {
+  touches: Touch[];
+}
+
+/** lockPostForSave for a write of the type: the latest revision too when the type keeps revisions. */
+export function lockForSave(trx: Writer, type: PostTypeDefinition, id: number, metaKeys: readonly string[] = []): Promise<LockedPost | undefined> {
+  return lockPostForSave(trx, id, metaKeys, type.revisions);
 }
 
 /**
  * wp_update_post for a TEC type, changing only what `input` carries: status only when sent (then
  * scaled back), dates only when sent (or a floating draft being published, or reset on request),
  * the slug only when sent, still empty or moved by a trash transition. Modified dates are always
- * "now".
+ * "now". A type that keeps revisions gets one as WordPress saves it.
  */
 export async function updateTypedPost(
   trx: Writer, req: WriteContext, type: PostTypeDefinition, addressed: PostRow, sent: PostInput,
-  /** `addressed` is the row as lockPost() returned it in this transaction: no need to lock it again. */
-  locked = false,
-): Promise<WrittenPost> {
+  /** The post as lockForSave() returned it in this transaction: no need to lock it again. */
+  locked?: LockedPost,
+): Promise<UpdatedPost> {
   const input = withKses(req.user, sent);
   const id = Number(addressed.ID);
-  const current = locked ? addressed : await lockPost(trx, id);
-  const post = current ?? addressed;
+  const target = locked ?? await lockForSave(trx, type, id);
+  const post = target?.post ?? addressed;
   const requested = input.status !== undefined ? scaleBackStatus(req.user, input.status) : post.post_status;
   const stored = input.omittedDates === 'reset' ? undefined : { post_date: post.post_date, post_date_gmt: post.post_date_gmt };
   const dates = resolveDates(req, input, requested, stored);
@@ -277,30 +292,53 @@ export async function updateTypedPost(
   if (input.content !== undefined) changes.post_content = input.content;
   if (input.excerpt !== undefined) changes.post_excerpt = input.excerpt;
   if (input.author !== undefined) changes.post_author = input.author;
-  const wanted = await trashSlug(trx, post, status) ?? input.slug;
+  const trash = await trashSlug(trx, post, status);
+  const wanted = trash.slug ?? input.slug;
   if (wanted !== undefined || post.post_name === '' || FLOATING.has(post.post_status) !== FLOATING.has(status)) {
     changes.post_name = await resolveSlug(trx, type, id, wanted ?? post.post_name, title, status);
   }
   await updatePost(trx, id, changes);
   markTecPostSaved(trx, req.now);
   // The row was locked (here or by the caller), so it holds what was just written: no re-read.
-  if (!current) throw RestError.withStatus('rest_post_invalid_id', __('Invalid post ID.'), 500);
-  return { ID: id, post_status: status };
+  if (!target) throw RestError.withStatus('rest_post_invalid_id', __('Invalid post ID.'), 500);
+  if (type.revisions) await saveRevision(trx, req, { ...post, ...changes } as PostRow, target.latestRevision ?? null);
+  return { ID: id, post_status: status, touches: [...trash.touches, ...changedPostFields(post, changes)] };
 }
 
-/** wp_trash_post for a TEC type: the trash bookkeeping, then what its wp_update_post writes (modified dates, TEC's cache key). */
+/** The meta a trash reads before it writes: the tracker's note and TEC's note of the status. */
+export const TRASH_READS = [MODIFIED_FIELDS_KEY, '_tribe_ignored_event_previous_status'];
+
+/**
+ * wp_trash_post for a TEC type: TEC's note of an event's status, the trash bookkeeping, the
+ * status and slug, and what its wp_update_post writes (modified dates, TEC's cache key, the
+ * tracker's note, a revision where the type keeps them).
+ */
 export async function trashTypedPost(
-  trx: Writer, req: WriteContext, addressed: PostRow,
-  /** `addressed` is the row as lockPost() returned it in this transaction: no need to lock it again. */
-  locked = false,
+  trx: Writer, req: WriteContext, type: PostTypeDefinition, addressed: PostRow,
+  /** The post as lockForSave(…, TRASH_READS) returned it in this transaction: no need to lock it again. */
+  locked?: LockedPost,
 ): Promise<void> {
-  const post = locked ? addressed : await lockPost(trx, Number(addressed.ID)) ?? addressed;
+  const target = locked ?? await lockForSave(trx, type, Number(addressed.ID), TRASH_READS);
+  const post = target?.post ?? addressed;
+  const id = Number(post.ID);
+  const meta = target?.meta ?? new Map<string, string[]>();
+  const changes: MetaChange[] = [];
   // TEC remembers an event's status as it is trashed (its Ignored Events, on wp_trash_post).
-  if (post.post_type === EVENT_TYPE.type) await setMeta(trx, Number(post.ID), '_tribe_ignored_event_previous_status', post.post_status);
-  await trashPost(trx, post, Math.floor(req.now.getTime() / 1000));
-  await updatePost(trx, Number(post.ID), {
+  if (post.post_type === EVENT_TYPE.type) changes.push({ op: 'set', key: '_tribe_ignored_event_previous_status', value: post.post_status });
+  changes.push(
+    { op: 'add', key: '_wp_trash_meta_status', value: post.post_status },
+    { op: 'add', key: '_wp_trash_meta_time', value: String(Math.floor(req.now.getTime() / 1000)) },
+    { op: 'add', key: '_wp_desired_post_slug', value: post.post_name },
+  );
+  const fields = {
+    post_status: 'trash',
+    post_name: post.post_name ? `${post.post_name}__trashed` : post.post_name,
     post_modified: dbDatetime(req.now, req.site.timezone),
     post_modified_gmt: dbDatetime(req.now, 'UTC'),
-  });
+  };
+  const note = modifiedFieldsChange(firstMeta(meta, MODIFIED_FIELDS_KEY), [...touchedMeta(changes, meta), ...changedPostFields(post, fields)], req.now, req.site);
+  await applyMetaChanges(trx, id, note ? [...changes, note] : changes, meta);
+  await updatePost(trx, id, fields);
   markTecPostSaved(trx, req.now);
+  if (type.revisions && target) await saveRevision(trx, req, { ...post, ...fields }, target.latestRevision ?? null);
 }

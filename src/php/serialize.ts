@@ -172,7 +172,7 @@ class Parser {
     return obj;
   }
 
-  private key(): string {
+  key(): string {
     const start = this.pos;
     const type = this.char();
     this.expect(':');
@@ -181,7 +181,7 @@ class Parser {
     throw new PhpUnserializeError(`invalid array key type '${type}'`, start);
   }
 
-  private token(terminator: string, pattern: RegExp, what: string): string {
+  token(terminator: string, pattern: RegExp, what: string): string {
     const start = this.pos;
     const end = this.buf.indexOf(terminator, start, 'latin1');
     if (end < 0) throw new PhpUnserializeError(`unterminated ${what}`, start);
@@ -191,12 +191,12 @@ class Parser {
     return text;
   }
 
-  private char(): string {
+  char(): string {
     if (this.pos >= this.buf.length) throw new PhpUnserializeError('unexpected end of input', this.pos);
     return String.fromCharCode(this.buf[this.pos++]!);
   }
 
-  private expect(c: string): void {
+  expect(c: string): void {
     const at = this.pos;
     if (this.char() !== c) throw new PhpUnserializeError(`expected '${c}'`, at);
   }
@@ -207,4 +207,79 @@ function parseFloatToken(t: string): number {
   if (t === 'INF') return Infinity;
   if (t === '-INF') return -Infinity;
   return Number(t);
+}
+
+/** One entry of a serialized array as stored: its key, and its key and value exactly as serialized. */
+interface StoredEntry {
+  key: string;
+  raw: string;
+  /** Where the value starts in `raw`. */
+  valueAt: number;
+}
+
+/**
+ * A serialized PHP array edited in place: the entries not set or deleted keep their bytes and
+ * their order (PHP floats, integer keys, nested arrays, whatever they hold), a set key keeps its
+ * place and a new one goes last, as PHP's `$array[$key] = $value` does.
+ */
+export class SerializedArray {
+  private constructor(private readonly entries: StoredEntry[]) {}
+
+  /** The array `s` holds; an empty one for an empty string; null when `s` is anything else. */
+  static parse(s: string): SerializedArray | null {
+    if (s === '') return new SerializedArray([]);
+    const parser = new Parser(Buffer.from(s, 'utf8'));
+    try {
+      if (parser.char() !== 'a') return null;
+      parser.expect(':');
+      const count = Number(parser.token(':', /^[0-9]+$/, 'array count'));
+      parser.expect('{');
+      const entries: StoredEntry[] = [];
+      for (let i = 0; i < count; i++) {
+        const start = parser.pos;
+        const key = parser.key();
+        const valueStart = parser.pos;
+        parser.value();
+        entries.push({ key, raw: parser.buf.toString('utf8', start, parser.pos), valueAt: parser.buf.toString('utf8', start, valueStart).length });
+      }
+      parser.expect('}');
+      if (parser.pos !== parser.buf.length) return null;
+      return new SerializedArray(entries);
+    } catch (error) {
+      if (error instanceof PhpUnserializeError) return null;
+      throw error;
+    }
+  }
+
+  has(key: string): boolean {
+    return this.entries.some((entry) => entry.key === key);
+  }
+
+  get(key: string): PhpValue | undefined {
+    const entry = this.entries.find((candidate) => candidate.key === key);
+    return entry && phpUnserialize(entry.raw.slice(entry.valueAt));
+  }
+
+  keys(): string[] {
+    return this.entries.map((entry) => entry.key);
+  }
+
+  set(key: string, value: PhpValue): this {
+    const keyRaw = serializeKey(key);
+    const entry: StoredEntry = { key, raw: keyRaw + phpSerialize(value), valueAt: keyRaw.length };
+    const at = this.entries.findIndex((candidate) => candidate.key === key);
+    if (at >= 0) this.entries[at] = entry;
+    else this.entries.push(entry);
+    return this;
+  }
+
+  delete(key: string): this {
+    const at = this.entries.findIndex((candidate) => candidate.key === key);
+    if (at >= 0) this.entries.splice(at, 1);
+    return this;
+  }
+
+  toString(): string {
+    return `a:${this.entries.length}:{${this.entries.map((entry) => entry.raw).join('')}}`;
+  }
 }

@@ -13,6 +13,7 @@ import {
 import { isRegisteredStatus } from '../domain/values.ts';
 import { publishLinkedPosts } from '../domain/events/publish-links.ts';
 import { EVENT_TYPE } from '../domain/post-types.ts';
+import { keepKnownRange } from '../domain/events/known-range.ts';
 import { ID_FALLBACK_SLUG, baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../domain/post-writes.ts';
 import type { Writer } from '../data/executor.ts';
 import { insertPostRowsBulk, postTitlesWithMeta, setPostNamesAndGuids } from '../data/post-queries.ts';
@@ -417,6 +418,8 @@ export class EventImporter {
     await this.publishLinks(trx, published);
     // TEC's save cache key, once for the chunk's new posts (updates set it through updateTypedPost).
     if (created.size) markTecPostSaved(trx, this.req.now);
+    // TEC's CSV import rebuilds the known date range once it is done; every unit leaves it right.
+    if (kept.length) keepKnownRange(trx, { kind: 'rebuild' });
     tally.created += created.size;
     tally.updated += updated.size;
     return tally;

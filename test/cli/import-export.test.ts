@@ -35,7 +35,8 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
       const again = await wpcal(db, 'import', DEMO);
       expect(again.code).to.equal(0);
       expect(again.stdout.trim()).to.equal('created 0, updated 13, skipped 0, failed 0');
-      expect(await postCounts(db)).to.deep.equal({ tribe_events: 4, tribe_organizer: 2, tribe_venue: 2 });
+      // The update of each event saved its first revision, as wp_update_post does.
+      expect(await postCounts(db, true)).to.deep.equal({ tribe_events: 4, tribe_organizer: 2, tribe_venue: 2, revision: 4 });
 
       const api = await serve(db);
       try {
@@ -273,7 +274,7 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
 
       const check = async (): Promise<void> => {
         expect(await rows("SELECT post_name FROM wp_posts WHERE post_type = 'tribe_events' GROUP BY post_name HAVING COUNT(*) > 1")).to.deep.equal([]);
-        const same = await rows("SELECT post_name FROM wp_posts WHERE post_title = 'Same title' ORDER BY ID");
+        const same = await rows("SELECT post_name FROM wp_posts WHERE post_title = 'Same title' AND post_type = 'tribe_events' ORDER BY ID");
         expect(same.map((row) => row.post_name)).to.deep.equal(['same-title', 'same-title-2', 'same-title-3', 'same-title-4', 'same-title-5', 'same-title-6', 'same-title-7']);
         const kept = await rows('SELECT ID, post_title FROM wp_posts WHERE ID IN (90003, 91003, 92003) ORDER BY ID');
         expect(kept.map((row) => [Number(row.ID), row.post_title])).to.deep.equal([[90003, 'Event 3'], [91003, 'Event 1003'], [92003, 'Event 2003']]);
@@ -306,6 +307,33 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
       expect(result.stdout.trim()).to.equal('created 1, updated 0, skipped 0, failed 1');
       const [event] = await rows("SELECT post_content FROM wp_posts WHERE post_title = 'Quoted, with a comma'");
       expect(event!.post_content).to.equal('First line\nsecond line, "quoted"');
+    });
+  });
+
+  describe('TEC\'s known date range', function () {
+    this.timeout(180_000);
+
+    it('an import leaves it as TEC\'s imports do: rebuilt from the published events\' occurrences', async () => {
+      const db = await fresh();
+      const json = file('range.json', JSON.stringify({ events: {
+        middle: { title: 'Middle', start_date: '2030-06-15 10:00:00', end_date: '2030-06-15 11:00:00' },
+        first: { title: 'First', start_date: '2030-06-10 09:00:00', end_date: '2030-06-10 10:00:00' },
+        last: { title: 'Last', start_date: '2030-06-20 18:00:00', end_date: '2030-06-20 23:00:00' },
+        drafted: { title: 'Drafted', start_date: '2030-01-01 09:00:00', end_date: '2030-12-31 10:00:00', status: 'draft' },
+      } }));
+      const result = await wpcal(db, 'import', json);
+      expect(result.stdout.trim()).to.equal('created 4, updated 0, skipped 0, failed 0');
+      const opened = await openDatabase(db.url, 'wp_');
+      try {
+        const ids = Object.fromEntries((await opened.kysely.selectFrom('posts').select(['ID', 'post_title']).where('post_type', '=', 'tribe_events').execute())
+          .map((row) => [row.post_title, Number(row.ID)]));
+        const option = await opened.kysely.selectFrom('options').select('option_value').where('option_name', '=', 'tribe_events_calendar_options').executeTakeFirst();
+        expect(option?.option_value).to.equal('a:4:{s:13:"earliest_date";s:19:"2030-06-10 09:00:00";'
+          + `s:21:"earliest_date_markers";a:1:{i:0;i:${ids.First};}s:11:"latest_date";s:19:"2030-06-20 23:00:00";`
+          + `s:19:"latest_date_markers";a:1:{i:0;i:${ids.Last};}}`);
+      } finally {
+        await opened.close();
+      }
     });
   });
 

@@ -3,11 +3,11 @@
 // for committed work.
 import { expect } from 'chai';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import type { Writer } from '../../src/data/executor.ts';
+import type { AfterCommitRunner, Writer } from '../../src/data/executor.ts';
 import { getOption, setOption } from '../../src/data/options.ts';
-import { getPost, insertPost, lockPost, updatePost } from '../../src/data/posts.ts';
+import { getPost, insertPost, lockPostForSave, updatePost } from '../../src/data/posts.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
-import { DatabaseBusyError, afterCommit } from '../../src/data/transaction.ts';
+import { DatabaseBusyError, afterCommit, afterCommitEach } from '../../src/data/transaction.ts';
 import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 
 /** The error each engine raises when a writer loses a lock race. */
@@ -128,10 +128,34 @@ for (const kind of databaseKinds()) {
       expect(await getOption(db.kysely, 'shared_marker')).to.equal(String(ran[ran.length - 1]));
     });
 
+    it('hands every committed writer\'s item to an afterCommitEach run, in fewer runs than writers, and none of a rolled-back one', async () => {
+      const runs: number[][] = [];
+      const run = async (own: AfterCommitRunner, items: number[]) => {
+        runs.push(items);
+        const stored = Number(await getOption(own, 'gathered_sum') ?? '0');
+        await setOption(own, 'gathered_sum', String(items.reduce((sum, item) => sum + item, stored)));
+      };
+      const writes = Array.from({ length: 8 }, (_, i) => db.write(async (trx) => {
+        await setOption(trx, `gathered_${i}`, 'x');
+        afterCommitEach(trx, 'gathered', i + 1, run);
+      }).then(() => {
+        // By the time a write is answered, a run has taken its item.
+        expect(runs.flat(), `write ${i} answered before its item ran`).to.include(i + 1);
+      }));
+      writes.push(db.write(async (trx) => {
+        afterCommitEach(trx, 'gathered', 100, run);
+        throw new Error('rolled back');
+      }).catch(() => undefined));
+      await Promise.all(writes);
+      expect(runs.flat().sort((a, b) => a - b)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(runs.filter((items) => items.length).length, `runs: ${JSON.stringify(runs)}`).to.be.lessThan(8);
+      expect(await getOption(db.kysely, 'gathered_sum')).to.equal('36');
+    });
+
     it('waits for another connection writing the same post, then builds on what it committed', async () => {
       const id = await db.write((trx) => insertPost(trx, { post_type: 'tribe_events', post_title: '0', ...DATES }));
       const increment = async (trx: Writer, pause: Promise<void>) => {
-        const post = await lockPost(trx, id);
+        const post = (await lockPostForSave(trx, id, [], false))?.post;
         await pause;
         await updatePost(trx, id, { post_title: String(Number(post!.post_title) + 1) });
       };

@@ -22,9 +22,10 @@ function sampleBody(name: string): Record<string, unknown> {
 
 type MetaRow = [string, string];
 
+/** The event's meta rows in order, but for TEC's tracker note (test/http/plugin-rows.test.ts checks it). */
 async function metaRows(db: Db, postId: number): Promise<MetaRow[]> {
   const rows = await db.kysely.selectFrom('postmeta').select(['meta_key', 'meta_value'])
-    .where('post_id', '=', postId).orderBy('meta_id').execute();
+    .where('post_id', '=', postId).where('meta_key', '!=', '_tribe_modified_fields').orderBy('meta_id').execute();
   return rows.map((row) => [row.meta_key ?? '', row.meta_value ?? '']);
 }
 

@@ -58,10 +58,12 @@ export async function serve(db: TestDatabase): Promise<ServedDatabase> {
   return { server, get: (p, auth) => request(server.url, 'GET', p, { auth }), close: () => server.close() };
 }
 
-export async function postCounts(db: TestDatabase): Promise<Record<string, number>> {
+/** The number of posts of each type; revisions (saved by updates, as WordPress does) only when `revisions`. */
+export async function postCounts(db: TestDatabase, revisions = false): Promise<Record<string, number>> {
   const opened = await openDatabase(db.url, 'wp_');
   try {
-    const rows = await opened.kysely.selectFrom('posts').select(['post_type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('post_type').execute();
+    const rows = await opened.kysely.selectFrom('posts').select(['post_type', (eb) => eb.fn.countAll<number>().as('n')])
+      .$if(!revisions, (qb) => qb.where('post_type', '!=', 'revision')).groupBy('post_type').execute();
     return Object.fromEntries(rows.map((row) => [row.post_type, Number(row.n)]));
   } finally {
     await opened.close();

@@ -47,7 +47,6 @@ const VENUE = 'tribe_venue';
 const CATEGORY = 'tribe_events_cat';
 const TAG = 'post_tag';
 const NOW = '2026-03-01 12:00:00';
-const NOW_UNIX = 1_772_366_400;
 const LISTED = ['publish', 'private'];
 
 const EVENT_POST: PostRow = {
@@ -234,6 +233,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       }],
       countPostsWithoutOccurrences: [{ run: ({ reader }) => events.countPostsWithoutOccurrences(reader, EVENT, 'auto-draft') }],
       postIdsWithoutOccurrences: [{ run: ({ reader }) => events.postIdsWithoutOccurrences(reader, EVENT, 'auto-draft', 12, 500) }],
+      knownRangeRows: [{ run: ({ write }) => write((trx) => events.knownRangeRows(trx, EVENT, ['publish', 'private', 'protected'], 'tribe_events_calendar_options')) }],
     },
     noSql: {},
     uncatalogued: {},
@@ -345,6 +345,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'row missing', answers: [undefined, { affected: 1 }], run: ({ write }) => write((trx) => options.addOption(trx, 'wpcal_version', '0.1.0')) },
         { case: 'row present', answers: [{ rows: [{ option_name: 'wpcal_version', option_value: '0.1.0' }] }], run: ({ write }) => write((trx) => options.addOption(trx, 'wpcal_version', '0.1.0')) },
       ],
+      replaceOption: [
+        { case: 'row present', run: ({ write }) => write((trx) => options.replaceOption(trx, 'tribe_events_calendar_options', 'a:0:{}', 'a:1:{s:12:"latest_date";s:19:"2026-12-25 04:00:00";}')) },
+        { case: 'row missing', run: ({ write }) => write((trx) => options.replaceOption(trx, 'tribe_events_calendar_options', undefined, 'a:0:{}')) },
+      ],
     },
     noSql: {},
     uncatalogued: {},
@@ -412,7 +416,15 @@ export const CATALOGUE: readonly ModuleEntry[] = [
 
   moduleEntry('posts', posts, {
     cases: {
-      lockPost: [{ run: ({ write }) => write((trx) => posts.lockPost(trx, 12)) }],
+      lockPostForSave: [
+        { case: 'the post alone', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, [], false)) },
+        { case: 'with meta and the latest revision', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, ['_tribe_modified_fields', '_tribe_ignored_event_previous_status'], true)) },
+      ],
+      insertRevision: [{
+        run: ({ write }) => write((trx) => posts.insertRevision(trx, 12, {
+          post_author: 1, post_date: NOW, post_date_gmt: NOW, post_title: 'Jazz Night', post_content: '<p>Jazz</p>', post_excerpt: '',
+        }, 'http://wordpress.test')),
+      }],
       getPost: [{ run: ({ reader }) => posts.getPost(reader, 12) }],
       getPosts: [{ run: ({ reader }) => posts.getPosts(reader, [13, 12, 13]) }],
       postIdsOfType: [{
@@ -438,18 +450,15 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       updatePost: [{ run: ({ write }) => write((trx) => posts.updatePost(trx, 12, { post_title: 'Jazz Night II', post_modified: NOW, post_modified_gmt: NOW })) }],
       publishPost: [{ run: ({ write }) => write((trx) => posts.publishPost(trx, 12)) }],
       addMeta: [{ run: ({ write }) => write((trx) => posts.addMeta(trx, 12, '_EventCost', '15')) }],
-      deleteMeta: [{ run: ({ write }) => write((trx) => posts.deleteMeta(trx, 12, '_EventCost')) }],
       setMeta: [
         { case: 'rows of the key present', answers: [{ affected: 1 }], run: ({ write }) => write((trx) => posts.setMeta(trx, 12, '_EventCost', '15')) },
         { case: 'no row of the key', run: ({ write }) => write((trx) => posts.setMeta(trx, 12, '_EventCost', '15')) },
       ],
-      replaceMeta: [{ run: ({ write }) => write((trx) => posts.replaceMeta(trx, 12, '_EventOrganizerID', ['8', '9'])) }],
       postNamesStartingWith: [
         { case: 'any post', run: ({ reader }) => posts.postNamesStartingWith(reader, EVENT, 'jazz-night') },
         { case: 'except one post', run: ({ reader }) => posts.postNamesStartingWith(reader, EVENT, 'jazz-night', 12) },
       ],
       uniquePostSlug: [{ run: ({ reader }) => posts.uniquePostSlug(reader, 'jazz-night', EVENT, 12) }],
-      trashPost: [{ run: ({ write }) => write((trx) => posts.trashPost(trx, EVENT_POST, NOW_UNIX)) }],
     },
     noSql: {
       firstMeta: 'reads a loaded PostMeta',
@@ -650,6 +659,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       dialectOf: 'reads the transaction state',
       numberingOf: 'reads the transaction state',
       afterCommit: 'registers a task (its statements are the task\'s)',
+      afterCommitEach: 'registers an item and its batch task (the task\'s statements are its own)',
       isLockConflict: 'classifies an error',
       DatabaseBusyError: 'an error class',
     },

@@ -7,6 +7,7 @@ import {
   phpSerialize,
   phpUnserialize,
   PhpUnserializeError,
+  SerializedArray,
 } from '../../src/php/serialize.ts';
 import { WORDPRESS_DUMP } from '../support/plugin-samples.ts';
 
@@ -186,6 +187,39 @@ describe('php/serialize', () => {
 
     it('ignores trailing data after a valid value, like PHP', () => {
       expect(maybeUnserialize('s:1:"a";junk";')).to.equal('a');
+    });
+  });
+
+  describe('SerializedArray', () => {
+    // Entries PHP wrote that phpSerialize would write otherwise: a 17-digit float, an integer key
+    // before a string key, a key and a value of several UTF-8 bytes.
+    const STORED = 'a:4:{s:2:"pi";d:3.1415926535897931;i:7;a:1:{i:0;s:1:"x";}s:4:"clé";s:5:"été";s:4:"last";b:0;}';
+
+    it('writes back what it read, byte for byte', () => {
+      expect(SerializedArray.parse(STORED)!.toString()).to.equal(STORED);
+      expect(SerializedArray.parse(TEC_OPTIONS)!.toString()).to.equal(TEC_OPTIONS);
+    });
+
+    it('sets a key in its place, appends a new one, deletes one, and leaves the other entries as stored', () => {
+      const array = SerializedArray.parse(STORED)!;
+      array.set('clé', 'hiver').set('markers', [12]).delete('last');
+      expect(array.toString()).to.equal('a:4:{s:2:"pi";d:3.1415926535897931;i:7;a:1:{i:0;s:1:"x";}s:4:"clé";s:5:"hiver";s:7:"markers";a:1:{i:0;i:12;}}');
+      expect(array.keys()).to.deep.equal(['pi', '7', 'clé', 'markers']);
+    });
+
+    it('reads values and keys', () => {
+      const array = SerializedArray.parse(STORED)!;
+      expect(array.get('clé')).to.equal('été');
+      expect(array.get('7')).to.deep.equal(['x']);
+      expect(array.get('missing')).to.equal(undefined);
+      expect(array.has('last')).to.equal(true);
+    });
+
+    it('starts empty from an empty string and refuses anything but one array', () => {
+      expect(SerializedArray.parse('')!.set('a', 1).toString()).to.equal('a:1:{s:1:"a";i:1;}');
+      for (const other of ['s:1:"a";', 'i:1;', 'a:1:{i:0;i:1;}x', 'a:1:{i:0;O:8:"stdClass":0:{}}', 'a:2:{i:0;i:1;}', 'not serialized']) {
+        expect(SerializedArray.parse(other), other).to.equal(null);
+      }
     });
   });
 });

@@ -9,12 +9,12 @@ import { omittedFields, writeRequest, type RestRequest } from '../context.ts';
 import { RestError, forbidden } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
-import { firstMeta, getPost, loadPostMeta, lockPost, type PostMeta } from '../../data/posts.ts';
+import { firstMeta, getPost, loadPostMeta, type LockedPost, type PostMeta } from '../../data/posts.ts';
 import { recountPostTerms } from '../../data/terms.ts';
 import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
 import { imageAttachmentFor, resolveImageInput } from '../../domain/images.ts';
-import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../../domain/post-writes.ts';
+import { TRASH_READS, insertTypedPost, lockForSave, trashTypedPost, updateTypedPost, type PostInput } from '../../domain/post-writes.ts';
 import { findEventBySlug } from './lookup.ts';
 import { presentEvents } from './present.ts';
 import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
@@ -26,6 +26,7 @@ import {
   assignEventTerms, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
 } from './write-links.ts';
 import { publishLinkedPosts } from '../../domain/events/publish-links.ts';
+import { eventSaveStep, keepKnownRange, type SavedDates } from '../../domain/events/known-range.ts';
 import { invalidParams, isPhpEmpty } from '../../domain/values.ts';
 import { eventWriteArgs } from './write-args.ts';
 import { __ } from '../../i18n/phrase.ts';
@@ -110,9 +111,11 @@ async function targetEventId(req: RestRequest, bySlug: boolean): Promise<number>
   return Number(asEvent(await addressedPost(req, true), 0).ID);
 }
 
-/** The target event's row, locked for the rest of the transaction. */
-async function lockEvent(trx: Writer, postId: number, bySlug: boolean): Promise<PostRow> {
-  return asEvent(await lockPost(trx, postId), bySlug ? 0 : postId);
+/** The target event's row (with its meta of `metaKeys` and its latest revision), locked for the rest of the transaction. */
+async function lockEvent(trx: Writer, postId: number, bySlug: boolean, metaKeys: readonly string[] = []): Promise<LockedPost> {
+  const locked = await lockForSave(trx, EVENT_TYPE, postId, metaKeys);
+  asEvent(locked?.post, bySlug ? 0 : postId);
+  return locked!;
 }
 
 async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
@@ -219,6 +222,12 @@ function updatedDates(req: RestRequest, meta: PostMeta, omitted: Omitted): Event
   }
 }
 
+/** The event's stored dates, when it has them all. */
+function storedEventDates(meta: PostMeta): SavedDates | undefined {
+  const [startLocal, endLocal, startUtc, endUtc] = ['_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC'].map((key) => firstMeta(meta, key));
+  return startLocal && endLocal && startUtc && endUtc ? { startLocal, endLocal, startUtc, endUtc } : undefined;
+}
+
 /** The meta a write sends, besides dates, linked posts and image; absent when not sent. */
 function sentMeta(req: RestRequest): EventMetaChanges {
   const changes: EventMetaChanges = {
@@ -258,10 +267,12 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     const thumbnailId = await sentThumbnail(trx, req);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true, 'reset'));
     const postId = Number(post.ID);
+    // wp_insert_post links the terms before TEC saves the meta.
+    const terms = await assignEventTerms(trx, req, postId, true);
     // API-created events always carry both map rows (events.md §6.2).
-    await writeEventMeta(trx, postId, forCreate({ ...changes, thumbnailId, dates, venueId, organizerIds }), new Map());
+    await writeEventMeta(trx, req, postId, forCreate({ ...changes, thumbnailId, dates, venueId, organizerIds }), new Map(), terms);
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
-    await assignEventTerms(trx, req, postId, true);
+    keepKnownRange(trx, { kind: 'rebuild' });
     // Nothing was linked before a create: its linked drafts stay drafts (publish-links.ts).
     return postId;
   });
@@ -274,18 +285,20 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   const omitted = omittedFields(req);
   await writeRequest(req, async (trx) => {
     // The event's row first (lock order), then what the update builds on, as now committed.
-    const post = await lockEvent(trx, postId, bySlug);
+    const locked = await lockEvent(trx, postId, bySlug);
+    const post = locked.post;
     const meta = await loadPostMeta(trx, postId);
     const dates = updatedDates(req, meta, omitted);
     const linkedRows = await sentLinkRows(trx, req);
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const thumbnailId = await sentThumbnail(trx, req);
-    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), true);
-    await writeEventMeta(trx, postId, forUpdate({ ...changes, thumbnailId, dates, venueId, organizerIds }, omitted), meta);
+    const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), locked);
+    const terms = await assignEventTerms(trx, req, postId);
+    const touched = await writeEventMeta(trx, req, postId, forUpdate({ ...changes, thumbnailId, dates, venueId, organizerIds }, omitted), meta, [...terms, ...updated.touches]);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
-    await assignEventTerms(trx, req, postId);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);
+    keepKnownRange(trx, eventSaveStep(req.site, postId, updated.post_status, touched, dates ?? storedEventDates(meta)));
     // The links stored before this save (publish-links.ts).
     await publishLinkedPosts(trx, req, updated, linkedPostsOf(meta, undefined, undefined), linkedRows);
   });
@@ -296,10 +309,12 @@ async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   const postId = await targetEventId(req, bySlug);
   await req.services.db.write(async (trx) => {
     // Deleted for good meanwhile (WordPress emptying its trash): as if it had never been there.
-    const post = await lockEvent(trx, postId, bySlug);
+    const locked = await lockEvent(trx, postId, bySlug, TRASH_READS);
+    const post = locked.post;
     if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', __('The event is already trashed'), 410);
-    await trashTypedPost(trx, req, post, true);
+    await trashTypedPost(trx, req, EVENT_TYPE, post, locked);
     await recountPostTerms(trx, Number(post.ID));
+    keepKnownRange(trx, { kind: 'rebuild' });
   });
   return present(req, postId, 200);
 }

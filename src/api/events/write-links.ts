@@ -14,6 +14,7 @@ import { isPhpEmpty } from '../../domain/values.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../../domain/terms/definition.ts';
 import { resolveTermsForWrite } from '../../domain/terms/writes.ts';
 import { VENUE_DEFINITION } from '../../domain/venues.ts';
+import { touchedTaxonomies, type Touch } from '../../domain/modified-fields.ts';
 
 type Entry = unknown;
 
@@ -141,17 +142,19 @@ export async function resolveOrganizers(trx: Writer, req: RestRequest, rows: Lin
   return ids;
 }
 
-/** Sent `categories`/`tags` replace the event's terms, when the user may assign them. */
-export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number, created = false): Promise<void> {
+/** Sent `categories`/`tags` replace the event's terms, when the user may assign them. Returns the taxonomies whose terms changed, as TEC's tracker notes them. */
+export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number, created = false): Promise<Touch[]> {
   const taxonomies: [string, TaxonomyDefinition, string][] = [
     ['categories', CATEGORIES, 'edit_tribe_events'],
     ['tags', TAGS, 'edit_posts'],
   ];
+  const changed: string[] = [];
   for (const [name, definition, assignCapability] of taxonomies) {
     const value = sentValue(req, name);
     if (value === undefined || value === null || !userCan(req.user, assignCapability)) continue;
-    await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value), created);
+    if (await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value), created)) changed.push(definition.taxonomy);
   }
+  return touchedTaxonomies(changed);
 }
 
 /** The linked post IDs after a write: the new links where sent, the stored ones otherwise. */

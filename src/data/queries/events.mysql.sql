@@ -328,3 +328,65 @@ order by
 limit
   ?;
 -- parameters: ["tribe_events","auto-draft",12,500]
+
+-- knownRangeRows: BEGIN (transaction)
+
+-- knownRangeRows
+select
+  'earliest' as `bound`,
+  `e`.`post_id`,
+  `e`.`date`,
+  NULL as `value`
+from
+  (
+    select
+      `o`.`post_id`,
+      `o`.`start_date_utc` as `date`
+    from
+      `wp_tec_occurrences` as `o`
+      inner join `wp_posts` as `p` on `p`.`ID` = `o`.`post_id`
+    where
+      `p`.`post_type` = ?
+      and `p`.`post_status` in (?, ?, ?)
+    order by
+      `o`.`start_date_utc` asc,
+      `o`.`occurrence_id`
+    limit
+      ?
+  ) as `e`
+union all
+select
+  'latest' as `bound`,
+  `l`.`post_id`,
+  `l`.`date`,
+  NULL as `value`
+from
+  (
+    select
+      `o`.`post_id`,
+      `o`.`end_date_utc` as `date`
+    from
+      `wp_tec_occurrences` as `o`
+      inner join `wp_posts` as `p` on `p`.`ID` = `o`.`post_id`
+    where
+      `p`.`post_type` = ?
+      and `p`.`post_status` in (?, ?, ?)
+    order by
+      `o`.`end_date_utc` desc,
+      `o`.`occurrence_id`
+    limit
+      ?
+  ) as `l`
+union all
+select
+  'option' as `bound`,
+  NULL as `post_id`,
+  NULL as `date`,
+  `option_value` as `value`
+from
+  `wp_options`
+where
+  `option_name` = ?;
+-- parameters: ["tribe_events","publish","private","protected",1,"tribe_events","publish","private","protected",1,"tribe_events_calendar_options"]
+
+-- knownRangeRows: COMMIT (transaction)

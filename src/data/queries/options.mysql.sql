@@ -167,3 +167,27 @@ where
 -- parameters: ["wpcal_version"]
 
 -- addOption (row present): COMMIT (transaction)
+
+-- replaceOption (row present): BEGIN (transaction)
+
+-- replaceOption (row present)
+update `wp_options`
+set
+  `option_value` = ?
+where
+  `option_name` = ?
+  and `option_value` = ?;
+-- parameters: ["a:1:{s:12:\"latest_date\";s:19:\"2026-12-25 04:00:00\";}","tribe_events_calendar_options","a:0:{}"]
+
+-- replaceOption (row present): COMMIT (transaction)
+
+-- replaceOption (row missing): BEGIN (transaction)
+
+-- replaceOption (row missing)
+insert ignore into
+  `wp_options` (`option_name`, `option_value`, `autoload`)
+values
+  (?, ?, ?);
+-- parameters: ["tribe_events_calendar_options","a:0:{}","yes"]
+
+-- replaceOption (row missing): COMMIT (transaction)

@@ -2,19 +2,137 @@
 -- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
 -- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
 
--- lockPost: BEGIN (transaction)
+-- lockPostForSave (the post alone): BEGIN (transaction)
 
--- lockPost
+-- lockPostForSave (the post alone)
 select
-  *
+  `p`.*,
+  NULL as `m_key`,
+  NULL as `m_value`,
+  NULL as `m_id`,
+  NULL as `r_id`,
+  NULL as `r_title`,
+  NULL as `r_content`,
+  NULL as `r_excerpt`
 from
-  `wp_posts`
+  `wp_posts` as `p`
 where
-  `ID` = ?
+  `p`.`ID` = ?
 for update;
 -- parameters: [12]
 
--- lockPost: COMMIT (transaction)
+-- lockPostForSave (the post alone): COMMIT (transaction)
+
+-- lockPostForSave (with meta and the latest revision): BEGIN (transaction)
+
+-- lockPostForSave (with meta and the latest revision)
+select
+  `p`.*,
+  m.meta_key as `m_key`,
+  m.meta_value as `m_value`,
+  m.meta_id as `m_id`,
+  r.ID as `r_id`,
+  r.post_title as `r_title`,
+  r.post_content as `r_content`,
+  r.post_excerpt as `r_excerpt`
+from
+  `wp_posts` as `p`
+  left join `wp_postmeta` as `m` on `m`.`post_id` = `p`.`ID`
+  and `m`.`meta_key` in (?, ?)
+  left join `wp_posts` as `r` on `r`.`ID` = (
+    select
+      `r2`.`ID`
+    from
+      `wp_posts` as `r2`
+    where
+      `r2`.`post_parent` = ?
+      and `r2`.`post_type` = ?
+      and `r2`.`post_status` = ?
+      and `r2`.`post_name` not like ?
+    order by
+      `r2`.`post_date` desc,
+      `r2`.`ID` desc
+    limit
+      ?
+  )
+where
+  `p`.`ID` = ?
+order by
+  `m_id`
+for update;
+-- parameters: ["_tribe_modified_fields","_tribe_ignored_event_previous_status",12,"revision","inherit","%autosave%",1,12]
+
+-- lockPostForSave (with meta and the latest revision): COMMIT (transaction)
+
+-- insertRevision: BEGIN (transaction)
+
+-- insertRevision, statement 1 of 2
+/* queued */
+insert into
+  `wp_posts` (
+    `post_author`,
+    `post_content`,
+    `post_title`,
+    `post_excerpt`,
+    `post_status`,
+    `comment_status`,
+    `ping_status`,
+    `post_password`,
+    `post_name`,
+    `to_ping`,
+    `pinged`,
+    `post_content_filtered`,
+    `post_parent`,
+    `guid`,
+    `menu_order`,
+    `post_mime_type`,
+    `comment_count`,
+    `post_date`,
+    `post_date_gmt`,
+    `post_type`,
+    `post_modified`,
+    `post_modified_gmt`
+  )
+values
+  (
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?,
+    ?
+  );
+-- parameters: [1,"<p>Jazz</p>","Jazz Night","","inherit","closed","closed","","12-revision-v1","","","",12,"",0,"",0,"2026-03-01 12:00:00","2026-03-01 12:00:00","revision","2026-03-01 12:00:00","2026-03-01 12:00:00"]
+
+-- insertRevision, statement 2 of 2
+/* queued */
+update `wp_posts`
+set
+  `guid` = CONCAT(?, `ID`)
+where
+  `ID` = LAST_INSERT_ID()
+  and `post_parent` = ?
+  and `post_name` = ?
+  and `guid` = ?;
+-- parameters: ["http://wordpress.test/?p=",12,"12-revision-v1",""]
+
+-- insertRevision: COMMIT (transaction)
 
 -- getPost
 select
@@ -198,17 +316,6 @@ values
 
 -- addMeta: COMMIT (transaction)
 
--- deleteMeta: BEGIN (transaction)
-
--- deleteMeta
-delete from `wp_postmeta`
-where
-  `post_id` = ?
-  and `meta_key` = ?;
--- parameters: [12,"_EventCost"]
-
--- deleteMeta: COMMIT (transaction)
-
 -- setMeta (rows of the key present): BEGIN (transaction)
 
 -- setMeta (rows of the key present)
@@ -242,31 +349,6 @@ values
 
 -- setMeta (no row of the key): COMMIT (transaction)
 
--- replaceMeta: BEGIN (transaction)
-
--- replaceMeta, statement 1 of 3
-delete from `wp_postmeta`
-where
-  `post_id` = ?
-  and `meta_key` = ?;
--- parameters: [12,"_EventOrganizerID"]
-
--- replaceMeta, statement 2 of 3
-insert into
-  `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
-values
-  (?, ?, ?);
--- parameters: [12,"_EventOrganizerID","8"]
-
--- replaceMeta, statement 3 of 3
-insert into
-  `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
-values
-  (?, ?, ?);
--- parameters: [12,"_EventOrganizerID","9"]
-
--- replaceMeta: COMMIT (transaction)
-
 -- postNamesStartingWith (any post)
 select
   `post_name`,
@@ -299,37 +381,3 @@ from
 where
   `post_name` like ?;
 -- parameters: ["jazz-night%"]
-
--- trashPost: BEGIN (transaction)
-
--- trashPost, statement 1 of 4
-insert into
-  `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
-values
-  (?, ?, ?);
--- parameters: [12,"_wp_trash_meta_status","publish"]
-
--- trashPost, statement 2 of 4
-insert into
-  `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
-values
-  (?, ?, ?);
--- parameters: [12,"_wp_trash_meta_time","1772366400"]
-
--- trashPost, statement 3 of 4
-insert into
-  `wp_postmeta` (`post_id`, `meta_key`, `meta_value`)
-values
-  (?, ?, ?);
--- parameters: [12,"_wp_desired_post_slug","jazz-night"]
-
--- trashPost, statement 4 of 4
-update `wp_posts`
-set
-  `post_status` = ?,
-  `post_name` = ?
-where
-  `ID` = ?;
--- parameters: ["trash","jazz-night__trashed",12]
-
--- trashPost: COMMIT (transaction)

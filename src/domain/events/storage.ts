@@ -7,14 +7,15 @@ import { allSettled } from '../../data/bulk-insert.ts';
 import { deleteEventRows, insertEventRowsBulk, saveEventRows, type EventRows } from '../../data/events.ts';
 import { deleteMetaOfPosts, insertMetaRowsBulk } from '../../data/post-queries.ts';
 import { applyMetaChanges, type MetaChange } from '../../data/meta-changes.ts';
-import type { PostMeta } from '../../data/posts.ts';
+import { firstMeta, type PostMeta } from '../../data/posts.ts';
 import { deriveCurrency } from '../../text/cost.ts';
 import { dbDatetime } from '../../time/parse.ts';
 import type { EventDates } from '../../time/event-dates.ts';
 import { durationSeconds, occurrenceHash } from '../../time/occurrence.ts';
 import { decodeEntities, sanitizeUrl, stripTags } from '../../text/sanitize.ts';
 import { TEC_ORIGIN } from '../post-types.ts';
-import type { Omitted } from '../write-context.ts';
+import type { Omitted, WriteContext } from '../write-context.ts';
+import { MODIFIED_FIELDS_KEY, modifiedFieldsChange, touchedMeta, type Touch } from '../modified-fields.ts';
 
 /** The date meta of an event, as stored (or about to be). */
 export interface StoredEventDates {
@@ -161,9 +162,19 @@ function pushMetaRows(values: Array<number | string>, postId: number, ops: reado
   }
 }
 
-/** Writes the meta rows `changes` names on one post whose meta is `current` (empty for a new post). */
-export async function writeEventMeta(trx: Writer, postId: number, changes: EventMetaChanges, current: PostMeta): Promise<void> {
-  await applyMetaChanges(trx, postId, eventMetaOps(changes), current);
+/**
+ * Writes the meta rows `changes` names on one post whose meta is `current` (empty for a new
+ * post), with TEC's tracker note of the save (`touches`: what else it changed, post fields and
+ * taxonomies). Returns the meta keys whose rows changed.
+ */
+export async function writeEventMeta(
+  trx: Writer, req: WriteContext, postId: number, changes: EventMetaChanges, current: PostMeta, touches: readonly Touch[] = [],
+): Promise<string[]> {
+  const ops = eventMetaOps(changes);
+  const touched = touchedMeta(ops, current);
+  const note = modifiedFieldsChange(firstMeta(current, MODIFIED_FIELDS_KEY), [...touches, ...touched], req.now, req.site);
+  await applyMetaChanges(trx, postId, note ? [...ops, note] : ops, current);
+  return touched.map((touch) => touch.name);
 }
 
 /** The stored form of freshly computed dates. */

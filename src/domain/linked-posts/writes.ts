@@ -7,7 +7,9 @@ import { RestError } from '../errors.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
 import { postsWithText } from '../../data/linked-posts.ts';
 import { deleteMetaWithValue } from '../../data/post-queries.ts';
-import { addMeta, deleteMeta, firstMeta, getPost, loadPostMeta, setMeta } from '../../data/posts.ts';
+import { firstMeta, getPost, loadPostMeta, type PostMeta } from '../../data/posts.ts';
+import { applyMetaChanges, type MetaChange } from '../../data/meta-changes.ts';
+import { MODIFIED_FIELDS_KEY, modifiedFieldsChange, touchedMeta, type Touch } from '../modified-fields.ts';
 import { sanitizeTextField } from '../../text/sanitize.ts';
 import { imageAttachmentFor } from '../images.ts';
 import { insertTypedPost, trashTypedPost, updateTypedPost, type PostInput } from '../post-writes.ts';
@@ -51,34 +53,44 @@ export function stateProvince(stateprovince: string, state: string, province: st
 }
 
 /** The map flags and `_VenueStateProvince`; `reset` (creates too) computes both from the sent fields alone. */
-async function writeVenueRules(trx: Writer, id: number, values: WriteValues, omitted: Omitted): Promise<void> {
+function venueRuleChanges(values: WriteValues, omitted: Omitted, current: PostMeta): MetaChange[] {
+  const changes: MetaChange[] = [];
   for (const [arg, key, legacy] of [['show_map', '_VenueShowMap', '_EventShowMap'], ['show_map_link', '_VenueShowMapLink', '_EventShowMapLink']] as const) {
     if (omitted === 'keep' && !sent(values, arg)) continue;
     const stored = sent(values, arg) && !isTribeTruthy(values.get(arg)) ? 'false' : '1';
-    await setMeta(trx, id, key, stored);
-    await setMeta(trx, id, legacy, stored);
+    changes.push({ op: 'set', key, value: stored }, { op: 'set', key: legacy, value: stored });
   }
   const touched = ['stateprovince', 'state', 'province', 'country'].some((name) => sent(values, name));
-  if (omitted === 'keep' && !touched) return;
-  const current = omitted === 'reset' ? new Map<string, string[]>() : await loadPostMeta(trx, id);
-  const pick = (name: string, key: string) => (sent(values, name) ? sanitizeTextField(text(values, name)) : (firstMeta(current, key) ?? ''));
+  if (omitted === 'keep' && !touched) return changes;
+  const pick = (name: string, key: string) => (sent(values, name) ? sanitizeTextField(text(values, name)) : omitted === 'reset' ? '' : (firstMeta(current, key) ?? ''));
   const explicit = sent(values, 'stateprovince') ? sanitizeTextField(text(values, 'stateprovince')) : '';
-  await setMeta(trx, id, '_VenueStateProvince', stateProvince(
+  changes.push({ op: 'set', key: '_VenueStateProvince', value: stateProvince(
     explicit, pick('state', '_VenueState'), pick('province', '_VenueProvince'), pick('country', '_VenueCountry'),
-  ));
+  ) });
+  return changes;
 }
 
-/** Meta of the sent fields, the venue rules and the sent image. */
-async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, id: number, values: WriteValues, omitted: Omitted): Promise<void> {
+/** The meta steps of the sent fields, the venue rules and the sent image. */
+async function metaChanges(
+  trx: Writer, definition: LinkedPostDefinition, req: WriteContext, values: WriteValues, omitted: Omitted, current: PostMeta,
+): Promise<MetaChange[]> {
+  const changes: MetaChange[] = [];
   for (const field of definition.fields) {
     if (field.name === 'stateprovince' || !sent(values, field.name)) continue;
-    await setMeta(trx, id, field.metaKey, sanitizeTextField(text(values, field.name)));
+    changes.push({ op: 'set', key: field.metaKey, value: sanitizeTextField(text(values, field.name)) });
   }
-  if (definition.venueRules) await writeVenueRules(trx, id, values, omitted);
-  if (!sent(values, 'image')) return;
-  const image = await imageAttachmentFor(trx, req, values.get('image'));
-  if (image) await setMeta(trx, id, '_thumbnail_id', String(image));
-  else await deleteMeta(trx, id, '_thumbnail_id');
+  if (definition.venueRules) changes.push(...venueRuleChanges(values, omitted, current));
+  if (sent(values, 'image')) {
+    const image = await imageAttachmentFor(trx, req, values.get('image'));
+    changes.push(image ? { op: 'set', key: '_thumbnail_id', value: String(image) } : { op: 'delete', key: '_thumbnail_id' });
+  }
+  return changes;
+}
+
+/** Writes the steps on a post whose meta is `current`, with TEC's tracker note of the save (`touches`: its other changes). */
+async function writeMeta(trx: Writer, req: WriteContext, id: number, changes: MetaChange[], current: PostMeta, touches: readonly Touch[]): Promise<void> {
+  const note = modifiedFieldsChange(firstMeta(current, MODIFIED_FIELDS_KEY), [...touches, ...touchedMeta(changes, current)], req.now, req.site);
+  await applyMetaChanges(trx, id, note ? [...changes, note] : changes, current);
 }
 
 /**
@@ -86,7 +98,7 @@ async function writeMeta(trx: Writer, definition: LinkedPostDefinition, req: Wri
  * a description is given, the same content (both case-insensitive). Unlike the plugin, only a
  * post the caller may edit is reused, so nobody rewrites (or reads) someone else's post this way.
  */
-async function findDuplicate(trx: Reader, definition: LinkedPostDefinition, req: WriteContext, values: WriteValues): Promise<PostRow | undefined> {
+async function findDuplicate(trx: Reader, definition: LinkedPostDefinition, req: WriteContext, values: WriteValues): Promise<{ post: PostRow; meta: PostMeta } | undefined> {
   const description = text(values, 'description');
   const candidates = await postsWithText(trx, {
     postType: definition.postType.type,
@@ -96,7 +108,7 @@ async function findDuplicate(trx: Reader, definition: LinkedPostDefinition, req:
   });
   for (const post of candidates) {
     const meta = await loadPostMeta(trx, Number(post.ID));
-    if (userCanLinked(definition, req, 'edit_post', post, meta)) return post;
+    if (userCanLinked(definition, req, 'edit_post', post, meta)) return { post, meta };
   }
   return undefined;
 }
@@ -113,10 +125,12 @@ export function couldNotCreate(definition: LinkedPostDefinition): RestError {
  */
 export async function createLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, values: WriteValues, columns?: Partial<NewPost>): Promise<PostRow> {
   const duplicate = await findDuplicate(trx, definition, req, values);
-  const post = duplicate ?? await insertTypedPost(trx, req, definition.postType, { ...postInput(definition, values, true), columns });
+  const post = duplicate?.post ?? await insertTypedPost(trx, req, definition.postType, { ...postInput(definition, values, true), columns });
   if (!post.ID) throw couldNotCreate(definition);
-  await writeMeta(trx, definition, req, Number(post.ID), values, 'reset');
-  if (!duplicate) await addMeta(trx, Number(post.ID), definition.originMetaKey, TEC_ORIGIN);
+  const current = duplicate?.meta ?? new Map<string, string[]>();
+  const changes = await metaChanges(trx, definition, req, values, 'reset', current);
+  if (!duplicate) changes.push({ op: 'add', key: definition.originMetaKey, value: TEC_ORIGIN });
+  await writeMeta(trx, req, Number(post.ID), changes, current, []);
   return (await getPost(trx, Number(post.ID)))!;
 }
 
@@ -129,9 +143,11 @@ export async function updateLinkedPost(
   trx: Writer, definition: LinkedPostDefinition, req: WriteContext, post: PostRow, values: WriteValues, omitted: Omitted,
 ): Promise<PostRow> {
   const id = Number(post.ID);
-  await updateTypedPost(trx, req, definition.postType, post, postInput(definition, values, false));
-  await writeMeta(trx, definition, req, id, values, omitted);
-  if (omitted === 'reset' && !sent(values, 'image')) await deleteMeta(trx, id, '_thumbnail_id');
+  const updated = await updateTypedPost(trx, req, definition.postType, post, postInput(definition, values, false));
+  const current = await loadPostMeta(trx, id);
+  const changes = await metaChanges(trx, definition, req, values, omitted, current);
+  if (omitted === 'reset' && !sent(values, 'image')) changes.push({ op: 'delete', key: '_thumbnail_id' });
+  await writeMeta(trx, req, id, changes, current, updated.touches);
   return (await getPost(trx, id))!;
 }
 
@@ -140,7 +156,7 @@ export async function updateLinkedPost(
  * of only the first page of published events; wpcal unlinks every event, and only this item).
  */
 export async function trashLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, post: PostRow): Promise<PostRow> {
-  await trashTypedPost(trx, req, post);
+  await trashTypedPost(trx, req, definition.postType, post);
   await deleteMetaWithValue(trx, definition.linkMetaKey, String(post.ID));
   return (await getPost(trx, Number(post.ID)))!;
 }
