@@ -1,6 +1,6 @@
 // An attachment's own fields changed as wp/v2/media's update does (WP_REST_Attachments_Controller
 // over wp_update_post): title, caption, description, parent post, alt text; the file stays.
-import { getPosts, lockPost, setMeta, updatePost } from '../data/posts.ts';
+import { getPosts, lockPostForSave, setMeta, updatePost } from '../data/posts.ts';
 import type { NewPost } from '../data/tables.ts';
 import type { Writer } from '../data/executor.ts';
 import { sanitizeTextField } from '../text/sanitize.ts';
@@ -25,7 +25,7 @@ export async function updateAttachment(trx: Writer, ctx: WriteContext, id: numbe
     const [parent] = await getPosts(trx, [changes.parent]);
     if (parent && NOT_PARENTS.has(parent.post_type)) throw RestError.withStatus('rest_invalid_param', __('Invalid parent type.'), 400);
   }
-  if (!await lockPost(trx, id)) throw RestError.withStatus('rest_post_invalid_id', __('Invalid post ID.'), 404);
+  if (!await lockPostForSave(trx, id, [], false)) throw RestError.withStatus('rest_post_invalid_id', __('Invalid post ID.'), 404);
   const texts = withKses(ctx.user, { title: changes.title, excerpt: changes.caption, content: changes.description });
   const columns: Partial<NewPost> = {
     post_modified: dbDatetime(ctx.now, ctx.site.timezone),
