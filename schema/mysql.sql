@@ -156,5 +156,7 @@ CREATE TABLE IF NOT EXISTS `{prefix}tec_occurrences` (
   UNIQUE KEY `hash` (`hash`),
   KEY `idx_{prefix}tec_occurrences_post_id_dates` (`post_id`,`end_date`,`start_date`),
   KEY `idx_{prefix}tec_occurrences_post_id_dates_utc` (`post_id`,`end_date_utc`,`start_date_utc`),
-  KEY `idx_{prefix}tec_occurrences_start_date` (`start_date`)
+  KEY `idx_{prefix}tec_occurrences_start_date` (`start_date`),
+  KEY `idx_{prefix}tec_occurrences_start_date_utc` (`start_date_utc`),
+  KEY `idx_{prefix}tec_occurrences_end_date_utc` (`end_date_utc`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;

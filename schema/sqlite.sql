@@ -146,3 +146,5 @@ CREATE UNIQUE INDEX IF NOT EXISTS "{prefix}tec_occurrences_hash" ON "{prefix}tec
 CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_idx_{prefix}tec_occurrences_post_id_dates" ON "{prefix}tec_occurrences" ("post_id", "end_date", "start_date");
 CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_idx_{prefix}tec_occurrences_post_id_dates_utc" ON "{prefix}tec_occurrences" ("post_id", "end_date_utc", "start_date_utc");
 CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_idx_{prefix}tec_occurrences_start_date" ON "{prefix}tec_occurrences" ("start_date");
+CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_idx_{prefix}tec_occurrences_start_date_utc" ON "{prefix}tec_occurrences" ("start_date_utc");
+CREATE INDEX IF NOT EXISTS "{prefix}tec_occurrences_idx_{prefix}tec_occurrences_end_date_utc" ON "{prefix}tec_occurrences" ("end_date_utc");

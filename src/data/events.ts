@@ -143,12 +143,21 @@ export interface KnownRangeRows {
  * value too (undefined when there is no row), in the same statement.
  */
 export async function knownRangeRows(db: AfterCommitRunner, postType: string, statuses: readonly string[], option: string): Promise<KnownRangeRows & { option: string | undefined }> {
-  const bound = (column: 'start_date_utc' | 'end_date_utc', direction: 'asc' | 'desc') => db.selectFrom('tec_occurrences as o')
-    .innerJoin('posts as p', 'p.ID', 'o.post_id')
-    .select(['o.post_id', `o.${column} as date`])
-    .where('p.post_type', '=', postType).where('p.post_status', 'in', statuses)
-    .orderBy(`o.${column}`, direction).orderBy('o.occurrence_id')
-    .limit(1);
+  // The bound's date walks the column's index from its end to the first counted post; then its
+  // lowest occurrence, among the few of that date. (One ORDER BY of the date one way and the ID
+  // the other would sort every occurrence on MySQL.)
+  const bound = (column: 'start_date_utc' | 'end_date_utc', direction: 'asc' | 'desc') => {
+    const date = db.selectFrom('tec_occurrences as d').innerJoin('posts as dp', 'dp.ID', 'd.post_id')
+      .select(`d.${column} as date`)
+      .where('dp.post_type', '=', postType).where('dp.post_status', 'in', statuses)
+      .orderBy(`d.${column}`, direction).limit(1);
+    return db.selectFrom('tec_occurrences as o').innerJoin('posts as p', 'p.ID', 'o.post_id')
+      .select(['o.post_id', `o.${column} as date`])
+      .where('p.post_type', '=', postType).where('p.post_status', 'in', statuses)
+      .where(`o.${column}`, '=', date)
+      .orderBy('o.occurrence_id')
+      .limit(1);
+  };
   type Row = { bound: string; post_id: number | null; date: string | null; value: string | null };
   const rows = await db.selectFrom(bound('start_date_utc', 'asc').as('e'))
     .select([sql<string>`'earliest'`.as('bound'), 'e.post_id', 'e.date', sql<string | null>`NULL`.as('value')]).$castTo<Row>()

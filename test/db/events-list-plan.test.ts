@@ -10,6 +10,8 @@ import { seedCalendar } from '../bench/seed-events.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { request } from '../support/server.ts';
 import { postNamesStartingWith } from '../../src/data/posts.ts';
+import { knownRangeRows } from '../../src/data/events.ts';
+import type { Autocommit } from '../../src/data/executor.ts';
 
 const NOW = new Date('2026-11-22T13:30:35Z');
 const EVENTS = 3000;
@@ -169,6 +171,22 @@ forEachDatabase('GET /events query plans', (kind) => {
       expect(await sqlitePlan(recorded[0]!)).to.deep.equal(['SEARCH wp_posts USING INDEX wp_posts_post_name (post_name>? AND post_name<?)']);
     } else {
       expect((await mysqlPlan(recorded[0]!)).map((row) => [row.type, row.key])).to.deep.equal([['range', 'post_name']]);
+    }
+  });
+  it('the known date range is rebuilt from the ends of two indexes, not from every occurrence', async () => {
+    recorded.length = 0;
+    const rows = await knownRangeRows(server.db.kysely as Autocommit, 'tribe_events', ['publish', 'private'], 'tribe_events_calendar_options');
+    expect(rows.earliest?.postId).to.be.a('number');
+    expect(recorded, 'one statement').to.have.length(1);
+    if (kind.name === 'sqlite') {
+      const plan = await sqlitePlan(recorded[0]!);
+      expect(plan.filter((detail) => /^SCAN (o|d)\b/.test(detail)), plan.join('\n')).to.deep.equal([]);
+      for (const column of ['start_date_utc', 'end_date_utc']) {
+        expect(plan.some((detail) => detail.includes(`INDEX wp_tec_occurrences_idx_wp_tec_occurrences_${column}`)), column).to.equal(true);
+      }
+    } else {
+      const plan = await mysqlPlan(recorded[0]!);
+      expect(plan.filter((row) => ['o', 'd'].includes(row.table) && row.type === 'ALL'), JSON.stringify(plan)).to.deep.equal([]);
     }
   });
 });

@@ -21,7 +21,7 @@ function mysqlKeys(prefix: string): Record<TableName, string[]> {
     termmeta: ['term_id', 'meta_key'],
     tec_events: ['post_id'],
     tec_occurrences: ['event_id', 'hash', `idx_${prefix}tec_occurrences_post_id_dates`, `idx_${prefix}tec_occurrences_post_id_dates_utc`,
-      `idx_${prefix}tec_occurrences_start_date`],
+      `idx_${prefix}tec_occurrences_start_date`, `idx_${prefix}tec_occurrences_start_date_utc`, `idx_${prefix}tec_occurrences_end_date_utc`],
   };
 }
 
@@ -224,7 +224,8 @@ forEachDatabase('ensureSchema', (kind) => {
       const changes = await ensureSchema(db);
       expect(changes).to.deep.equal({
         createdTables: [],
-        createdIndexes: ['idx_wp_tec_occurrences_post_id_dates', 'idx_wp_tec_occurrences_post_id_dates_utc', 'idx_wp_tec_occurrences_start_date'],
+        createdIndexes: ['idx_wp_tec_occurrences_post_id_dates', 'idx_wp_tec_occurrences_post_id_dates_utc', 'idx_wp_tec_occurrences_start_date',
+          'idx_wp_tec_occurrences_start_date_utc', 'idx_wp_tec_occurrences_end_date_utc'],
       });
       expect(await ensureSchema(db)).to.deep.equal({ createdTables: [], createdIndexes: [] });
 

@@ -348,8 +348,21 @@ from
     where
       `p`.`post_type` = ?
       and `p`.`post_status` in (?, ?, ?)
+      and `o`.`start_date_utc` = (
+        select
+          `d`.`start_date_utc` as `date`
+        from
+          `wp_tec_occurrences` as `d`
+          inner join `wp_posts` as `dp` on `dp`.`ID` = `d`.`post_id`
+        where
+          `dp`.`post_type` = ?
+          and `dp`.`post_status` in (?, ?, ?)
+        order by
+          `d`.`start_date_utc` asc
+        limit
+          ?
+      )
     order by
-      `o`.`start_date_utc` asc,
       `o`.`occurrence_id`
     limit
       ?
@@ -371,8 +384,21 @@ from
     where
       `p`.`post_type` = ?
       and `p`.`post_status` in (?, ?, ?)
+      and `o`.`end_date_utc` = (
+        select
+          `d`.`end_date_utc` as `date`
+        from
+          `wp_tec_occurrences` as `d`
+          inner join `wp_posts` as `dp` on `dp`.`ID` = `d`.`post_id`
+        where
+          `dp`.`post_type` = ?
+          and `dp`.`post_status` in (?, ?, ?)
+        order by
+          `d`.`end_date_utc` desc
+        limit
+          ?
+      )
     order by
-      `o`.`end_date_utc` desc,
       `o`.`occurrence_id`
     limit
       ?
@@ -387,6 +413,6 @@ from
   `wp_options`
 where
   `option_name` = ?;
--- parameters: ["tribe_events","publish","private","protected",1,"tribe_events","publish","private","protected",1,"tribe_events_calendar_options"]
+-- parameters: ["tribe_events","publish","private","protected","tribe_events","publish","private","protected",1,1,"tribe_events","publish","private","protected","tribe_events","publish","private","protected",1,1,"tribe_events_calendar_options"]
 
 -- knownRangeRows: COMMIT (transaction)

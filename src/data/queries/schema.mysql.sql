@@ -187,10 +187,12 @@ CREATE TABLE IF NOT EXISTS `wp_tec_occurrences` (
   UNIQUE KEY `hash` (`hash`),
   KEY `idx_wp_tec_occurrences_post_id_dates` (`post_id`,`end_date`,`start_date`),
   KEY `idx_wp_tec_occurrences_post_id_dates_utc` (`post_id`,`end_date_utc`,`start_date_utc`),
-  KEY `idx_wp_tec_occurrences_start_date` (`start_date`)
+  KEY `idx_wp_tec_occurrences_start_date` (`start_date`),
+  KEY `idx_wp_tec_occurrences_start_date_utc` (`start_date_utc`),
+  KEY `idx_wp_tec_occurrences_end_date_utc` (`end_date_utc`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
--- ensureSchema (every table present, no index), statement 1 of 28
+-- ensureSchema (every table present, no index), statement 1 of 30
 SELECT
   TABLE_NAME AS name
 FROM
@@ -198,7 +200,7 @@ FROM
 WHERE
   TABLE_SCHEMA = DATABASE();
 
--- ensureSchema (every table present, no index), statement 2 of 28
+-- ensureSchema (every table present, no index), statement 2 of 30
 SELECT DISTINCT
   TABLE_NAME AS tableName,
   INDEX_NAME AS name
@@ -207,80 +209,86 @@ FROM
 WHERE
   TABLE_SCHEMA = DATABASE();
 
--- ensureSchema (every table present, no index), statement 3 of 28
+-- ensureSchema (every table present, no index), statement 3 of 30
 ALTER TABLE `wp_users` ADD KEY `user_login_key` (`user_login`);
 
--- ensureSchema (every table present, no index), statement 4 of 28
+-- ensureSchema (every table present, no index), statement 4 of 30
 ALTER TABLE `wp_users` ADD KEY `user_nicename` (`user_nicename`);
 
--- ensureSchema (every table present, no index), statement 5 of 28
+-- ensureSchema (every table present, no index), statement 5 of 30
 ALTER TABLE `wp_users` ADD KEY `user_email` (`user_email`);
 
--- ensureSchema (every table present, no index), statement 6 of 28
+-- ensureSchema (every table present, no index), statement 6 of 30
 ALTER TABLE `wp_usermeta` ADD KEY `user_id` (`user_id`);
 
--- ensureSchema (every table present, no index), statement 7 of 28
+-- ensureSchema (every table present, no index), statement 7 of 30
 ALTER TABLE `wp_usermeta` ADD KEY `meta_key` (`meta_key`(191));
 
--- ensureSchema (every table present, no index), statement 8 of 28
+-- ensureSchema (every table present, no index), statement 8 of 30
 ALTER TABLE `wp_options` ADD UNIQUE KEY `option_name` (`option_name`);
 
--- ensureSchema (every table present, no index), statement 9 of 28
+-- ensureSchema (every table present, no index), statement 9 of 30
 ALTER TABLE `wp_options` ADD KEY `autoload` (`autoload`);
 
--- ensureSchema (every table present, no index), statement 10 of 28
+-- ensureSchema (every table present, no index), statement 10 of 30
 ALTER TABLE `wp_posts` ADD KEY `post_name` (`post_name`(191));
 
--- ensureSchema (every table present, no index), statement 11 of 28
+-- ensureSchema (every table present, no index), statement 11 of 30
 ALTER TABLE `wp_posts` ADD KEY `type_status_date` (`post_type`,`post_status`,`post_date`,`ID`);
 
--- ensureSchema (every table present, no index), statement 12 of 28
+-- ensureSchema (every table present, no index), statement 12 of 30
 ALTER TABLE `wp_posts` ADD KEY `post_parent` (`post_parent`);
 
--- ensureSchema (every table present, no index), statement 13 of 28
+-- ensureSchema (every table present, no index), statement 13 of 30
 ALTER TABLE `wp_posts` ADD KEY `post_author` (`post_author`);
 
--- ensureSchema (every table present, no index), statement 14 of 28
+-- ensureSchema (every table present, no index), statement 14 of 30
 ALTER TABLE `wp_postmeta` ADD KEY `post_id` (`post_id`);
 
--- ensureSchema (every table present, no index), statement 15 of 28
+-- ensureSchema (every table present, no index), statement 15 of 30
 ALTER TABLE `wp_postmeta` ADD KEY `meta_key` (`meta_key`(191));
 
--- ensureSchema (every table present, no index), statement 16 of 28
+-- ensureSchema (every table present, no index), statement 16 of 30
 ALTER TABLE `wp_terms` ADD KEY `slug` (`slug`(191));
 
--- ensureSchema (every table present, no index), statement 17 of 28
+-- ensureSchema (every table present, no index), statement 17 of 30
 ALTER TABLE `wp_terms` ADD KEY `name` (`name`(191));
 
--- ensureSchema (every table present, no index), statement 18 of 28
+-- ensureSchema (every table present, no index), statement 18 of 30
 ALTER TABLE `wp_term_taxonomy` ADD UNIQUE KEY `term_id_taxonomy` (`term_id`,`taxonomy`);
 
--- ensureSchema (every table present, no index), statement 19 of 28
+-- ensureSchema (every table present, no index), statement 19 of 30
 ALTER TABLE `wp_term_taxonomy` ADD KEY `taxonomy` (`taxonomy`);
 
--- ensureSchema (every table present, no index), statement 20 of 28
+-- ensureSchema (every table present, no index), statement 20 of 30
 ALTER TABLE `wp_term_relationships` ADD KEY `term_taxonomy_id` (`term_taxonomy_id`);
 
--- ensureSchema (every table present, no index), statement 21 of 28
+-- ensureSchema (every table present, no index), statement 21 of 30
 ALTER TABLE `wp_termmeta` ADD KEY `term_id` (`term_id`);
 
--- ensureSchema (every table present, no index), statement 22 of 28
+-- ensureSchema (every table present, no index), statement 22 of 30
 ALTER TABLE `wp_termmeta` ADD KEY `meta_key` (`meta_key`(191));
 
--- ensureSchema (every table present, no index), statement 23 of 28
+-- ensureSchema (every table present, no index), statement 23 of 30
 ALTER TABLE `wp_tec_events` ADD UNIQUE KEY `post_id` (`post_id`);
 
--- ensureSchema (every table present, no index), statement 24 of 28
+-- ensureSchema (every table present, no index), statement 24 of 30
 ALTER TABLE `wp_tec_occurrences` ADD KEY `event_id` (`event_id`);
 
--- ensureSchema (every table present, no index), statement 25 of 28
+-- ensureSchema (every table present, no index), statement 25 of 30
 ALTER TABLE `wp_tec_occurrences` ADD UNIQUE KEY `hash` (`hash`);
 
--- ensureSchema (every table present, no index), statement 26 of 28
+-- ensureSchema (every table present, no index), statement 26 of 30
 ALTER TABLE `wp_tec_occurrences` ADD KEY `idx_wp_tec_occurrences_post_id_dates` (`post_id`,`end_date`,`start_date`);
 
--- ensureSchema (every table present, no index), statement 27 of 28
+-- ensureSchema (every table present, no index), statement 27 of 30
 ALTER TABLE `wp_tec_occurrences` ADD KEY `idx_wp_tec_occurrences_post_id_dates_utc` (`post_id`,`end_date_utc`,`start_date_utc`);
 
--- ensureSchema (every table present, no index), statement 28 of 28
+-- ensureSchema (every table present, no index), statement 28 of 30
 ALTER TABLE `wp_tec_occurrences` ADD KEY `idx_wp_tec_occurrences_start_date` (`start_date`);
+
+-- ensureSchema (every table present, no index), statement 29 of 30
+ALTER TABLE `wp_tec_occurrences` ADD KEY `idx_wp_tec_occurrences_start_date_utc` (`start_date_utc`);
+
+-- ensureSchema (every table present, no index), statement 30 of 30
+ALTER TABLE `wp_tec_occurrences` ADD KEY `idx_wp_tec_occurrences_end_date_utc` (`end_date_utc`);
