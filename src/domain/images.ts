@@ -73,12 +73,11 @@ export interface ImageAttachment {
   metadata: string | undefined;
 }
 
-/** A `_thumbnail_id` meta value as an attachment ID (0 when absent or not numeric). */
-export function thumbnailId(value: string | undefined): number {
-  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0;
+/** A post's `_thumbnail_id` as an attachment ID (0 when absent or not numeric). */
+function thumbnailOf(meta: PostMeta | undefined): number {
+  const value = firstMeta(meta, '_thumbnail_id')?.trim();
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : 0;
 }
-
-const thumbnailOf = (meta: PostMeta | undefined): number => thumbnailId(firstMeta(meta, '_thumbnail_id'));
 
 /**
  * The featured images of posts with this meta, by attachment ID, in two queries side by side (the
@@ -115,19 +114,6 @@ function imageObject(site: SiteSettings, { post, attachedFile, metadata: rawMeta
     }
   }
   return withoutEmpty(image);
-}
-
-/** The image objects of these attachment IDs (missing or non-attachment IDs are left out). */
-export async function loadImages(db: Reader, site: SiteSettings, thumbnailIds: readonly number[]): Promise<Map<number, ImageObject>> {
-  const ids = [...new Set(thumbnailIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
-  const images = new Map<number, ImageObject>();
-  if (!ids.length) return images;
-  const [posts, meta] = await Promise.all([getPosts(db, ids), loadMeta(db, ids, ['_wp_attached_file', '_wp_attachment_metadata'])]);
-  for (const post of posts.filter((row) => row.post_type === 'attachment')) {
-    const postMeta = meta.get(Number(post.ID));
-    images.set(Number(post.ID), imageObject(site, { post, attachedFile: firstMeta(postMeta, '_wp_attached_file'), metadata: firstMeta(postMeta, '_wp_attachment_metadata') }));
-  }
-  return images;
 }
 
 /** The `image` object of a post's featured image, if it has one. */
