@@ -5,7 +5,8 @@ import { userCan } from '../auth/capabilities.ts';
 import { maybeUnserialize, phpSerialize, type PhpValue } from '../php/serialize.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader, Writer } from '../data/executor.ts';
-import { addMeta, firstMeta, getPosts, insertPost, loadMeta, uniquePostSlug, updatePost } from '../data/posts.ts';
+import { addMeta, firstMeta, getPosts, insertPost, loadMeta, uniquePostSlug, updatePost, type PostMeta } from '../data/posts.ts';
+import type { PostRow } from '../data/tables.ts';
 import { isNumeric, phpTrim } from '../text/php.ts';
 import { sanitizeTextField, sanitizeTitle } from '../text/sanitize.ts';
 import { dbDatetime } from '../time/parse.ts';
@@ -63,9 +64,47 @@ export function attachmentUrl(site: SiteSettings, guid: string, attachedFile: st
   return attachedFile ? `${uploadsBase(site)}${attachedFile}` : guid;
 }
 
-function buildImage(site: SiteSettings, id: number, guid: string, attachedFile: string | undefined, rawMetadata: string | undefined): ImageObject {
-  const url = attachmentUrl(site, guid, attachedFile);
-  const image: Record<string, unknown> = { url, id, extension: extensionOf(attachedFile ?? url) };
+/** A featured image as stored: the attachment's row and the meta that describes its file. */
+export interface ImageAttachment {
+  post: PostRow;
+  /** `_wp_attached_file` */
+  attachedFile: string | undefined;
+  /** `_wp_attachment_metadata`, serialized */
+  metadata: string | undefined;
+}
+
+/** A post's `_thumbnail_id` as an attachment ID (0 when absent or not numeric). */
+function thumbnailOf(meta: PostMeta | undefined): number {
+  const value = firstMeta(meta, '_thumbnail_id')?.trim();
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : 0;
+}
+
+/**
+ * The featured images of posts with this meta, by attachment ID, in two queries side by side (the
+ * rows, the meta); IDs that are not attachments are left out.
+ */
+export async function loadFeaturedImages(db: Reader, metas: Iterable<PostMeta | undefined>): Promise<Map<number, ImageAttachment>> {
+  const ids = [...new Set([...metas].map(thumbnailOf).filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const images = new Map<number, ImageAttachment>();
+  if (!ids.length) return images;
+  const [posts, meta] = await Promise.all([getPosts(db, ids), loadMeta(db, ids, ['_wp_attached_file', '_wp_attachment_metadata'])]);
+  for (const post of posts) {
+    if (post.post_type !== 'attachment') continue;
+    const postMeta = meta.get(Number(post.ID));
+    images.set(Number(post.ID), { post, attachedFile: firstMeta(postMeta, '_wp_attached_file'), metadata: firstMeta(postMeta, '_wp_attachment_metadata') });
+  }
+  return images;
+}
+
+/** The featured image of a post with this meta, among those loaded. */
+export function featuredImage(images: ReadonlyMap<number, ImageAttachment>, meta: PostMeta | undefined): ImageAttachment | undefined {
+  return images.get(thumbnailOf(meta));
+}
+
+/** The `image` object of an attachment. */
+function imageObject(site: SiteSettings, { post, attachedFile, metadata: rawMetadata }: ImageAttachment): ImageObject {
+  const url = attachmentUrl(site, post.guid, attachedFile);
+  const image: Record<string, unknown> = { url, id: Number(post.ID), extension: extensionOf(attachedFile ?? url) };
   const metadata = rawMetadata === undefined ? null : maybeUnserialize(rawMetadata);
   if (isRecord(metadata) && 'image_meta' in metadata && 'file' in metadata && 'sizes' in metadata) {
     const dirUrl = url.slice(0, url.lastIndexOf('/') + 1);
@@ -77,24 +116,19 @@ function buildImage(site: SiteSettings, id: number, guid: string, attachedFile: 
   return withoutEmpty(image);
 }
 
-/** The image objects of these attachment IDs (missing or non-attachment IDs are left out). */
-export async function loadImages(db: Reader, site: SiteSettings, thumbnailIds: readonly number[]): Promise<Map<number, ImageObject>> {
-  const ids = [...new Set(thumbnailIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
-  const images = new Map<number, ImageObject>();
-  if (!ids.length) return images;
-  const [posts, meta] = await Promise.all([getPosts(db, ids), loadMeta(db, ids, ['_wp_attached_file', '_wp_attachment_metadata'])]);
-  const attachments = posts.filter((post) => post.post_type === 'attachment');
-  for (const post of attachments) {
-    const id = Number(post.ID);
-    const postMeta = meta.get(id);
-    images.set(id, buildImage(site, id, post.guid, firstMeta(postMeta, '_wp_attached_file'), firstMeta(postMeta, '_wp_attachment_metadata')));
-  }
-  return images;
-}
+/** The `image` object of a post's featured image, if it has one. */
+export type ImageObjectOf = (image: ImageAttachment | undefined) => ImageObject | undefined;
 
-/** A `_thumbnail_id` meta value as an attachment ID (0 when absent or not numeric). */
-export function thumbnailId(value: string | undefined): number {
-  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0;
+/** The `image` objects of attachments, each built once however many posts show it. */
+export function imageObjects(site: SiteSettings): ImageObjectOf {
+  const built = new Map<number, ImageObject>();
+  return (image) => {
+    if (!image) return undefined;
+    const id = Number(image.post.ID);
+    let object = built.get(id);
+    if (!object) built.set(id, object = imageObject(site, image));
+    return object;
+  };
 }
 
 async function imageAttachmentById(db: Reader, id: number): Promise<number | null> {

@@ -1,8 +1,7 @@
 // The events an export writes, as a stream of ExportEvent: read in pages ordered by ID (keyset
-// paging, each page as costly as the first: see data/post-selection.ts), each page with a constant
-// number of queries (posts, their meta, their terms, their linked posts and those posts' meta, the
-// featured images of all and their meta), so
-// memory stays flat and time linear however large the calendar is.
+// paging, each page as costly as the first: see data/post-selection.ts), each page loaded by the
+// events' read model (domain/events/read-model.ts) with a constant number of queries, so memory
+// stays flat and time linear however large the calendar is.
 import type { PostRow } from '../data/tables.ts';
 import { ORGANIZER_DEFINITION } from '../domain/organizers.ts';
 import type { LinkedPostDefinition } from '../domain/linked-posts/definition.ts';
@@ -12,14 +11,16 @@ import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../domain/terms/defin
 import { VENUE_DEFINITION } from '../domain/venues.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader } from '../data/executor.ts';
-import { firstMeta, getPosts, loadMeta, postIdsOfType, type PostMeta } from '../data/posts.ts';
+import { firstMeta, postIdsOfType, type PostMeta } from '../data/posts.ts';
 import { selectionPage, termsOfSelection } from '../data/post-selection.ts';
 import { allTermsInIdOrder, termsByIds } from '../data/term-queries.ts';
-import { termsOfPosts, type Term } from '../data/terms.ts';
+import type { Term } from '../data/terms.ts';
 import { authorsOfPostTypes } from '../data/users.ts';
 import { exportSelection, selectsEverything, type ExportFilters } from './export-selection.ts';
 import type { ExportAuthor, ExportEvent, ExportImage, ExportOrganizer, ExportTerm, ExportTerms, ExportVenue } from './records.ts';
-import { attachmentUrl, thumbnailId } from '../domain/images.ts';
+import { attachmentUrl, type ImageAttachment } from '../domain/images.ts';
+import { loadStoredEvents, type StoredEvent } from '../domain/events/read-model.ts';
+import { loadLinkedPostsByIds, type StoredLinkedPost } from '../domain/linked-posts/read-model.ts';
 import { eventFlags, venueMapFlags } from '../domain/events/stored-flags.ts';
 
 export { ExportFilterError, selectsEverything, type ExportFilters } from './export-selection.ts';
@@ -46,64 +47,30 @@ function linkedFields(definition: LinkedPostDefinition, post: PostRow, meta: Pos
   return { ...fields, [definition.singular]: post.post_title, description: post.post_content, status: post.post_status };
 }
 
-type LinkedPost = { post: PostRow; meta: PostMeta; image?: ExportImage };
-
-const thumbnailOf = (meta: PostMeta): number => thumbnailId(firstMeta(meta, '_thumbnail_id'));
-
-/** The featured images of posts with this meta, by attachment ID (one query for the posts, one for their meta). */
-async function readImages(db: Reader, site: SiteSettings, metas: Iterable<PostMeta>): Promise<Map<number, ExportImage>> {
-  const ids = [...new Set([...metas].map(thumbnailOf).filter((id) => id > 0))];
-  if (!ids.length) return new Map();
-  const attachments = (await getPosts(db, ids)).filter((post) => post.post_type === 'attachment');
-  const meta = await loadMeta(db, attachments.map((post) => Number(post.ID)), ['_wp_attached_file', '_wp_attachment_metadata']);
-  return new Map(attachments.map((post): [number, ExportImage] => {
-    const id = Number(post.ID);
-    const attachedFile = firstMeta(meta.get(id), '_wp_attached_file');
-    return [id, {
-      id, url: attachmentUrl(site, post.guid, attachedFile), title: post.post_title, slug: post.post_name, mimeType: post.post_mime_type,
-      authorId: Number(post.post_author), createdUtc: post.post_date_gmt, created: post.post_date,
-      attachedFile, metadata: firstMeta(meta.get(id), '_wp_attachment_metadata'),
-    }];
-  }));
+function exportImage(site: SiteSettings, image: ImageAttachment | undefined): ExportImage | undefined {
+  if (!image) return undefined;
+  const { post, attachedFile, metadata } = image;
+  return {
+    id: Number(post.ID), url: attachmentUrl(site, post.guid, attachedFile), title: post.post_title, slug: post.post_name, mimeType: post.post_mime_type,
+    authorId: Number(post.post_author), createdUtc: post.post_date_gmt, created: post.post_date, attachedFile, metadata,
+  };
 }
 
-/** These posts with their meta and featured image, by ID. */
-async function postsWithMeta(db: Reader, site: SiteSettings, ids: readonly number[]): Promise<Map<number, LinkedPost>> {
-  const posts = await getPosts(db, [...ids]);
-  const metas = await loadMeta(db, posts.map((post) => Number(post.ID)));
-  const images = await readImages(db, site, metas.values());
-  return new Map(posts.map((post) => {
-    const meta = metas.get(Number(post.ID)) ?? new Map();
-    return [Number(post.ID), { post, meta, image: images.get(thumbnailOf(meta)) }];
-  }));
-}
-
-/** The page's venues and organizers, by ID. */
-async function linkedPosts(db: Reader, site: SiteSettings, metas: Map<number, PostMeta>): Promise<Map<number, LinkedPost>> {
-  const ids = new Set<number>();
-  for (const meta of metas.values()) {
-    for (const value of [...(meta.get('_EventVenueID') ?? []), ...(meta.get('_EventOrganizerID') ?? [])]) {
-      if (/^\d+$/.test(value.trim())) ids.add(Number(value));
-    }
-  }
-  return postsWithMeta(db, site, [...ids]);
-}
-
-const venueRecord = ({ post, meta, image }: LinkedPost): ExportVenue => ({
+const venueRecord = (site: SiteSettings, { post, meta, image }: StoredLinkedPost): ExportVenue => ({
   id: Number(post.ID),
   authorId: Number(post.post_author),
   ...linkedFields(VENUE_DEFINITION, post, meta),
   venue: post.post_title,
   ...venueMapFlags(meta),
-  image,
+  image: exportImage(site, image),
 });
 
-const organizerRecord = ({ post, meta, image }: LinkedPost): ExportOrganizer => ({
+const organizerRecord = (site: SiteSettings, { post, meta, image }: StoredLinkedPost): ExportOrganizer => ({
   id: Number(post.ID),
   authorId: Number(post.post_author),
   ...linkedFields(ORGANIZER_DEFINITION, post, meta),
   organizer: post.post_title,
-  image,
+  image: exportImage(site, image),
 });
 
 async function* pages<T>(items: Iterable<T> | AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
@@ -120,14 +87,11 @@ async function* pages<T>(items: Iterable<T> | AsyncIterable<T>, size: number): A
 
 /** Venues or organizers by ID, in the order given, read a page at a time (missing IDs are skipped). */
 async function* readLinked<T>(
-  db: Reader, site: SiteSettings, definition: LinkedPostDefinition, ids: Iterable<number> | AsyncIterable<number>, record: (linked: LinkedPost) => T, pageSize: number,
+  db: Reader, site: SiteSettings, definition: LinkedPostDefinition, ids: Iterable<number> | AsyncIterable<number>,
+  record: (site: SiteSettings, linked: StoredLinkedPost) => T, pageSize: number,
 ): AsyncGenerator<T> {
   for await (const page of pages(ids, pageSize)) {
-    const found = await postsWithMeta(db, site, page);
-    for (const id of page) {
-      const linked = found.get(id);
-      if (linked?.post.post_type === definition.postType.type) yield record(linked);
-    }
+    for (const linked of await loadLinkedPostsByIds(db, definition, page)) yield record(site, linked);
   }
 }
 
@@ -150,15 +114,10 @@ export const readEveryOrganizer = (db: Reader, site: SiteSettings, pageSize = 50
 
 const exportTerm = (term: Term): ExportTerm => ({ id: term.term_id, name: term.name, slug: term.slug, description: term.description, parent: term.parent });
 
-function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: Term[], linked: Map<number, LinkedPost>, images: Map<number, ExportImage>): ExportEvent {
-  const id = Number(post.ID);
-  const linkedOf = (definition: LinkedPostDefinition, key: string) => (meta.get(key) ?? [])
-    .map((value) => linked.get(Number(value)))
-    .filter((entry): entry is LinkedPost => entry?.post.post_type === definition.postType.type);
-  const venue = linkedOf(VENUE_DEFINITION, '_EventVenueID')[0];
+function exportEvent(site: SiteSettings, { post, meta, terms, venues: [venue], organizers, image }: StoredEvent): ExportEvent {
   const flags = eventFlags(meta);
   return {
-    id,
+    id: Number(post.ID),
     authorId: Number(post.post_author),
     slug: post.post_name,
     status: post.post_status,
@@ -180,12 +139,12 @@ function exportEvent(site: SiteSettings, post: PostRow, meta: PostMeta, terms: T
     createdUtc: post.post_date_gmt,
     modifiedUtc: post.post_modified_gmt,
     created: post.post_date_gmt === ZERO_DATETIME ? post.post_date : undefined,
-    venue: venue ? venueRecord(venue) : null,
-    organizers: linkedOf(ORGANIZER_DEFINITION, '_EventOrganizerID').map(organizerRecord),
-    categories: terms.filter((term) => term.taxonomy === CATEGORIES.taxonomy).map(exportTerm),
-    tags: terms.filter((term) => term.taxonomy === TAGS.taxonomy).map(exportTerm),
+    venue: venue ? venueRecord(site, venue) : null,
+    organizers: organizers.map((organizer) => organizerRecord(site, organizer)),
+    categories: terms.categories.map(exportTerm),
+    tags: terms.tags.map(exportTerm),
     meta: [...meta].flatMap(([key, values]) => values.map((value): [string, string] => [key, value])),
-    image: images.get(thumbnailOf(meta)),
+    image: exportImage(site, image),
   };
 }
 
@@ -204,15 +163,7 @@ export async function* readExportEvents(db: Reader, site: SiteSettings, filters:
     if (!posts.length) return;
     const ids = posts.map((post) => Number(post.ID));
     options.onPage?.(ids);
-    const [metas, terms] = await Promise.all([
-      loadMeta(db, ids),
-      termsOfPosts(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
-    ]);
-    const [linked, images] = await Promise.all([linkedPosts(db, site, metas), readImages(db, site, metas.values())]);
-    for (const post of posts) {
-      const id = Number(post.ID);
-      yield exportEvent(site, post, metas.get(id) ?? new Map(), terms.get(id) ?? [], linked, images);
-    }
+    for (const event of await loadStoredEvents(db, posts)) yield exportEvent(site, event);
     after = ids[ids.length - 1]!;
     if (posts.length < pageSize) return;
   }

@@ -1,36 +1,34 @@
-// The event object (events.md §4), built for a whole page at once: whatever the number of
-// events, one query each for meta and terms, then for the venues and organizers together, their meta and images,
-// and for what the descriptions embed (oEmbed caches, images' metadata).
+// The event object (events.md §4), built for a whole page at once from the events' read model
+// (domain/events/read-model.ts), then what the descriptions of the events and of their venues and
+// organizers embed (oEmbed caches, images' metadata): a constant number of queries whatever the
+// number of events.
 import { userCanPost } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { PhpValue } from '../../php/serialize.ts';
 import type { RestRequest } from '../context.ts';
-import { firstMeta, loadMeta, type PostMeta } from '../../data/posts.ts';
+import { firstMeta, type PostMeta } from '../../data/posts.ts';
 import { costValues, formatCost } from '../../text/cost.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
 import { escHtml } from '../../text/sanitize.ts';
 import { dateDetails } from '../../time/parse.ts';
 import { EVENT_TYPE } from '../../domain/post-types.ts';
 import { presentEmbeddedLinks } from '../linked-posts/embedded.ts';
-import { loadImages, thumbnailId, type ImageObject } from '../../domain/images.ts';
+import { imageObjects, type ImageObject } from '../../domain/images.ts';
 import { globalId, permalink, tecRestUrl } from '../../domain/urls.ts';
 import { loadContentMedia } from '../../domain/content-media.ts';
-import { presentEventTerms } from '../terms/presenter.ts';
+import { presentEmbeddedTerms } from '../terms/presenter.ts';
 import { eventJsonLd, freeCost, jsonLdAvailable } from './json-ld.ts';
 import { canSeeProtected, redactProtected } from './password.ts';
 import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
+import { loadStoredEvents } from '../../domain/events/read-model.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
   single: boolean;
   /** Lists: protected events the request did not unlock are redacted (§4.7). */
   redactProtected?: boolean;
-}
-
-function numericIds(values: readonly string[] | undefined): number[] {
-  return (values ?? []).map((v) => v.trim()).filter((v) => /^\d+$/.test(v)).map(Number).filter((id) => id > 0);
 }
 
 /** The configured additional fields (TEC option `custom-fields`) with a value on this event. */
@@ -95,22 +93,16 @@ export async function presentEvents(req: RestRequest, posts: readonly PostRow[],
 async function buildEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
   const db = req.services.db.kysely;
   const { site } = req;
-  const ids = posts.map((post) => Number(post.ID));
-  // Two rounds of independent queries (side by side where the database has several connections).
-  const [meta, terms] = await Promise.all([loadMeta(db, ids), presentEventTerms(db, site, ids)]);
-  const metaOf = (id: number): PostMeta => meta.get(id) ?? new Map();
-  const links = (key: string) => new Map(ids.map((id) => [id, numericIds(metaOf(id).get(key))]));
-  const [images, { venues, organizers: organizersOf }, media] = await Promise.all([
-    loadImages(db, site, ids.map((id) => thumbnailId(firstMeta(metaOf(id), '_thumbnail_id')))),
-    presentEmbeddedLinks(req, links('_EventVenueID'), links('_EventOrganizerID'), options.single),
-    loadContentMedia(db, site, posts.flatMap((post) => [post.post_content, post.post_excerpt])),
-  ]);
+  const events = await loadStoredEvents(db, posts);
+  const linked = events.flatMap((event) => [...event.venues, ...event.organizers]).map((post) => post.post);
+  const media = await loadContentMedia(db, site, [...posts, ...linked]);
+  const imageOf = imageObjects(site);
+  const links = presentEmbeddedLinks(req, events, media, imageOf, options.single);
 
-  return posts.map((post) => {
+  return events.map(({ post, meta: eventMeta, terms, image: attachment }, i) => {
     const id = Number(post.ID);
-    const eventMeta = metaOf(id);
     const url = permalink(site, EVENT_TYPE, post, canRead(req, post));
-    const image: ImageObject | false = images.get(thumbnailId(firstMeta(eventMeta, '_thumbnail_id'))) ?? false;
+    const image: ImageObject | false = imageOf(attachment) ?? false;
     const costs = eventMeta.get('_EventCost') ?? [];
     const symbol = firstMeta(eventMeta, '_EventCurrencySymbol') ?? '';
     const position = firstMeta(eventMeta, '_EventCurrencyPosition') ?? '';
@@ -123,9 +115,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
     });
     const website = eventMeta.has('_EventURL') ? escHtml(firstMeta(eventMeta, '_EventURL') ?? '') : url;
     const flags = eventFlags(eventMeta);
-    const eventTerms = terms.get(id);
-    const venue = venues.get(id) ?? [];
-    const organizers = organizersOf.get(id) ?? [];
+    const { venue, organizer: organizers } = links[i]!;
     const event: Record<string, unknown> = {
       id,
       global_id: globalId(site, id),
@@ -155,8 +145,7 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
       hide_from_listings: flags.hideFromListings,
       sticky: Number(post.menu_order) === -1,
       featured: flags.featured,
-      categories: eventTerms?.categories ?? [],
-      tags: eventTerms?.tags ?? [],
+      ...presentEmbeddedTerms(site, terms),
       venue,
       organizer: organizers,
       custom_fields: customFields(site.tec['custom-fields'], eventMeta),

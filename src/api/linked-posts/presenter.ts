@@ -2,16 +2,17 @@
 // single form (with json_ld) and the form embedded in events, always built for a batch of posts.
 import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../context.ts';
-import { firstMeta, getPosts, loadMeta, type PostMeta } from '../../data/posts.ts';
+import { firstMeta } from '../../data/posts.ts';
 import { renderContent, renderExcerpt, renderTitle, type ContentMedia } from '../../text/render.ts';
 import { loadContentMedia } from '../../domain/content-media.ts';
-import { isPhpEmpty, loadImages, thumbnailId, type ImageObject } from '../../domain/images.ts';
+import { imageObjects, isPhpEmpty, type ImageObject, type ImageObjectOf } from '../../domain/images.ts';
 import { postColumns } from '../../domain/post-fields.ts';
 import { canSeeProtected, redactProtected } from '../common/protected.ts';
 import { globalId, permalink } from '../../domain/urls.ts';
 import { venueMapFlags } from '../../domain/events/stored-flags.ts';
 import type { LinkedPostDefinition } from '../../domain/linked-posts/definition.ts';
 import { userCanLinked } from '../../domain/linked-posts/permissions.ts';
+import { loadLinkedPosts, type LinkedPostWithMeta, type StoredLinkedPost } from '../../domain/linked-posts/read-model.ts';
 
 export type Representation = Record<string, unknown>;
 
@@ -22,18 +23,10 @@ export interface PresentOptions {
   allowUnlock: boolean;
 }
 
-function metaKeys(definition: LinkedPostDefinition): string[] {
-  const keys = definition.fields.map((field) => field.metaKey);
-  keys.push('_thumbnail_id', '_tribe_aggregator_global_id_lineage', '_wp_trash_meta_status');
-  if (definition.venueRules) keys.push('_VenueShowMap', '_VenueShowMapLink');
-  return keys;
-}
-
 function represent(
   definition: LinkedPostDefinition,
   req: RestRequest,
-  post: PostRow,
-  meta: PostMeta,
+  { post, meta }: LinkedPostWithMeta,
   image: ImageObject | undefined,
   media: ContentMedia,
   options: PresentOptions,
@@ -68,27 +61,6 @@ function represent(
   return canSee ? out : redactProtected(out);
 }
 
-/** Rows of one type to present. */
-interface PostGroup {
-  definition: LinkedPostDefinition;
-  posts: readonly PostRow[];
-}
-
-/** Representations of the rows of each group, in their order: one query for meta, one for images and those of the descriptions' media, in all. */
-async function presentGroups(req: RestRequest, groups: readonly PostGroup[], options: PresentOptions): Promise<Representation[][]> {
-  const db = req.services.db.kysely;
-  const ids = groups.flatMap((group) => group.posts.map((post) => Number(post.ID)));
-  const keys = [...new Set(groups.flatMap((group) => metaKeys(group.definition)))];
-  const meta = await loadMeta(db, ids, keys);
-  const thumbnails = new Map(ids.map((id) => [id, thumbnailId(firstMeta(meta.get(id), '_thumbnail_id'))]));
-  const texts = groups.flatMap((group) => group.posts.flatMap((post) => [post.post_content, post.post_excerpt]));
-  const [images, media] = await Promise.all([loadImages(db, req.site, [...thumbnails.values()]), loadContentMedia(db, req.site, texts)]);
-  return groups.map(({ definition, posts }) => posts.map((post) => {
-    const id = Number(post.ID);
-    return represent(definition, req, post, meta.get(id) ?? new Map(), images.get(thumbnails.get(id) ?? 0), media, options);
-  }));
-}
-
 /** Representations of these rows, in their order, with a constant number of queries. */
 export async function presentPosts(
   definition: LinkedPostDefinition,
@@ -96,8 +68,10 @@ export async function presentPosts(
   posts: readonly PostRow[],
   options: PresentOptions,
 ): Promise<Representation[]> {
-  const [presented] = await presentGroups(req, [{ definition, posts }], options);
-  return presented!;
+  const db = req.services.db.kysely;
+  const [stored, media] = await Promise.all([loadLinkedPosts(db, definition, posts), loadContentMedia(db, req.site, posts)]);
+  const imageOf = imageObjects(req.site);
+  return stored.map((linked) => represent(definition, req, linked, imageOf(linked.image), media, options));
 }
 
 export async function presentPost(definition: LinkedPostDefinition, req: RestRequest, post: PostRow, options: PresentOptions): Promise<Representation> {
@@ -105,28 +79,22 @@ export async function presentPost(definition: LinkedPostDefinition, req: RestReq
   return one!;
 }
 
-/** The posts of one type linked from each event: event ID → linked IDs, in meta order. */
-export interface LinkGroup {
-  definition: LinkedPostDefinition;
-  linksByEvent: ReadonlyMap<number, readonly number[]>;
-}
-
 /**
- * Linked posts of each event, embedded (events.md §4.5), for every group at once: one query for the
- * rows of all types, then presentGroups. IDs that are not posts of the group's type are skipped.
+ * The representation of the loaded venues or organizers events embed (events.md §4.5): each post
+ * is presented once, however many events link it. `media` holds what their descriptions embed.
  */
-export async function presentLinked(req: RestRequest, groups: readonly LinkGroup[], jsonLd: boolean): Promise<Map<number, Representation[]>[]> {
-  const allIds = [...new Set(groups.flatMap((group) => [...group.linksByEvent.values()].flat()))];
-  const rows = await getPosts(req.services.db.kysely, allIds);
-  const presented = await presentGroups(req, groups.map(({ definition }) => ({
-    definition, posts: rows.filter((post) => post.post_type === definition.postType.type),
-  })), { jsonLd, allowUnlock: true });
-  return groups.map(({ linksByEvent }, i) => {
-    const byId = new Map(presented[i]!.map((item) => [item.id as number, item]));
-    const out = new Map<number, Representation[]>();
-    for (const [eventId, ids] of linksByEvent) {
-      out.set(eventId, ids.map((id) => byId.get(id)).filter((item): item is Representation => item !== undefined));
-    }
-    return out;
-  });
+export function embeddedPresenter(
+  definition: LinkedPostDefinition,
+  req: RestRequest,
+  media: ContentMedia,
+  imageOf: ImageObjectOf,
+  jsonLd: boolean,
+): (linked: StoredLinkedPost) => Representation {
+  const presented = new Map<number, Representation>();
+  return (linked) => {
+    const id = Number(linked.post.ID);
+    let representation = presented.get(id);
+    if (!representation) presented.set(id, representation = represent(definition, req, linked, imageOf(linked.image), media, { jsonLd, allowUnlock: true }));
+    return representation;
+  };
 }

@@ -5,7 +5,8 @@ import { userCan } from '../../auth/capabilities.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { Reader } from '../../data/executor.ts';
 import { termsByIds } from '../../data/term-queries.ts';
-import { termsOfPosts, type Term } from '../../data/terms.ts';
+import type { Term } from '../../data/terms.ts';
+import { loadEventTerms, type EventTerms } from '../../domain/events/read-model.ts';
 import { tecRestUrl, termPermalink } from '../../domain/urls.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../../domain/terms/definition.ts';
 import { addQueryArgs } from '../common/query-args.ts';
@@ -110,21 +111,21 @@ function presentEmbeddedTerm(site: SiteSettings, def: TaxonomyDefinition, term: 
   };
 }
 
-export interface EventTerms {
+/** An event's `categories` and `tags` (events.md §4.5). */
+export interface EmbeddedTerms {
   categories: Record<string, unknown>[];
   tags: Record<string, unknown>[];
 }
 
-/** The `categories` and `tags` of a page of events, in one query (each list ordered by name). */
-export async function presentEventTerms(db: Reader, site: SiteSettings, postIds: readonly number[]): Promise<Map<number, EventTerms>> {
-  const byPost = await termsOfPosts(db, postIds, [CATEGORIES.taxonomy, TAGS.taxonomy]);
-  const result = new Map<number, EventTerms>();
-  for (const id of postIds) {
-    const terms = byPost.get(id) ?? [];
-    result.set(id, {
-      categories: terms.filter((t) => t.taxonomy === CATEGORIES.taxonomy).map((t) => presentEmbeddedTerm(site, CATEGORIES, t)),
-      tags: terms.filter((t) => t.taxonomy === TAGS.taxonomy).map((t) => presentEmbeddedTerm(site, TAGS, t)),
-    });
-  }
-  return result;
+export function presentEmbeddedTerms(site: SiteSettings, terms: EventTerms): EmbeddedTerms {
+  return {
+    categories: terms.categories.map((term) => presentEmbeddedTerm(site, CATEGORIES, term)),
+    tags: terms.tags.map((term) => presentEmbeddedTerm(site, TAGS, term)),
+  };
+}
+
+/** The `categories` and `tags` of a page of events, read in one query. */
+export async function presentEventTerms(db: Reader, site: SiteSettings, postIds: readonly number[]): Promise<Map<number, EmbeddedTerms>> {
+  const terms = await loadEventTerms(db, postIds);
+  return new Map(postIds.map((id) => [id, presentEmbeddedTerms(site, terms.get(id)!)]));
 }

@@ -1,0 +1,71 @@
+// The events' read model: everything an event is shown from (REST JSON, exports, the iCalendar
+// feed), loaded for a page of event rows at once with one query per kind whatever their number:
+// the events' meta and terms side by side, the rows of the venues and organizers they link, those
+// posts' meta, then the featured images of all (attachment rows and meta side by side).
+import type { Reader } from '../../data/executor.ts';
+import { loadMeta, type PostMeta } from '../../data/posts.ts';
+import type { PostRow } from '../../data/tables.ts';
+import { termsOfPosts, type Term } from '../../data/terms.ts';
+import { featuredImage, loadFeaturedImages, type ImageAttachment } from '../images.ts';
+import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
+import { linkedPostsWithMeta, withImages, type StoredLinkedPost } from '../linked-posts/read-model.ts';
+import { ORGANIZER_DEFINITION } from '../organizers.ts';
+import { CATEGORIES, TAGS } from '../terms/definition.ts';
+import { VENUE_DEFINITION } from '../venues.ts';
+
+/** An event's categories and tags, each list ordered by name. */
+export interface EventTerms {
+  categories: Term[];
+  tags: Term[];
+}
+
+export interface StoredEvent {
+  post: PostRow;
+  /** Every meta row of the event. */
+  meta: PostMeta;
+  terms: EventTerms;
+  /** The posts `_EventVenueID` / `_EventOrganizerID` name that are venues / organizers, in meta order, whatever their status. */
+  venues: StoredLinkedPost[];
+  organizers: StoredLinkedPost[];
+  image: ImageAttachment | undefined;
+}
+
+/** The categories and tags of these events, in one query. */
+export async function loadEventTerms(db: Reader, ids: readonly number[]): Promise<Map<number, EventTerms>> {
+  const terms = await termsOfPosts(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]);
+  return new Map(ids.map((id) => {
+    const all = terms.get(id) ?? [];
+    return [id, { categories: all.filter((term) => term.taxonomy === CATEGORIES.taxonomy), tags: all.filter((term) => term.taxonomy === TAGS.taxonomy) }];
+  }));
+}
+
+/** The post IDs a link meta key holds: its numeric, positive values, in meta order. */
+function linkedIds(meta: PostMeta, definition: LinkedPostDefinition): number[] {
+  return (meta.get(definition.linkMetaKey) ?? []).map((value) => value.trim()).filter((value) => /^\d+$/.test(value)).map(Number).filter((id) => id > 0);
+}
+
+/** These event rows with everything they are shown from, in their order. */
+export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): Promise<StoredEvent[]> {
+  const ids = posts.map((post) => Number(post.ID));
+  const [metas, terms] = await Promise.all([loadMeta(db, ids), loadEventTerms(db, ids)]);
+  const metaOf = (id: number): PostMeta => metas.get(id) ?? new Map();
+  const links = ids.map((id) => ({ venues: linkedIds(metaOf(id), VENUE_DEFINITION), organizers: linkedIds(metaOf(id), ORGANIZER_DEFINITION) }));
+  const linkedIdSet = new Set(links.flatMap((link) => [...link.venues, ...link.organizers]));
+  const linked = await linkedPostsWithMeta(db, [VENUE_DEFINITION, ORGANIZER_DEFINITION], [...linkedIdSet]);
+  const images = await loadFeaturedImages(db, [...metas.values(), ...linked.map((post) => post.meta)]);
+  const byId = new Map(withImages(linked, images).map((post) => [Number(post.post.ID), post]));
+  const ofType = (definition: LinkedPostDefinition, linkIds: readonly number[]): StoredLinkedPost[] => linkIds
+    .map((id) => byId.get(id))
+    .filter((post): post is StoredLinkedPost => post?.post.post_type === definition.postType.type);
+  return posts.map((post, i) => {
+    const id = ids[i]!;
+    return {
+      post,
+      meta: metaOf(id),
+      terms: terms.get(id)!,
+      venues: ofType(VENUE_DEFINITION, links[i]!.venues),
+      organizers: ofType(ORGANIZER_DEFINITION, links[i]!.organizers),
+      image: featuredImage(images, metas.get(id)),
+    };
+  });
+}

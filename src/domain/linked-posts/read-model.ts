@@ -1,0 +1,58 @@
+// Venues and organizers as they are shown (REST JSON, embedded in events, exports): each post's
+// row, the meta its representations read and its featured image, for a batch at once.
+import type { Reader } from '../../data/executor.ts';
+import { getPosts, loadMeta, type PostMeta } from '../../data/posts.ts';
+import type { PostRow } from '../../data/tables.ts';
+import { featuredImage, loadFeaturedImages, type ImageAttachment } from '../images.ts';
+import type { LinkedPostDefinition } from './definition.ts';
+
+export interface StoredLinkedPost {
+  post: PostRow;
+  /** Only the keys linkedMetaKeys names. */
+  meta: PostMeta;
+  image: ImageAttachment | undefined;
+}
+
+export type LinkedPostWithMeta = Omit<StoredLinkedPost, 'image'>;
+
+/** The meta a venue's or organizer's representations read. */
+function linkedMetaKeys(definitions: readonly LinkedPostDefinition[]): string[] {
+  const keys = new Set(['_thumbnail_id', '_tribe_aggregator_global_id_lineage', '_wp_trash_meta_status']);
+  for (const definition of definitions) {
+    for (const field of definition.fields) keys.add(field.metaKey);
+    if (definition.venueRules) keys.add('_VenueShowMap').add('_VenueShowMapLink');
+  }
+  return [...keys];
+}
+
+/** These rows with their meta, in one query. */
+async function withMeta(db: Reader, definitions: readonly LinkedPostDefinition[], posts: readonly PostRow[]): Promise<LinkedPostWithMeta[]> {
+  const metas = await loadMeta(db, posts.map((post) => Number(post.ID)), linkedMetaKeys(definitions));
+  return posts.map((post) => ({ post, meta: metas.get(Number(post.ID)) ?? new Map() }));
+}
+
+/** The posts of these IDs that are of the definitions' types, in the order given, with their meta: two queries. */
+export async function linkedPostsWithMeta(db: Reader, definitions: readonly LinkedPostDefinition[], ids: readonly number[]): Promise<LinkedPostWithMeta[]> {
+  const types = new Set<string>(definitions.map((definition) => definition.postType.type));
+  const rows = await getPosts(db, ids);
+  return withMeta(db, definitions, rows.filter((post) => types.has(post.post_type)));
+}
+
+/** Posts with their meta, given the featured images loaded for them. */
+export function withImages(posts: readonly LinkedPostWithMeta[], images: ReadonlyMap<number, ImageAttachment>): StoredLinkedPost[] {
+  return posts.map((linked) => ({ ...linked, image: featuredImage(images, linked.meta) }));
+}
+
+async function withTheirImages(db: Reader, posts: readonly LinkedPostWithMeta[]): Promise<StoredLinkedPost[]> {
+  return withImages(posts, await loadFeaturedImages(db, posts.map((linked) => linked.meta)));
+}
+
+/** These rows of the definition's type, loaded: their meta, then their images (three queries). */
+export async function loadLinkedPosts(db: Reader, definition: LinkedPostDefinition, posts: readonly PostRow[]): Promise<StoredLinkedPost[]> {
+  return withTheirImages(db, await withMeta(db, [definition], posts));
+}
+
+/** The posts of these IDs that are of the definition's type, in the order given, loaded (four queries). */
+export async function loadLinkedPostsByIds(db: Reader, definition: LinkedPostDefinition, ids: readonly number[]): Promise<StoredLinkedPost[]> {
+  return withTheirImages(db, await linkedPostsWithMeta(db, [definition], ids));
+}
