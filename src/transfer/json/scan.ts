@@ -46,8 +46,8 @@ function stringEnd(buf: Buffer, from: number): number {
 
 /**
  * Where the value starting at `from` ends: after its closing bracket or quote, or at the byte
- * ending a number or literal. -1: not in `buf` (a literal at the very end may go on in the next
- * chunk). Brackets are counted, not matched: JSON.parse checks the value found.
+ * ending a number or literal. -1: not in `buf` (a number or literal at its very end may go on in
+ * the next chunk). Brackets are counted, not matched: JSON.parse checks the value found.
  */
 function valueEnd(buf: Buffer, from: number): number {
   const first = buf[from];
@@ -75,6 +75,8 @@ function valueEnd(buf: Buffer, from: number): number {
   return -1;
 }
 
+const TRUNCATED = 'the file ends before the JSON document does (is it truncated?)';
+
 const printable = (byte: number): string => (byte >= 0x20 && byte < 0x7f ? `"${String.fromCharCode(byte)}"` : `byte 0x${byte.toString(16).padStart(2, '0')}`);
 
 /** Reads one JSON object: write() its bytes in order, then end(). Throws JsonSyntaxError. */
@@ -98,7 +100,7 @@ export class ObjectScanner {
 
   end(): void {
     this.scan(true);
-    if (this.state !== State.Done) throw new JsonSyntaxError(this.base + this.buf.length, 'the file ends before the JSON document does (is it truncated?)');
+    if (this.state !== State.Done) this.fail(this.buf.length, TRUNCATED);
   }
 
   private fail(at: number, reason: string, kind?: JsonSyntaxError['kind']): never {
@@ -164,10 +166,14 @@ export class ObjectScanner {
             break;
           }
           const end = valueEnd(buf, i);
-          if (end === -1 && !final) return i;
-          this.handlers.member(this.key, this.text(i, end === -1 ? buf.length : end), this.base + i, this.parent);
+          if (end === -1) {
+            // The document goes on after any value: one that the input ends in is cut short.
+            if (final) this.fail(i, TRUNCATED);
+            return i;
+          }
+          this.handlers.member(this.key, this.text(i, end), this.base + i, this.parent);
           this.state = State.CommaOrEnd;
-          i = end === -1 ? buf.length : end;
+          i = end;
           break;
         }
         case State.CommaOrEnd:
