@@ -31,6 +31,7 @@ import { StagedSet, type Units } from './staged.ts';
 import { isValidTimezone } from '../time/zones.ts';
 import { keptModified } from './kept-dates.ts';
 import { SeenKeys } from './seen-keys.ts';
+import { Recent } from './recent.ts';
 import type { ImportImages } from './images.ts';
 import { imageAttachmentFor } from '../domain/images.ts';
 
@@ -97,7 +98,10 @@ const YIELD_EVERY = 50;
 /** Rows as insertPostRowsBulk takes them: their columns (every row has the same), and their values one after another. */
 function flatRows(rows: readonly NewPost[]): [Array<keyof NewPost>, unknown[]] {
   const columns = rows.length ? Object.keys(rows[0]) as Array<keyof NewPost> : [];
-  return [columns, rows.flatMap((row) => columns.map((column) => row[column]))];
+  const values = new Array<unknown>(rows.length * columns.length);
+  let i = 0;
+  for (const row of rows) for (const column of columns) values[i++] = row[column];
+  return [columns, values];
 }
 
 const nextTurn = (): Promise<void> => new Promise(setImmediate);
@@ -131,19 +135,21 @@ function postFields(req: WriteContext, input: PostInput, comments: string): Post
   }
 }
 
-function recordDates(req: WriteContext, record: EventRecord): EventDates {
+/** `computed`: the dates of the values seen before (the site, its zone and now are the import's own). */
+function recordDates(req: WriteContext, record: EventRecord, computed: Recent<EventDates | null>): EventDates {
   const zone = record.timezone;
   // Empty and "0" mean the site's zone, as for the API.
   if (zone !== undefined && zone !== '' && zone !== '0' && !isValidTimezone(zone)) throw new RecordError(`unknown time zone "${zone}"`);
-  const dates = computeEventDates({
+  const allDay = record.allDay === true;
+  const dates = computed.get(`${zone ?? ''}\n${allDay}\n${record.startDate}\n${record.endDate}`, () => computeEventDates({
     start: record.startDate,
     end: record.endDate,
-    allDay: record.allDay === true,
-    timezone: record.timezone,
+    allDay,
+    timezone: zone,
     siteTimezone: req.site.timezone,
     now: req.now,
     multiDayCutoff: req.site.multiDayCutoff,
-  });
+  }));
   if (dates === null) {
     throw new RecordError(`cannot read the dates "${record.startDate}" – "${record.endDate}"${record.timezone ? ` in time zone "${record.timezone}"` : ''}`);
   }
@@ -151,11 +157,19 @@ function recordDates(req: WriteContext, record: EventRecord): EventDates {
   return dates;
 }
 
-/** The meta a record names (absent fields leave stored values alone on update). */
-function metaChanges(record: EventRecord, dates: EventDates): EventMetaChanges {
+/** The `_EventCost` rows of a cost; `costs`: those of the costs seen before. */
+function costRows(cost: string | string[], costs: Recent<string[]>): string[] {
+  return typeof cost === 'string' ? costs.get(cost, () => costEntries(cost)) : costEntries(cost);
+}
+
+/**
+ * The meta a record names (absent fields leave stored values alone on update). Its dates and
+ * cost rows may be shared with other records: nothing changes them.
+ */
+function metaChanges(record: EventRecord, dates: EventDates, costs: Recent<string[]>): EventMetaChanges {
   return {
     dates,
-    cost: record.cost === undefined ? undefined : costEntries(record.cost),
+    cost: record.cost === undefined ? undefined : costRows(record.cost, costs),
     currencySymbol: record.currencySymbol,
     currencyPosition: record.currencyPosition,
     website: record.website === undefined ? undefined : websiteValue(record.website),
@@ -186,6 +200,9 @@ export class EventImporter {
   private matches = new Map<string, number>();
   /** What matched the records read so far: a second record of one event fails. */
   private readonly seen = new SeenKeys();
+  /** Dates and cost rows by the values records give (records repeat them). */
+  private readonly computedDates = new Recent<EventDates | null>();
+  private readonly costs = new Recent<string[]>();
   private comments = 'open';
 
   private readonly req: WriteContext;
@@ -220,13 +237,13 @@ export class EventImporter {
   private compute(record: EventRecord, where: string): Computed {
     if (typeof record.title !== 'string' || record.title.trim() === '') throw new RecordError('the title is empty');
     if (record.status !== undefined && !isRegisteredStatus(record.status)) throw new RecordError(`unknown status "${record.status}"`);
-    const dates = recordDates(this.req, record);
+    const dates = recordDates(this.req, record, this.computedDates);
     const input = postInput(record, this.req.site);
     const fields = postFields(this.req, input, this.comments);
     const match = this.matchOf(record, dates);
     if (!this.seen.add(match)) throw new RecordError(`the same ${this.options.matchBy === 'key' ? 'key' : 'title and start'} as an earlier event of the file`);
     const slug = this.matches.has(match) ? undefined : this.slugOf(input, fields, 0);
-    return { where, record, input, fields, dates, changes: metaChanges(record, dates), match, slug };
+    return { where, record, input, fields, dates, changes: metaChanges(record, dates, this.costs), match, slug };
   }
 
   private slugOf(input: PostInput, fields: PostFields, id: number): BaseSlug {

@@ -10,6 +10,7 @@ import { parse } from 'csv-parse';
 import { parseInZone } from '../../time/parse.ts';
 import { isValidTimezone } from '../../time/zones.ts';
 import { ImportFileError, utf8Chunks, type ByteSource } from '../read-file.ts';
+import { Recent } from '../recent.ts';
 import type { EventRecord, OrganizerRecord, RecordProblem, VenueRecord } from '../records.ts';
 import type { ImportSource, Read } from '../source.ts';
 import { RecordError, isRecordError, reasonOf } from '../tally.ts';
@@ -41,16 +42,13 @@ function rowReader<K extends CsvKind>(kind: K, indexes: Map<Field<K>, number>, c
 const optional = (text: string): string | undefined => (text === '' ? undefined : text);
 const list = (text: string): string[] | undefined => (text === '' ? undefined : text.split(',').map((item) => item.trim()).filter(Boolean));
 
-/** Distinct date texts DateReader remembers at most (it starts over when it has as many). */
-const REMEMBERED_DATES = 10_000;
-
 /**
  * Reads the `date time` of the date and time cells as the event write would (strtotime text in
  * the event's zone, relative to the same now) and gives the DB datetime it comes to, so the
  * write takes it as is instead of parsing it again. Rows repeat dates: each text is read once.
  */
 class DateReader {
-  private read = new Map<string, string | null>();
+  private readonly read = new Recent<string | null>();
 
   constructor(private readonly now: Date, private readonly siteTimezone: string) {}
 
@@ -59,13 +57,7 @@ class DateReader {
     const zone = timezone === undefined || timezone === '0' ? this.siteTimezone : timezone;
     // An unknown zone is the event write's to report; the value only has to be a date.
     const known = isValidTimezone(zone);
-    const key = `${known ? zone : 'UTC'}\n${value}`;
-    let parsed = this.read.get(key);
-    if (parsed === undefined) {
-      parsed = parseInZone(value, known ? zone : 'UTC', this.now);
-      if (this.read.size === REMEMBERED_DATES) this.read = new Map();
-      this.read.set(key, parsed);
-    }
+    const parsed = this.read.get(`${known ? zone : 'UTC'}\n${value}`, () => parseInZone(value, known ? zone : 'UTC', this.now));
     if (parsed === null) throw new RecordError(`${columnName('events', field)} "${value}" is not a date`);
     return known ? parsed : value;
   }
