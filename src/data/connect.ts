@@ -175,14 +175,23 @@ function openSqliteFile(file: string, createFolder: boolean, busyMs: number): Sq
   }
 }
 
-function openSqlite(file: string, createFolder: boolean): Opened {
+/**
+ * WAL pages a bulk writer lets pile up before it checkpoints them into the file, instead of
+ * SQLite's 1000: a page that every unit of an import changes (an index's) is copied once per
+ * checkpoint, and the checkpoints of a large import cost as much as its commits at 1000.
+ */
+const BULK_CHECKPOINT_PAGES = 10_000;
+
+function openSqlite(file: string, createFolder: boolean, bulkWrites: boolean): Opened {
   const database = openSqliteFile(file, createFolder, 5000);
+  const writer = file === ':memory:' ? undefined : openSqliteFile(file, false, 0);
+  if (bulkWrites) writer?.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`);
   // Changes whenever another connection (another process, WordPress itself) commits.
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   return {
     dialect: new ImmediateSqliteDialect({ database: preparingOnce(database) }),
     // Two connections to ':memory:' would be two databases.
-    writeDialect: file === ':memory:' ? undefined : new ImmediateSqliteDialect({ database: preparingOnce(openSqliteFile(file, false, 0)) }),
+    writeDialect: writer && new ImmediateSqliteDialect({ database: preparingOnce(writer) }),
     label: `sqlite:${file}`,
     otherConnectionsVersion: () => Number(dataVersion.get()),
   };
@@ -198,13 +207,15 @@ async function autoIdNumbering(kysely: Kysely<Database>): Promise<AutoIdNumberin
 export interface OpenOptions {
   /** Create a SQLite file's missing folder (the default database's); otherwise it is an error. */
   createFolder?: boolean;
+  /** Writes come in bulk (imports): on SQLite, they are checkpointed less often (see BULK_CHECKPOINT_PAGES). */
+  bulkWrites?: boolean;
 }
 
 export async function openDatabase(url: string, prefix: string, options: OpenOptions = {}): Promise<Db> {
   if (!/^[A-Za-z0-9_]+$/.test(prefix)) throw new DatabaseUrlError(`invalid table prefix "${prefix}" (letters, digits and _ only)`);
   const parsed = parseDatabaseUrl(url);
   let deadlines = COMMAND_DEADLINES;
-  const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target, options.createFolder === true) : openMysql(parsed.target, () => deadlines);
+  const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target, options.createFolder === true, options.bulkWrites === true) : openMysql(parsed.target, () => deadlines);
   const writes = new WriteCounter();
   const plugins = [new TablePrefixPlugin(prefix), writes];
   const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins });
