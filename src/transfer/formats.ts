@@ -7,7 +7,7 @@ import type { SiteSettings } from '../site/settings.ts';
 import type { MappedHeader } from './csv/column-map.ts';
 import { readTecCsv } from './csv/parse.ts';
 import { readJsonFixture } from './json/parse.ts';
-import { ImportFileError, fileBytes, readText } from './read-file.ts';
+import { ImportFileError, fileBytes, readText, type ByteSource } from './read-file.ts';
 import type { ExportDeclarations, ExportEvent, ImportBatch } from './records.ts';
 import { batchSource, type ImportSource } from './source.ts';
 
@@ -47,7 +47,7 @@ function exported<T>(module: Record<string, unknown>, name: string, format: stri
 }
 
 type ParseIcs = (text: string, file: string, options: { now: Date; siteTimezone: string }) => ImportBatch;
-type ParseWxr = (input: string, file: string) => Promise<ImportBatch>;
+type ReadWxr = (bytes: ByteSource, file: string) => Promise<ImportSource>;
 /** `declarations`: what formats that declare more than the events (WXR) declare. */
 export type EventWriter = (events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, declarations?: ExportDeclarations) => Promise<void>;
 
@@ -66,8 +66,8 @@ export async function openSource(
       return batchSource(parseIcs(await readText(file), file, { now: context.now, siteTimezone: context.site.timezone }));
     }
     case 'wxr': {
-      const parseWxr = exported<ParseWxr>(await optionalModule('./wxr/parse.ts', 'WXR'), 'parseWxr', 'WXR');
-      return batchSource(await parseWxr(await readText(file), file));
+      const readWxr = exported<ReadWxr>(await optionalModule('./wxr/parse.ts', 'WXR'), 'readWxr', 'WXR');
+      return readWxr(fileBytes(file), file);
     }
   }
 }

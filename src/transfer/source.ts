@@ -32,7 +32,8 @@ export function highestId(ids: Iterable<number | undefined>): number {
   return highest;
 }
 
-async function* each<T>(items: readonly T[]): AsyncGenerator<T> {
+/** The items, as a stream. */
+export async function* each<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;
 }
 

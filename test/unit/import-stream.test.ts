@@ -1,11 +1,13 @@
-// The readers of `wpcal import` hold a chunk of a file at a time, not the file: the check reads
-// it whole once, then the records come a few at a time, the file read only as far as they need.
+// The readers of `wpcal import` (JSON, CSV, WXR) hold a chunk of a file at a time, not the file:
+// the check reads it whole once, then the records come a few at a time, the file read only as
+// far as they need.
 // And the JSON scanner under them takes exactly the documents JSON.parse takes, however the bytes
 // are cut into chunks.
 import { expect } from 'chai';
 import { readTecCsv } from '../../src/transfer/csv/parse.ts';
 import { readJsonFixture } from '../../src/transfer/json/parse.ts';
 import { ObjectScanner } from '../../src/transfer/json/scan.ts';
+import { readWxr } from '../../src/transfer/wxr/parse.ts';
 import type { ByteSource } from '../../src/transfer/read-file.ts';
 import type { EventRecord } from '../../src/transfer/records.ts';
 import { isProblem, type ImportSource, type Read } from '../../src/transfer/source.ts';
@@ -138,6 +140,36 @@ describe('import readers', () => {
       const text = `${header}${rows.join('')}"Unclosed,11/19/2030,7:30:00,11/19/2030,9:30:00\n`;
       const error = await readTecCsv(countedBytes(Buffer.from(text)), 'big.csv', { now: new Date(), siteTimezone: 'UTC', columnMap: [] }).then(() => undefined, (e: Error) => e);
       expect(error?.message).to.match(/^big\.csv: not a readable CSV file \(.*Quote Not Closed/);
+    });
+  });
+  describe('WXR files', () => {
+    const meta = (key: string, value: string) => `<wp:postmeta><wp:meta_key>${key}</wp:meta_key><wp:meta_value>${value}</wp:meta_value></wp:postmeta>`;
+    const head = '<?xml version="1.0" encoding="UTF-8" ?>\n<rss version="2.0" xmlns:wp="http://wordpress.org/export/1.2/"><channel><wp:wxr_version>1.2</wp:wxr_version>\n';
+    const items = Array.from({ length: EVENTS / 4 }, (_, i) => `<item><title>Événement ${i}</title><wp:post_id>${1000 + i}</wp:post_id><wp:post_type>tribe_events</wp:post_type>`
+      + `${meta('_EventStartDate', '2030-01-01 10:00:00')}${meta('_EventEndDate', '2030-01-01 11:00:00')}${meta('_EventVenueID', '7')}</item>\n`);
+    const tail = '<item><title>Hall</title><wp:post_id>7</wp:post_id><wp:post_type>tribe_venue</wp:post_type></item>\n</channel></rss>\n';
+
+    it('checks the whole file first, keeping its venues, then gives the events one by one, never reading more than a chunk past the one given', async () => {
+      const bytes = Buffer.from(head + items.join('') + tail);
+      const counted = countedBytes(bytes);
+      const source = await readWxr(counted, 'big.xml');
+      expect(counted.read).to.equal(bytes.length);
+      expect(source.size).to.equal(items.length + 1);
+      expect(source.highestWantedId).to.equal(1000 + items.length - 1);
+      let n = 0;
+      let end = Buffer.byteLength(head);
+      for await (const record of source.events()) {
+        end += Buffer.byteLength(items[n]!);
+        expect(counted.read, `when event ${n} is given`).to.be.at.most(end + CHUNK);
+        expect(record).to.include({ key: `wxr:${1000 + n}`, title: `Événement ${n}`, venueKey: 'wxr:7' });
+        n++;
+      }
+      expect(n).to.equal(items.length);
+    });
+
+    it('refuses a file cut short at its end at the check', async () => {
+      const error = await readWxr(countedBytes(Buffer.from(head + items.join('') + tail.slice(0, -20))), 'big.xml').then(() => undefined, (e: Error) => e);
+      expect(error?.message).to.match(/^big\.xml:\d+:\d+: unclosed tag: item \(the WXR file is truncated or not well-formed XML\)$/);
     });
   });
 });
