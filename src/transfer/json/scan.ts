@@ -75,6 +75,12 @@ function valueEnd(buf: Buffer, from: number): number {
   return -1;
 }
 
+/** No backslash and no control character (which JSON does not allow unescaped) in bytes `from` to `to`. */
+function plainString(buf: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (buf[i] === Byte.Backslash || buf[i] < Byte.Space) return false;
+  return true;
+}
+
 const TRUNCATED = 'the file ends before the JSON document does (is it truncated?)';
 
 const printable = (byte: number): string => (byte >= 0x20 && byte < 0x7f ? `"${String.fromCharCode(byte)}"` : `byte 0x${byte.toString(16).padStart(2, '0')}`);
@@ -115,6 +121,8 @@ export class ObjectScanner {
   }
 
   private parseKey(from: number, to: number): string {
+    // Most keys have no escape and no control character: their text is the bytes between the quotes.
+    if (plainString(this.buf, from + 1, to - 1)) return this.text(from + 1, to - 1);
     try {
       return JSON.parse(this.text(from, to)) as string;
     } catch (error) {
