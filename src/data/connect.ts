@@ -176,22 +176,18 @@ function openSqliteFile(file: string, createFolder: boolean, busyMs: number): Sq
 }
 
 /**
- * WAL pages a bulk writer lets pile up before it checkpoints them into the file, instead of
- * SQLite's 1000: a page that every unit of an import changes (an index's) is copied once per
- * checkpoint, and the checkpoints of a large import cost as much as its commits at 1000.
- */
-const BULK_CHECKPOINT_PAGES = 10_000;
-
-/**
  * A bulk writer reads the pages it changes through a page cache of this size (KiB) instead of
  * the memory map: an import walks its indexes all over a file that grows by gigabytes, and the
  * pages it touched through the map stayed in its resident memory (530 MB of a 2 GB file).
  */
 const BULK_CACHE_KIB = 64 * 1024;
 
-/** How a connection that writes in bulk (an import's) is set up; see above. */
+/**
+ * How a connection that writes in bulk (an import's) is set up; see above. It checkpoints the WAL
+ * as often as every other connection: one that let the WAL grow would leave the checkpoint to the
+ * next connection that commits, an API write, which would then copy megabytes before it answers.
+ */
 function forBulkWrites(database: SqliteDatabase.Database): void {
-  database.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`);
   database.pragma('mmap_size = 0');
   database.pragma(`cache_size = -${BULK_CACHE_KIB}`);
 }
