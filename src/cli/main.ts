@@ -53,10 +53,15 @@ const localeOption = (what: string) => new Option('--locale <locale>', `${what},
 const repeated = (value: string, previous: string[] = []): string[] => [...previous, value];
 const siteUrlOption = (what: string) => new Option('--site-url <url>', `${what} (env WPCAL_SITE_URL, default the home option)`);
 
-/** Runs `work` on the prepared database; `creation` says whether the prefix's tables may be created (prepare.ts). */
-async function withDatabase<T>(flags: { db?: string; tablePrefix?: string }, creation: TableCreation, work: (db: Db) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on the prepared database; `creation` says whether the prefix's tables may be
+ * created (prepare.ts); `bulkWrites`: the command writes in bulk (see OpenOptions).
+ */
+async function withDatabase<T>(
+  flags: { db?: string; tablePrefix?: string }, creation: TableCreation, work: (db: Db) => Promise<T>, bulkWrites = false,
+): Promise<T> {
   const config = databaseConfig(flags);
-  const db = await openDatabase(config.db, config.tablePrefix, { createFolder: config.createFolder });
+  const db = await openDatabase(config.db, config.tablePrefix, { createFolder: config.createFolder, bulkWrites });
   try {
     await prepareDatabase(db, creation);
     return await work(db);
@@ -204,7 +209,7 @@ function buildProgram(io: Io): Command {
       await checkColumnMap(files, columnMap);
       // Importing into a new, empty database is a normal first step.
       const options = { dryRun: flags.dryRun === true, siteUrl, images, columnMap, out: io.out, err: io.err };
-      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, options));
+      const code = await withDatabase(flags, 'in-empty-database', (db) => importFiles(db, files, options), true);
       if (code !== 0) throw new ExitCode(code);
     });
 

@@ -95,6 +95,18 @@ interface PostDates {
   post_date_gmt: string;
 }
 
+/** The last `now` dated, in a zone, and its dates: an import dates thousands of posts with one `now`. */
+let lastNow: { time: number; zone: string; dates: PostDates } | undefined;
+
+/** A post dated `now`: its local date in the site's zone, and that date in UTC. */
+function datesOfNow(now: Date, zone: string): PostDates {
+  if (lastNow?.time !== now.getTime() || lastNow.zone !== zone) {
+    const local = dbDatetime(now, zone);
+    lastNow = { time: now.getTime(), zone, dates: { post_date: local, post_date_gmt: localToUtc(local, zone) ?? local } };
+  }
+  return lastNow.dates;
+}
+
 /** wp_insert_post's date rules; `current` is the stored pair on update. */
 function resolveDates(req: WriteContext, input: PostInput, status: string, current?: PostDates): PostDates {
   const siteZone = req.site.timezone;
@@ -105,7 +117,11 @@ function resolveDates(req: WriteContext, input: PostInput, status: string, curre
     const floating = current.post_date_gmt === ZERO_DATETIME && !FLOATING.has(status);
     if (!floating) return current;
   }
-  if (local === undefined) local = gmt !== undefined ? (utcToLocal(gmt, siteZone) ?? gmt) : dbDatetime(req.now, siteZone);
+  if (local === undefined && gmt === undefined) {
+    const now = datesOfNow(req.now, siteZone);
+    return { post_date: now.post_date, post_date_gmt: FLOATING.has(status) ? ZERO_DATETIME : now.post_date_gmt };
+  }
+  if (local === undefined) local = utcToLocal(gmt!, siteZone) ?? gmt!;
   if (gmt === undefined) gmt = FLOATING.has(status) ? ZERO_DATETIME : (localToUtc(local, siteZone) ?? local);
   return { post_date: local, post_date_gmt: gmt };
 }

@@ -86,6 +86,9 @@ function sanitizeTextFields(s: string, keepNewlines: boolean): string {
   return found ? phpTrim(t.replace(/ +/g, ' ')) : t;
 }
 
+/** Characters of a slug at most (an encoded octet counts three). */
+const SLUG_LIMIT = 200;
+
 /** utf8_uri_encode($s, 200): non-ASCII as lower-case `%xx` octets, stopping before 200 output characters. */
 function utf8UriEncode(s: string, limit: number): string {
   let out = '';
@@ -127,7 +130,7 @@ function titleWithDashes(title: string): string {
     .replace(/%([a-fA-F0-9][a-fA-F0-9])/g, '---$1---')
     .replaceAll('%', '')
     .replace(/---([a-fA-F0-9][a-fA-F0-9])---/g, '%$1');
-  t = utf8UriEncode(t.toLowerCase(), 200).toLowerCase();
+  t = utf8UriEncode(t.toLowerCase(), SLUG_LIMIT).toLowerCase();
   t = replaceEach(t, SLUG_TO_HYPHEN, '-');
   t = replaceEach(t, SLUG_REMOVED, '');
   t = replaceEach(t, SLUG_SPACE_TO_HYPHEN, '-');
@@ -141,8 +144,17 @@ function titleWithDashes(title: string): string {
   return phpTrim(t, '-');
 }
 
+/**
+ * A title of ASCII letters, digits, spaces, `-` and `_` only (most are): what titleWithDashes
+ * comes to for it, lower case with spaces as dashes, without its dozen passes over the text.
+ * Not with `---`: `---0a---` becomes `%0a` there (its way of keeping percent-encoded octets).
+ */
+const PLAIN_TITLE = /^(?!.*---)[A-Za-z0-9 _-]*$/;
+
 /** sanitize_title(): the slug WordPress derives from a title; `fallback` when that is empty. */
 export function sanitizeTitle(title: string, fallback = ''): string {
-  const slug = titleWithDashes(removeAccents(title));
+  const slug = PLAIN_TITLE.test(title)
+    ? phpTrim(title.slice(0, SLUG_LIMIT).toLowerCase().replace(/[ -]+/g, '-'), '-')
+    : titleWithDashes(removeAccents(title));
   return slug === '' ? fallback : slug;
 }

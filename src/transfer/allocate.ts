@@ -2,10 +2,8 @@
 // time "insert, then make the slug unique against the table" would cost queries per post. New
 // posts are numbered by the database, as every other new post (see insertPostRowsBulk).
 import type { Writer } from '../data/executor.ts';
-import { chunked } from '../data/bulk-insert.ts';
 import { existingPostIds, hasPostOfType, numberPostsAbove, postNamesAndTypes } from '../data/post-queries.ts';
 import { firstFreeSlug, postNamesStartingWith } from '../data/posts.ts';
-import { StagedSet, type Units } from './staged.ts';
 
 /** Which of these wanted IDs no post has: a record keeps its ID (a WXR post ID) only then. */
 export async function freeWantedIds(trx: Writer, wanted: ReadonlyArray<number | undefined>): Promise<Set<number>> {
@@ -16,37 +14,33 @@ export async function freeWantedIds(trx: Writer, wanted: ReadonlyArray<number | 
 }
 
 /**
- * Keeps the wanted IDs of a batch free until their records are written: new posts are numbered
- * by the database above the highest of them (the import's own, and the API's meanwhile).
+ * Keeps the wanted IDs of a file free until their records are written: new posts are numbered by
+ * the database above the highest of them (the import's own, and the API's meanwhile). When that
+ * one is taken, the numbering is above it already.
  */
-export async function reserveWantedIds(trx: Writer, wanted: ReadonlyArray<number | undefined>): Promise<void> {
-  const descending = [...new Set(wanted)].filter((id): id is number => id !== undefined).sort((a, b) => b - a);
-  for (const part of chunked(descending)) {
-    const free = await freeWantedIds(trx, part);
-    if (!free.size) continue;
-    await numberPostsAbove(trx, part.find((id) => free.has(id))!);
-    return;
-  }
+export async function reserveWantedIds(trx: Writer, highest: number): Promise<void> {
+  if ((await freeWantedIds(trx, [highest])).size) await numberPostsAbove(trx, highest);
 }
 
 /**
- * wp_unique_post_slug over a batch: `slug`, else `slug-2`, `slug-3`… among the type's stored
- * posts and the slugs already handed out. Stored names are read per chunk of wanted slugs, and
- * the `slug%` names only for a slug that turns out to be taken; neither while the table holds no
- * post of the type (the first unit of an import into an empty calendar).
+ * wp_unique_post_slug over a unit of writes: `slug`, else `slug-2`, `slug-3`… among the type's
+ * stored posts (those of the committed units included) and the slugs the unit handed out. Stored
+ * names are read per chunk of wanted slugs, and the `slug%` names only for a slug that turns out
+ * to be taken; neither while the table holds no post of the type (the first unit of an import
+ * into an empty calendar). Nothing is kept from one unit to the next: the table has it.
  */
 export class SlugAllocator {
-  private readonly taken: StagedSet<string>;
-  /** Slugs whose `slug%` names were read in this unit (other writers may add some between units). */
+  /** Lower-cased: the stored names read in this unit, and the slugs it handed out. */
+  private taken = new Set<string>();
+  /** Slugs whose `slug%` names were read in this unit. */
   private widened = new Set<string>();
   private noneStored = false;
 
-  constructor(private readonly postType: string, units: Units) {
-    this.taken = units.track(new StagedSet());
-  }
+  constructor(private readonly postType: string) {}
 
   /** Looks whether the table holds any post of the type (one query): at the start of each unit, before its slugs are handed out. */
   async start(trx: Writer): Promise<void> {
+    this.taken = new Set();
     this.widened = new Set();
     this.noneStored = !await hasPostOfType(trx, this.postType);
   }

@@ -24,12 +24,15 @@ import { SlugAllocator, freeWantedIds } from './allocate.ts';
 import type { LinkedPosts } from './apply-linked.ts';
 import { TAXONOMIES, type TermResolver } from './apply-terms.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
-import type { EventRecord } from './records.ts';
+import type { EventRecord, RecordProblem } from './records.ts';
+import { isProblem, type Read } from './source.ts';
 import { organizersOfCell, type OrganizerLookup } from './csv/organizer-cell.ts';
 import { RecordError, Tally, isRecordError, reasonOf } from './tally.ts';
-import { StagedMap, StagedSet, type Units } from './staged.ts';
+import { StagedSet, type Units } from './staged.ts';
 import { isValidTimezone } from '../time/zones.ts';
 import { keptModified } from './kept-dates.ts';
+import { SeenKeys } from './seen-keys.ts';
+import { Recent } from './recent.ts';
 import type { ImportImages } from './images.ts';
 import { imageAttachmentFor } from '../domain/images.ts';
 
@@ -43,7 +46,8 @@ export interface EventApplyOptions {
   source: string;
   /** `key`: by import key; `title-start`: by title and local start (TEC's CSV importer). */
   matchBy: 'key' | 'title-start';
-  where: (record: EventRecord, index: number) => string;
+  where: (record: EventRecord) => string;
+  /** How many records (and problems) were read so far, after each chunk. */
   onProgress?: (done: number) => void;
 }
 
@@ -65,11 +69,6 @@ interface Computed {
   slug?: BaseSlug;
 }
 
-/** A record that cannot be written, and why. */
-interface Failure {
-  where: string;
-  reason: string;
-}
 
 /** One record, ready to write. */
 interface Plan extends Computed {
@@ -77,10 +76,11 @@ interface Plan extends Computed {
   existing?: number;
 }
 
-/** Consecutive records, computed: what one unit of writes writes. */
+/** Consecutive records, computed (or why they cannot be written): what one unit of writes writes. */
 interface Chunk {
-  end: number;
-  items: Array<Computed | Failure>;
+  items: Array<Computed | RecordProblem>;
+  /** No record follows. */
+  last: boolean;
 }
 
 /** A post of the chunk, written, and how its terms change. */
@@ -99,7 +99,10 @@ const YIELD_EVERY = 50;
 /** Rows as insertPostRowsBulk takes them: their columns (every row has the same), and their values one after another. */
 function flatRows(rows: readonly NewPost[]): [Array<keyof NewPost>, unknown[]] {
   const columns = rows.length ? Object.keys(rows[0]) as Array<keyof NewPost> : [];
-  return [columns, rows.flatMap((row) => columns.map((column) => row[column]))];
+  const values = new Array<unknown>(rows.length * columns.length);
+  let i = 0;
+  for (const row of rows) for (const column of columns) values[i++] = row[column];
+  return [columns, values];
 }
 
 const nextTurn = (): Promise<void> => new Promise(setImmediate);
@@ -133,19 +136,21 @@ function postFields(req: WriteContext, input: PostInput, comments: string): Post
   }
 }
 
-function recordDates(req: WriteContext, record: EventRecord): EventDates {
+/** `computed`: the dates of the values seen before (the site, its zone and now are the import's own). */
+function recordDates(req: WriteContext, record: EventRecord, computed: Recent<EventDates | null>): EventDates {
   const zone = record.timezone;
   // Empty and "0" mean the site's zone, as for the API.
   if (zone !== undefined && zone !== '' && zone !== '0' && !isValidTimezone(zone)) throw new RecordError(`unknown time zone "${zone}"`);
-  const dates = computeEventDates({
+  const allDay = record.allDay === true;
+  const dates = computed.get(`${zone ?? ''}\n${allDay}\n${record.startDate}\n${record.endDate}`, () => computeEventDates({
     start: record.startDate,
     end: record.endDate,
-    allDay: record.allDay === true,
-    timezone: record.timezone,
+    allDay,
+    timezone: zone,
     siteTimezone: req.site.timezone,
     now: req.now,
     multiDayCutoff: req.site.multiDayCutoff,
-  });
+  }));
   if (dates === null) {
     throw new RecordError(`cannot read the dates "${record.startDate}" – "${record.endDate}"${record.timezone ? ` in time zone "${record.timezone}"` : ''}`);
   }
@@ -153,11 +158,19 @@ function recordDates(req: WriteContext, record: EventRecord): EventDates {
   return dates;
 }
 
-/** The meta a record names (absent fields leave stored values alone on update). */
-function metaChanges(record: EventRecord, dates: EventDates): EventMetaChanges {
+/** The `_EventCost` rows of a cost; `costs`: those of the costs seen before. */
+function costRows(cost: string | string[], costs: Recent<string[]>): string[] {
+  return typeof cost === 'string' ? costs.get(cost, () => costEntries(cost)) : costEntries(cost);
+}
+
+/**
+ * The meta a record names (absent fields leave stored values alone on update). Its dates and
+ * cost rows may be shared with other records: nothing changes them.
+ */
+function metaChanges(record: EventRecord, dates: EventDates, costs: Recent<string[]>): EventMetaChanges {
   return {
     dates,
-    cost: record.cost === undefined ? undefined : costEntries(record.cost),
+    cost: record.cost === undefined ? undefined : costRows(record.cost, costs),
     currencySymbol: record.currencySymbol,
     currencyPosition: record.currencyPosition,
     website: record.website === undefined ? undefined : websiteValue(record.website),
@@ -184,8 +197,13 @@ export class EventImporter {
   private readonly touchedTerms: StagedSet<number>;
   /** Venues and organizers published for the published events that name them. */
   private readonly publishedLinks: StagedSet<number>;
-  private matches = new StagedMap<string, number>();
-  private readonly seen = new Map<string, string>();
+  /** Stored events by what matches them (import key, or title and start), as the import began. */
+  private matches = new Map<string, number>();
+  /** What matched the records read so far: a second record of one event fails. */
+  private readonly seen = new SeenKeys();
+  /** Dates and cost rows by the values records give (records repeat them). */
+  private readonly computedDates = new Recent<EventDates | null>();
+  private readonly costs = new Recent<string[]>();
   private comments = 'open';
 
   private readonly req: WriteContext;
@@ -197,7 +215,7 @@ export class EventImporter {
     private readonly options: EventApplyOptions,
   ) {
     this.req = images.context;
-    this.slugs = new SlugAllocator(EVENT_TYPE.type, units);
+    this.slugs = new SlugAllocator(EVENT_TYPE.type);
     this.touchedTerms = units.track(new StagedSet());
     this.publishedLinks = units.track(new StagedSet());
   }
@@ -220,15 +238,13 @@ export class EventImporter {
   private compute(record: EventRecord, where: string): Computed {
     if (typeof record.title !== 'string' || record.title.trim() === '') throw new RecordError('the title is empty');
     if (record.status !== undefined && !isRegisteredStatus(record.status)) throw new RecordError(`unknown status "${record.status}"`);
-    const dates = recordDates(this.req, record);
+    const dates = recordDates(this.req, record, this.computedDates);
     const input = postInput(record, this.req.site);
     const fields = postFields(this.req, input, this.comments);
     const match = this.matchOf(record, dates);
-    const first = this.seen.get(match);
-    if (first !== undefined) throw new RecordError(`the same event as ${first}`);
-    this.seen.set(match, where);
+    if (!this.seen.add(match)) throw new RecordError(`the same ${this.options.matchBy === 'key' ? 'key' : 'title and start'} as an earlier event of the file`);
     const slug = this.matches.has(match) ? undefined : this.slugOf(input, fields, 0);
-    return { where, record, input, fields, dates, changes: metaChanges(record, dates), match, slug };
+    return { where, record, input, fields, dates, changes: metaChanges(record, dates, this.costs), match, slug };
   }
 
   private slugOf(input: PostInput, fields: PostFields, id: number): BaseSlug {
@@ -326,7 +342,6 @@ export class EventImporter {
       if (name !== row.post_name || guid !== row.guid) corrections.push({ id, name, guid });
     }
     await setPostNamesAndGuids(trx, corrections);
-    for (const [plan, id] of ids) this.matches.set(plan.match, id);
     return ids;
   }
 
@@ -378,7 +393,7 @@ export class EventImporter {
     for (let i = 0; i < chunk.items.length; i++) {
       if (turnDue(i)) await nextTurn();
       const item = chunk.items[i];
-      if ('reason' in item) {
+      if (isProblem(item)) {
         tally.fail(item.where, item.reason);
         continue;
       }
@@ -425,58 +440,80 @@ export class EventImporter {
     return tally;
   }
 
-  /** The records from `start` to the end of their chunk, computed in order; a record that cannot be is its failure's reason. */
-  private async computeChunk(records: readonly EventRecord[], start: number): Promise<Chunk> {
-    const items: Array<Computed | Failure> = [];
-    const end = Math.min(records.length, start + BULK_ROWS);
-    for (let index = start; index < end; index++) {
-      if (turnDue(index)) await nextTurn();
-      const record = records[index];
-      const where = this.options.where(record, index);
+  /**
+   * The next records (`first`, then what the iterator gives) up to a chunk, computed in order; a
+   * record that cannot be computed is its failure's problem.
+   */
+  private async computeChunk(records: AsyncIterator<Read<EventRecord>>, first?: Read<EventRecord>): Promise<Chunk> {
+    const items: Chunk['items'] = [];
+    let next = first;
+    while (items.length < BULK_ROWS) {
+      if (next === undefined) {
+        const read = await records.next();
+        if (read.done) return { items, last: true };
+        next = read.value;
+      }
+      if (turnDue(items.length)) await nextTurn();
+      const item = next;
+      next = undefined;
+      if (isProblem(item)) {
+        items.push(item);
+        continue;
+      }
+      const where = this.options.where(item);
       try {
-        items.push(this.compute(record, where));
+        items.push(this.compute(item, where));
       } catch (error) {
         if (!isRecordError(error)) throw error;
         items.push({ where, reason: reasonOf(error) });
       }
     }
-    return { end, items };
+    return { items, last: false };
   }
 
   /**
-   * Applies the records, a chunk per unit of writes; counts each as created, updated or failed.
-   * The next chunk is computed while the database writes the one before.
+   * Applies the records as they are read, a chunk per unit of writes; counts each as created,
+   * updated or failed. The next chunk is read and computed while the database writes the one before.
    */
-  async apply(records: readonly EventRecord[], tally: Tally): Promise<void> {
-    if (!records.length) return;
-    this.comments = commentStatus(EVENT_TYPE, this.req.site);
-    this.matches = this.units.track(new StagedMap(await this.units.run((trx) => this.loadMatches(trx))));
+  async apply(records: AsyncIterable<Read<EventRecord>>, tally: Tally): Promise<void> {
+    const iterator = records[Symbol.asyncIterator]();
+    let next: Promise<Chunk> | undefined;
     try {
-      let next: Promise<Chunk> | undefined = this.computeChunk(records, 0);
+      const first = await iterator.next();
+      if (first.done) return;
+      this.comments = commentStatus(EVENT_TYPE, this.req.site);
+      this.matches = await this.units.run((trx) => this.loadMatches(trx));
+      next = this.computeChunk(iterator, first.value);
+      let done = 0;
       while (next) {
         const chunk: Chunk = await next;
-        next = chunk.end < records.length ? this.computeChunk(records, chunk.end) : undefined;
+        next = chunk.last ? undefined : this.computeChunk(iterator);
         // Computed while this chunk is written: if that fails, its failure goes unobserved.
         next?.catch(() => undefined);
         await this.prepareImages(chunk);
         tally.add(await this.images.settled(() => this.units.run((trx) => this.writeChunk(trx, chunk))));
-        this.options.onProgress?.(chunk.end);
+        done += chunk.items.length;
+        this.options.onProgress?.(done);
       }
     } catch (error) {
       // What the chunks before committed stays: their terms are counted even so.
       await this.countTerms().catch(() => undefined);
       throw error;
+    } finally {
+      // The file is closed once the chunk being read (if writing failed) is.
+      await next?.catch(() => undefined);
+      await iterator.return?.();
     }
     await this.countTerms();
   }
 
   /** Resolves the images of the chunk's records before its unit; a record whose image cannot be used becomes a failure. */
   private async prepareImages(chunk: Chunk): Promise<void> {
-    const computed = chunk.items.filter((item): item is Computed => 'record' in item);
+    const computed = chunk.items.filter((item): item is Computed => !isProblem(item));
     const failed = await this.images.prepare(computed.map((item) => item.record));
     if (!failed.size) return;
     chunk.items = chunk.items.map((item) => {
-      const reason = 'record' in item ? failed.get(item.record) : undefined;
+      const reason = isProblem(item) ? undefined : failed.get(item.record);
       return reason === undefined ? item : { where: item.where, reason };
     });
   }

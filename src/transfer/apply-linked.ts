@@ -15,7 +15,7 @@ import type { OrganizerRecord, VenueRecord } from './records.ts';
 import { IMPORT_KEY_META, importKey, loadImportKeys } from './import-keys.ts';
 import { RecordError, Tally, isRecordError, reasonOf } from './tally.ts';
 import { RECORDS_PER_UNIT, StagedCount, StagedMap, type Units } from './staged.ts';
-import { chunked } from '../data/bulk-insert.ts';
+import { inChunks, isProblem, type Read } from './source.ts';
 import { keptModified } from './kept-dates.ts';
 import type { ImportImages } from './images.ts';
 
@@ -104,13 +104,15 @@ export class LinkedPosts {
     return !existing;
   }
 
-  /** Writes the records, RECORDS_PER_UNIT in each unit of writes, their images ready before it. */
-  async applyRecords(records: readonly LinkedRecord[], where: (record: LinkedRecord) => string, tally: Tally): Promise<void> {
-    for (const part of chunked(records, RECORDS_PER_UNIT)) {
-      const badImages = await this.images.prepare(part);
+  /** Writes the records as they are read, RECORDS_PER_UNIT in each unit of writes, their images ready before it. */
+  async applyRecords(records: AsyncIterable<Read<LinkedRecord>>, where: (record: LinkedRecord) => string, tally: Tally): Promise<void> {
+    for await (const part of inChunks(records, RECORDS_PER_UNIT)) {
+      const linked = part.filter((item): item is LinkedRecord => !isProblem(item));
+      for (const problem of part) if (isProblem(problem)) tally.fail(problem.where, problem.reason);
+      const badImages = await this.images.prepare(linked);
       tally.add(await this.images.settled(() => this.units.run(async (trx) => {
         const done = new Tally();
-        for (const record of part) {
+        for (const record of linked) {
           const badImage = badImages.get(record);
           if (badImage !== undefined) {
             done.fail(where(record), badImage);

@@ -8,6 +8,7 @@ import { findTermByName, findTermBySlug, type Term } from '../data/terms.ts';
 import { sanitizeTitle } from '../text/sanitize.ts';
 import type { TermRecord } from './records.ts';
 import { Tally, isRecordError, reasonOf } from './tally.ts';
+import { isProblem, type Read } from './source.ts';
 import { RECORDS_PER_UNIT, StagedCount, StagedMap, type Units } from './staged.ts';
 import { chunked } from '../data/bulk-insert.ts';
 
@@ -52,9 +53,16 @@ export class TermResolver {
     this.keys(def).set(record.key, term);
   }
 
-  /** Applies the batch's term records, parents before children, RECORDS_PER_UNIT in each unit of writes. */
-  async applyRecords(def: TaxonomyDefinition, records: readonly TermRecord[], where: (record: TermRecord) => string, tally: Tally): Promise<void> {
-    let pending = [...records];
+  /**
+   * Applies the file's term records, parents before children, RECORDS_PER_UNIT in each unit of
+   * writes: read whole first (a parent may follow its children; a calendar has few terms).
+   */
+  async applyRecords(def: TaxonomyDefinition, records: AsyncIterable<Read<TermRecord>>, where: (record: TermRecord) => string, tally: Tally): Promise<void> {
+    let pending: TermRecord[] = [];
+    for await (const record of records) {
+      if (isProblem(record)) tally.fail(record.where, record.reason);
+      else pending.push(record);
+    }
     while (pending.length) {
       const ready = pending.filter((record) => record.parentKey === undefined || this.keys(def).has(record.parentKey));
       if (!ready.length) {

@@ -1,4 +1,4 @@
-// Applies one ImportBatch: terms, venues and organizers first (events refer to them), then the
+// Applies one import source: terms, venues and organizers first (events refer to them), then the
 // events in bulk. Bad records are counted as failed and left out; anything else (a database
 // error) propagates and stops the file where it happened.
 import { ORGANIZER_DEFINITION } from '../domain/organizers.ts';
@@ -7,7 +7,7 @@ import { EventImporter } from './apply-events.ts';
 import { LinkedPosts } from './apply-linked.ts';
 import { TAXONOMIES, TermResolver } from './apply-terms.ts';
 import type { TransferContext } from './context.ts';
-import type { ImportBatch } from './records.ts';
+import type { ImportSource } from './source.ts';
 import type { Tally } from './tally.ts';
 import { Units, type WriteUnit } from './staged.ts';
 import { reserveWantedIds } from './allocate.ts';
@@ -31,42 +31,42 @@ export interface ApplyOptions {
   reserveIds: boolean;
 }
 
-export function batchSize(batch: ImportBatch): number {
-  return batch.venues.length + batch.organizers.length + batch.categories.length + batch.tags.length + batch.events.length;
-}
-
 /**
- * Applies the batch in units of writes (chunks of records, each committed on its own), so other
+ * Applies the source in units of writes (chunks of records, each committed on its own), so other
  * writers take turns with a long import, and counts into `tally` what committed units wrote: a
- * failure leaves the units committed before it.
+ * failure leaves the units committed before it. The records are read as the units need them.
  */
-export async function applyBatch(unit: WriteUnit, context: TransferContext, batch: ImportBatch, options: ApplyOptions, tally: Tally): Promise<void> {
+export async function applySource(unit: WriteUnit, context: TransferContext, source: ImportSource, options: ApplyOptions, tally: Tally): Promise<void> {
   const units = new Units(unit);
-  tally.skipped += batch.skipped ?? 0;
-  for (const problem of batch.problems) tally.fail(problem.where, problem.reason);
+  tally.skipped += source.skipped;
+  for (const problem of source.problems) tally.fail(problem.where, problem.reason);
   const images = new ImportImages(units, options.images, context.writer, context.db.kysely);
   const keyed = options.matchBy === 'key';
   const at = (section: string) => (record: { key: string; where?: string }) => record.where ?? `${options.file}: ${section} "${record.key}"`;
-  const wanted = [...batch.venues, ...batch.organizers, ...batch.events].map((record) => record.wantedId);
-  if (options.reserveIds) await units.run((trx) => reserveWantedIds(trx, wanted));
+  if (options.reserveIds && source.highestWantedId) await units.run((trx) => reserveWantedIds(trx, source.highestWantedId));
+  let before = 0;
+  async function* counted<T>(records: AsyncIterable<T>): AsyncGenerator<T> {
+    for await (const record of records) {
+      before++;
+      yield record;
+    }
+  }
   const terms = new TermResolver(units);
-  await terms.applyRecords(TAXONOMIES.categories, batch.categories, at('category'), tally);
-  await terms.applyRecords(TAXONOMIES.tags, batch.tags, at('tag'), tally);
+  await terms.applyRecords(TAXONOMIES.categories, counted(source.categories()), at('category'), tally);
+  await terms.applyRecords(TAXONOMIES.tags, counted(source.tags()), at('tag'), tally);
   const venues = new LinkedPosts(units, images, VENUE_DEFINITION, options.source, keyed);
-  await venues.applyRecords(batch.venues, at('venue'), tally);
+  await venues.applyRecords(counted(source.venues()), at('venue'), tally);
   const organizers = new LinkedPosts(units, images, ORGANIZER_DEFINITION, options.source, keyed);
-  await organizers.applyRecords(batch.organizers, at('organizer'), tally);
-  const total = batchSize(batch);
-  const before = total - batch.events.length;
-  options.onProgress?.(before, total);
+  await organizers.applyRecords(counted(source.organizers()), at('organizer'), tally);
+  options.onProgress?.(before, source.size);
   const events = new EventImporter(units, images, { venues, organizers, terms }, {
     source: options.source,
     matchBy: keyed ? 'key' : 'title-start',
     where: at('event'),
-    onProgress: (done) => options.onProgress?.(before + done, total),
+    onProgress: (done) => options.onProgress?.(before + done, source.size),
   });
   try {
-    await events.apply(batch.events, tally);
+    await events.apply(source.events(), tally);
   } finally {
     // Venues, organizers and terms that events named and the file did not hold are created too.
     tally.created += venues.created + organizers.created + terms.created;

@@ -5,28 +5,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteSettings } from '../site/settings.ts';
 import type { MappedHeader } from './csv/column-map.ts';
-import { parseTecCsv } from './csv/parse.ts';
-import { parseJsonFixture } from './json/parse.ts';
+import { readTecCsv } from './csv/parse.ts';
+import { readJsonFixture } from './json/parse.ts';
+import { ImportFileError, fileBytes, readText, type ByteSource } from './read-file.ts';
 import type { ExportDeclarations, ExportEvent, ImportBatch } from './records.ts';
+import { batchSource, type ImportSource } from './source.ts';
+
+export { ImportFileError };
 
 export type Format = 'json' | 'csv' | 'ics' | 'wxr';
 
 export const EXPORT_FORMATS = ['json', 'ics', 'wxr'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** A file that cannot be imported at all: nothing of it is written. */
-export class ImportFileError extends Error {}
-
 const EXTENSIONS: Record<string, Format> = { '.json': 'json', '.csv': 'csv', '.xml': 'wxr', '.wxr': 'wxr', '.ics': 'ics', '.ical': 'ics' };
 
-/** By extension, else by the first characters of the content. */
-export function detectFormat(file: string, text: string): Format {
+/** By extension, else by the first characters of the content (`start`). */
+export function detectFormat(file: string, start: string): Format {
   const byExtension = EXTENSIONS[path.extname(file).toLowerCase()];
   if (byExtension) return byExtension;
-  const start = text.trimStart().slice(0, 200);
-  if (start.startsWith('{')) return 'json';
-  if (/^BEGIN:VCALENDAR/i.test(start)) return 'ics';
-  if (start.startsWith('<')) return 'wxr';
+  const content = start.replace(/^\uFEFF/, '').trimStart();
+  if (content.startsWith('{')) return 'json';
+  if (/^BEGIN:VCALENDAR/i.test(content)) return 'ics';
+  if (content.startsWith('<')) return 'wxr';
   return 'csv';
 }
 
@@ -46,24 +47,27 @@ function exported<T>(module: Record<string, unknown>, name: string, format: stri
 }
 
 type ParseIcs = (text: string, file: string, options: { now: Date; siteTimezone: string }) => ImportBatch;
-type ParseWxr = (input: string, file: string) => Promise<ImportBatch>;
+type ReadWxr = (bytes: ByteSource, file: string) => Promise<ImportSource>;
 /** `declarations`: what formats that declare more than the events (WXR) declare. */
 export type EventWriter = (events: AsyncIterable<ExportEvent>, out: NodeJS.WritableStream, site: SiteSettings, declarations?: ExportDeclarations) => Promise<void>;
 
-/** `columnMap`: `--map`, for CSV files. */
-export async function parseFile(
-  format: Format, text: string, file: string, context: { now: Date; site: SiteSettings }, columnMap: readonly MappedHeader[],
-): Promise<ImportBatch> {
+/**
+ * Checks the file whole (throwing when it cannot be imported at all) and gives its records as a
+ * source that reads them again as they are written. `columnMap`: `--map`, for CSV files.
+ */
+export async function openSource(
+  format: Format, file: string, context: { now: Date; site: SiteSettings }, columnMap: readonly MappedHeader[],
+): Promise<ImportSource> {
   switch (format) {
-    case 'json': return parseJsonFixture(text, file);
-    case 'csv': return parseTecCsv(text, file, { now: context.now, siteTimezone: context.site.timezone, columnMap });
+    case 'json': return readJsonFixture(fileBytes(file), file);
+    case 'csv': return readTecCsv(fileBytes(file), file, { now: context.now, siteTimezone: context.site.timezone, columnMap });
     case 'ics': {
       const parseIcs = exported<ParseIcs>(await optionalModule('./ical/parse.ts', 'iCalendar'), 'parseIcs', 'iCalendar');
-      return parseIcs(text, file, { now: context.now, siteTimezone: context.site.timezone });
+      return batchSource(parseIcs(await readText(file), file, { now: context.now, siteTimezone: context.site.timezone }));
     }
     case 'wxr': {
-      const parseWxr = exported<ParseWxr>(await optionalModule('./wxr/parse.ts', 'WXR'), 'parseWxr', 'WXR');
-      return parseWxr(text, file);
+      const readWxr = exported<ReadWxr>(await optionalModule('./wxr/parse.ts', 'WXR'), 'readWxr', 'WXR');
+      return readWxr(fileBytes(file), file);
     }
   }
 }

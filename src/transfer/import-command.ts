@@ -1,5 +1,5 @@
-// `wpcal import FILE… [--dry-run]`: each file is read, parsed into an ImportBatch and applied in
-// units of writes (apply.ts), each committed on its own so the API's writers take turns with a
+// `wpcal import FILE… [--dry-run]`: each file is checked whole, then its records are read again
+// and applied as they are read, in units of writes (apply.ts), each committed on its own so the API's writers take turns with a
 // long import. A file that fails midway keeps the units committed before the failure; importing
 // it again finishes it (records match what the first run wrote). A dry run applies the files in
 // one transaction, each in a savepoint (undone when the file fails), and rolls it back at the
@@ -9,12 +9,12 @@ import type { Db } from '../data/connect.ts';
 import { withSavepoint } from '../data/savepoint.ts';
 import { isLockConflict } from '../data/transaction.ts';
 import { progressBar, type Progress } from '../cli/progress.ts';
-import { applyBatch, batchSize } from './apply.ts';
+import { applySource } from './apply.ts';
 import { transferContext, type TransferContext } from './context.ts';
-import { ImportFileError, MATCH_BY, detectFormat, parseFile, type Format } from './formats.ts';
+import { MATCH_BY, detectFormat, openSource, type Format } from './formats.ts';
 import type { MappedHeader } from './csv/column-map.ts';
-import { readText } from './read-text.ts';
-import type { ImportBatch } from './records.ts';
+import { ImportFileError, startOf } from './read-file.ts';
+import type { ImportSource } from './source.ts';
 import type { WriteUnit } from './staged.ts';
 import { Tally, reasonOf } from './tally.ts';
 import type { MediaLibrary } from '../domain/media.ts';
@@ -56,11 +56,11 @@ interface Reading {
   columnMap: readonly MappedHeader[];
 }
 
-async function parse(context: TransferContext, file: string, columnMap: readonly MappedHeader[]): Promise<{ format: Format; batch: ImportBatch }> {
-  const text = await readText(file);
-  const format = detectFormat(file, text);
+/** The file's format and records, once the file is checked whole (nothing is written before). */
+async function open(context: TransferContext, file: string, columnMap: readonly MappedHeader[]): Promise<{ format: Format; source: ImportSource }> {
   try {
-    return { format, batch: await parseFile(format, text, file, context, columnMap) };
+    const format = detectFormat(file, await startOf(file));
+    return { format, source: await openSource(format, file, context, columnMap) };
   } catch (error) {
     throw fileFailure(file, error);
   }
@@ -76,27 +76,27 @@ interface Scope {
 }
 
 /**
- * Reads, parses and applies one file. A failure of the whole file becomes its outcome, except a
+ * Checks, reads and applies one file. A failure of the whole file becomes its outcome, except a
  * lost lock race of a dry run's shared transaction, which goes up so that transaction runs again.
  */
 async function importFile(context: TransferContext, file: string, scope: Scope, progress: Progress, reading: Reading): Promise<FileOutcome> {
-  let parsed: { format: Format; batch: ImportBatch };
+  let opened: { format: Format; source: ImportSource };
   try {
-    parsed = await parse(context, file, reading.columnMap);
+    opened = await open(context, file, reading.columnMap);
   } catch (error) {
     if (error instanceof ImportFileError) return { tally: new Tally(), failure: error };
     throw error;
   }
-  const { format, batch } = parsed;
+  const { format, source } = opened;
   const tally = new Tally();
   try {
-    await scope.run((unit) => applyBatch(unit, context, batch, {
+    await scope.run((unit) => applySource(unit, context, source, {
       source: format, matchBy: MATCH_BY[format], file, images: reading.images, onProgress: progress.update, reserveIds: scope.kept,
     }, tally));
     return { tally };
   } catch (error) {
     if (isLockConflict(error)) throw error;
-    const total = batchSize(batch);
+    const total = source.size;
     const written = scope.kept ? tally.created + tally.updated : 0;
     if (written === 0) return { tally: new Tally(), failure: fileFailure(file, error, ` nothing of its ${total} records imported:`) };
     const stopped = ` stopped after ${written} of its ${total} records (import it again to finish: what was imported is matched, not duplicated):`;

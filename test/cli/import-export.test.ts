@@ -372,7 +372,7 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
       expect(await postCounts(db)).to.deep.equal({});
     });
 
-    it('reports bad rows with file and line, imports the rest, and exits 1', async () => {
+    it('reports bad rows with file and line, in file order, imports the rest, and exits 1', async () => {
       const csv = file('bad-dates.csv', [
         'Event Name,Event Start Date,Event Start Time,Event End Date,Event End Time,All Day Event',
         'Good one,11/19/2014,7:30:00,11/19/2014,9:30:00,FALSE',
@@ -386,9 +386,9 @@ forEachDatabase('wpcal import / export', (kind: DatabaseKind) => {
       expect(result.code).to.equal(1);
       expect(result.stderr.trim().split('\n')).to.deep.equal([
         `${csv}:3: Event Start Date "13/45/2014 7:00:00" is not a date`,
+        `${csv}:4: the end "2014-11-18 09:00:00" is before the start "2014-11-19 10:00:00"`,
         `${csv}:5: All Day Event "maybe" is not a yes/no value`,
         `${csv}:6: Event Name is empty`,
-        `${csv}:4: the end "2014-11-18 09:00:00" is before the start "2014-11-19 10:00:00"`,
         `${json}: event "no-dates": "start_date" is required`,
         `${json}: event "odd": unknown status "bogus"`,
       ]);

@@ -23,6 +23,8 @@ describe('text/sanitize', () => {
       ['a          t', 'a-t'],
       ['a    \n\n\nt', 'a-t'],
       ['a----t----t----', 'a-t-t'],
+      [' -Event number 12_b- ', 'event-number-12_b'],
+      ["a0 ---0a---", "a0-%0a"],
       ['penn & teller bull', 'penn-teller-bull'],
       ['No &nbsp; Entities &ndash; Here &amp;', 'no-entities-here'],
       ['One &#123; Two;', 'one-two'],
@@ -63,6 +65,7 @@ describe('text/sanitize', () => {
 
     it('cuts the encoded slug before 200 characters, never inside a character', () => {
       expect(sanitizeTitle('a'.repeat(250))).to.equal('a'.repeat(200));
+      expect(sanitizeTitle(`${'a'.repeat(199)} b`)).to.equal('a'.repeat(199));
       expect(sanitizeTitle(`${'a'.repeat(198)}й`)).to.equal('a'.repeat(198));
     });
 

@@ -1,8 +1,8 @@
 // `--map` checked against the header rows of the CSV files before anything is written: each
 // mapped header must be in one of them, and a file's mapped columns must be of one kind of file.
 // What else is wrong with a file (unreadable, no name column) is reported when it is imported.
-import { ImportFileError, detectFormat } from '../formats.ts';
-import { readText } from '../read-text.ts';
+import { detectFormat } from '../formats.ts';
+import { ImportFileError, fileBytes, startOf } from '../read-file.ts';
 import { CsvMapError, unknownHeaders, type MappedHeader } from './column-map.ts';
 import { CsvFileError, resolveLayout } from './layout.ts';
 import { readHeaderRow } from './parse.ts';
@@ -10,8 +10,7 @@ import { readHeaderRow } from './parse.ts';
 /** The header row of a CSV file; undefined for another format or a file that cannot be read. */
 async function csvHeaders(file: string): Promise<string[] | undefined> {
   try {
-    const text = await readText(file);
-    return detectFormat(file, text) === 'csv' ? readHeaderRow(text, file) : undefined;
+    return detectFormat(file, await startOf(file)) === 'csv' ? await readHeaderRow(fileBytes(file), file) : undefined;
   } catch (error) {
     if (error instanceof ImportFileError || error instanceof CsvFileError) return undefined;
     throw error;

@@ -1,12 +1,18 @@
 // TEC's CSV import files (events, venues or organizers, told apart by the header row: layout.ts)
-// as an ImportBatch, with the plugin's value conventions: dates such as `11/19/2014` or
+// as an import source, read twice a chunk at a time: first checked whole (readable CSV, a header
+// row with the required columns), then row by row as the records are written. The plugin's value
+// conventions: dates such as `11/19/2014` or
 // `11/19/14` with a separate time column, yes/no cells as TRUE/Yes/1, comma-separated categories
 // and tags, a venue named by title, the organizer cell as written (read when the event is
 // written: organizer-cell.ts), time zones by name or `UTC+3:30`.
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import { parseInZone } from '../../time/parse.ts';
 import { isValidTimezone } from '../../time/zones.ts';
-import { emptyBatch, type EventRecord, type ImportBatch, type OrganizerRecord, type VenueRecord } from '../records.ts';
+import { ImportFileError, utf8Chunks, type ByteSource } from '../read-file.ts';
+import { Recent } from '../recent.ts';
+import type { EventRecord, OrganizerRecord, RecordProblem, VenueRecord } from '../records.ts';
+import type { ImportSource, Read } from '../source.ts';
 import { RecordError, isRecordError, reasonOf } from '../tally.ts';
 import { readBoolean } from '../values.ts';
 import { columnName, type CsvKind, type Field } from './columns.ts';
@@ -42,7 +48,7 @@ const list = (text: string): string[] | undefined => (text === '' ? undefined : 
  * write takes it as is instead of parsing it again. Rows repeat dates: each text is read once.
  */
 class DateReader {
-  private readonly read = new Map<string, string | null>();
+  private readonly read = new Recent<string | null>();
 
   constructor(private readonly now: Date, private readonly siteTimezone: string) {}
 
@@ -51,12 +57,7 @@ class DateReader {
     const zone = timezone === undefined || timezone === '0' ? this.siteTimezone : timezone;
     // An unknown zone is the event write's to report; the value only has to be a date.
     const known = isValidTimezone(zone);
-    const key = `${known ? zone : 'UTC'}\n${value}`;
-    let parsed = this.read.get(key);
-    if (parsed === undefined) {
-      parsed = parseInZone(value, known ? zone : 'UTC', this.now);
-      this.read.set(key, parsed);
-    }
+    const parsed = this.read.get(`${known ? zone : 'UTC'}\n${value}`, () => parseInZone(value, known ? zone : 'UTC', this.now));
     if (parsed === null) throw new RecordError(`${columnName('events', field)} "${value}" is not a date`);
     return known ? parsed : value;
   }
@@ -150,17 +151,27 @@ interface ParsedRow {
   info: { lines: number };
 }
 
-function readRows(text: string, file: string, only?: { to: number }): ParsedRow[] {
+/** The rows of a CSV file as they are read; a file that is not readable CSV throws CsvFileError. */
+async function* csvRows(bytes: ByteSource, file: string): AsyncGenerator<ParsedRow> {
+  const text = Readable.from(utf8Chunks(bytes(), file));
+  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
+  text.on('error', (error) => parser.destroy(error));
+  text.pipe(parser);
   try {
-    return parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, ...only }) as unknown as ParsedRow[];
+    for await (const row of parser) yield row as ParsedRow;
   } catch (error) {
+    if (error instanceof ImportFileError) throw error;
     throw new CsvFileError(`${file}: not a readable CSV file (${reasonOf(error)})`);
+  } finally {
+    text.destroy();
+    parser.destroy();
   }
 }
 
-/** The header row of a file (empty for an empty file). */
-export function readHeaderRow(text: string, file: string): string[] {
-  return readRows(text, file, { to: 1 })[0]?.record ?? [];
+/** The header row of a file (empty for an empty file), read alone. */
+export async function readHeaderRow(bytes: ByteSource, file: string): Promise<string[]> {
+  for await (const row of csvRows(bytes, file)) return row.record;
+  return [];
 }
 
 export interface CsvOptions {
@@ -170,23 +181,53 @@ export interface CsvOptions {
   columnMap: readonly MappedHeader[];
 }
 
-export function parseTecCsv(text: string, file: string, options: CsvOptions): ImportBatch {
-  const rows = readRows(text, file);
-  const batch = emptyBatch();
-  if (!rows.length) throw new CsvFileError(`${file}: the file is empty`);
-  const { kind, indexes } = resolveLayout(rows[0].record, options.columnMap, file);
-  const dates = new DateReader(options.now, options.siteTimezone);
-  for (const { record: cells, info } of rows.slice(1)) {
-    if (cells.every((cell) => cell.trim() === '')) continue;
+const isBlank = (cells: readonly string[]): boolean => cells.every((cell) => cell.trim() === '');
+
+/** The records of the rows after the header row, in a file of this layout. */
+async function* records<T>(bytes: ByteSource, file: string, read: (cells: string[], where: string) => T): AsyncGenerator<Read<T>> {
+  let header = true;
+  for await (const { record: cells, info } of csvRows(bytes, file)) {
+    if (header || isBlank(cells)) {
+      header = false;
+      continue;
+    }
     const where = `${file}:${info.lines}`;
     try {
-      if (kind === 'events') batch.events.push(eventRecord(rowReader('events', indexes as Map<Field<'events'>, number>, cells, where), dates));
-      else if (kind === 'venues') batch.venues.push(venueRecord(rowReader('venues', indexes as Map<Field<'venues'>, number>, cells, where)));
-      else batch.organizers.push(organizerRecord(rowReader('organizers', indexes as Map<Field<'organizers'>, number>, cells, where)));
+      yield read(cells, where);
     } catch (error) {
       if (!isRecordError(error)) throw error;
-      batch.problems.push({ where, reason: reasonOf(error) });
+      yield { where, reason: reasonOf(error) } satisfies RecordProblem;
     }
   }
-  return batch;
+}
+
+async function* none(): AsyncGenerator<never> {}
+
+/** Checks a CSV file whole (readable, a header row of a known kind of file) and gives its records as a source. */
+export async function readTecCsv(bytes: ByteSource, file: string, options: CsvOptions): Promise<ImportSource> {
+  let headers: string[] | undefined;
+  let rows = 0;
+  for await (const { record: cells } of csvRows(bytes, file)) {
+    if (headers === undefined) headers = cells;
+    else if (!isBlank(cells)) rows++;
+  }
+  if (headers === undefined) throw new CsvFileError(`${file}: the file is empty`);
+  const { kind, indexes } = resolveLayout(headers, options.columnMap, file);
+  const source: ImportSource = {
+    size: rows, skipped: 0, problems: [], highestWantedId: 0, categories: none, tags: none, venues: none, organizers: none, events: none,
+  };
+  if (kind === 'events') {
+    const columns = indexes as Map<Field<'events'>, number>;
+    source.events = () => {
+      const dates = new DateReader(options.now, options.siteTimezone);
+      return records(bytes, file, (cells, where) => eventRecord(rowReader('events', columns, cells, where), dates));
+    };
+  } else if (kind === 'venues') {
+    const columns = indexes as Map<Field<'venues'>, number>;
+    source.venues = () => records(bytes, file, (cells, where) => venueRecord(rowReader('venues', columns, cells, where)));
+  } else {
+    const columns = indexes as Map<Field<'organizers'>, number>;
+    source.organizers = () => records(bytes, file, (cells, where) => organizerRecord(rowReader('organizers', columns, cells, where)));
+  }
+  return source;
 }

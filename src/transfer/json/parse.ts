@@ -1,8 +1,13 @@
-// The project's JSON fixture format (README "Fixture format") as an ImportBatch: sections of
+// The project's JSON fixture format (README "Fixture format") as an import source: sections of
 // entries keyed by the author's keys, entries with the fields of the matching POST route, events
-// referring to venues, organizers, categories and tags by key.
-import { parseFixture } from '../../fixtures/seed.ts';
-import { emptyBatch, type EventRecord, type ImportBatch, type OrganizerRecord, type TermRecord, type VenueRecord } from '../records.ts';
+// referring to venues, organizers, categories and tags by key. The file is read twice, a chunk at
+// a time: first checked whole (where each section is, how many entries it has), then section by
+// section in the order they are written (the events refer to the others, which an export writes
+// after them), each entry turned into a record as it is needed.
+import { ObjectScanner, JsonSyntaxError } from './scan.ts';
+import { ImportFileError, notUtf8, type ByteRange, type ByteSource } from '../read-file.ts';
+import type { EventRecord, OrganizerRecord, RecordProblem, TermRecord, VenueRecord } from '../records.ts';
+import { highestId, type ImportSource, type Read } from '../source.ts';
 import { RecordError, isRecordError, reasonOf } from '../tally.ts';
 import { readBoolean, readKeys, readText } from '../values.ts';
 
@@ -138,24 +143,126 @@ function event(key: string, e: Entry): EventRecord {
   };
 }
 
-/** Parses a fixture file; a file that is not a fixture throws FixtureError, a bad entry is a problem. */
-export function parseJsonFixture(text: string, file: string): ImportBatch {
-  const fixture = parseFixture(text, file);
-  const batch = emptyBatch();
-  const collect = <T>(section: string, entries: Record<string, Entry>, read: (key: string, entry: Entry) => T, into: T[]): void => {
-    for (const [key, entry] of Object.entries(entries)) {
+const SECTIONS = ['venues', 'organizers', 'categories', 'tags', 'events'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const isSection = (key: string): key is Section => (SECTIONS as readonly string[]).includes(key);
+
+/** Where an entry of a section is, in messages: `file: event "key"`. */
+const ENTRY_NAMES: Record<Section, string> = { venues: 'venue', organizers: 'organizer', categories: 'category', tags: 'tag', events: 'event' };
+
+function isRecord(value: unknown): value is Entry {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The wanted post ID of an entry, if it is one (a bad one is reported when the entry is read). */
+function wantedIdOf(entry: Entry): number | undefined {
+  try {
+    return readId(entry.id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The line of byte `offset`, counting from 1. */
+async function lineAt(bytes: ByteSource, offset: number): Promise<number> {
+  let line = 1;
+  for await (const chunk of bytes({ start: 0, end: offset })) {
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) line++;
+  }
+  return line;
+}
+
+/** A section's entries, read again from its part of the file: each as a record or the problem that keeps it from being one. */
+async function* entries<T>(bytes: ByteSource, span: ByteRange | undefined, file: string, section: Section, read: (key: string, entry: Entry) => T): AsyncGenerator<Read<T>> {
+  if (!span) return;
+  const texts: Array<[string, string]> = [];
+  const scanner = new ObjectScanner({ member: (key, text) => { texts.push([key, text]); } });
+  const records = (): Array<Read<T>> => {
+    const out = texts.map(([key, text]): Read<T> => {
       try {
-        into.push(read(key, entry));
+        return read(key, JSON.parse(text) as Entry);
       } catch (error) {
         if (!isRecordError(error)) throw error;
-        batch.problems.push({ where: `${file}: ${section} "${key}"`, reason: reasonOf(error) });
+        return { where: `${file}: ${ENTRY_NAMES[section]} "${key}"`, reason: reasonOf(error) } satisfies RecordProblem;
       }
-    }
+    });
+    texts.length = 0;
+    return out;
   };
-  collect('venue', fixture.venues, venue, batch.venues);
-  collect('organizer', fixture.organizers, organizer, batch.organizers);
-  collect('category', fixture.categories, term, batch.categories);
-  collect('tag', fixture.tags, term, batch.tags);
-  collect('event', fixture.events, event, batch.events);
-  return batch;
+  for await (const chunk of bytes(span)) {
+    scanner.write(chunk);
+    yield* records();
+  }
+  scanner.end();
+  yield* records();
+}
+
+/** What the check of a fixture file learns: where each section is and how many entries it has. */
+class FixtureCheck {
+  readonly spans = new Map<Section, ByteRange>();
+  readonly counts = new Map<Section, number>();
+  highestWantedId = 0;
+
+  constructor(private readonly file: string) {}
+
+  readonly scanner = new ObjectScanner({
+    descend: isSection,
+    // A section given twice counts once, as JSON.parse keeps the last.
+    open: (key, start) => {
+      this.spans.set(key as Section, { start, end: start });
+      this.counts.set(key as Section, 0);
+    },
+    close: (key, end) => { this.spans.get(key as Section)!.end = end; },
+    member: (key, text, start, parent) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new JsonSyntaxError(start, (error as Error).message);
+      }
+      const section = parent ?? key;
+      if (!isSection(section)) return;
+      if (parent === undefined) {
+        // `null` is an empty section; anything else but an object (read as a section) is not one.
+        if (value !== null) throw new ImportFileError(`${this.file}: "${section}" must map keys to objects`);
+        this.spans.delete(section);
+        this.counts.delete(section);
+        return;
+      }
+      if (!isRecord(value)) throw new ImportFileError(`${this.file}: "${section}" must map keys to objects`);
+      this.counts.set(section, this.counts.get(section)! + 1);
+      if (section !== 'categories' && section !== 'tags') this.highestWantedId = highestId([this.highestWantedId, wantedIdOf(value)]);
+    },
+  });
+}
+
+/**
+ * Checks a fixture file whole, holding a chunk of it at a time: a file that is not UTF-8, not
+ * JSON, truncated, or not a fixture throws ImportFileError. Its records are read again when the
+ * source's streams are iterated; a bad entry is a problem of its own.
+ */
+export async function readJsonFixture(bytes: ByteSource, file: string): Promise<ImportSource> {
+  const check = new FixtureCheck(file);
+  try {
+    for await (const chunk of bytes()) check.scanner.write(chunk);
+    check.scanner.end();
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    if (error.kind === 'not-utf8') throw notUtf8(file);
+    if (error.kind === 'not-object') throw new ImportFileError(`${file}: ${error.message}`);
+    throw new ImportFileError(`${file}: not valid JSON (line ${await lineAt(bytes, error.offset)}: ${error.message})`);
+  }
+  const { spans, counts } = check;
+  return {
+    size: [...counts.values()].reduce((sum, n) => sum + n, 0),
+    skipped: 0,
+    problems: [],
+    highestWantedId: check.highestWantedId,
+    venues: () => entries(bytes, spans.get('venues'), file, 'venues', venue),
+    organizers: () => entries(bytes, spans.get('organizers'), file, 'organizers', organizer),
+    categories: () => entries(bytes, spans.get('categories'), file, 'categories', term),
+    tags: () => entries(bytes, spans.get('tags'), file, 'tags', term),
+    events: () => entries(bytes, spans.get('events'), file, 'events', event),
+  };
 }

@@ -5,9 +5,11 @@
 import { isTribeTruthy } from '../../domain/values.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
 import { CATEGORIES, TAGS } from '../../domain/terms/definition.ts';
-import { emptyBatch, type EventRecord, type ImportBatch, type OrganizerRecord, type TermRecord, type VenueRecord } from '../records.ts';
+import { utf8Chunks, type ByteSource } from '../read-file.ts';
+import type { EventRecord, ImportBatch, OrganizerRecord, RecordProblem, TermRecord, VenueRecord } from '../records.ts';
+import { each, highestId, isProblem, type ImportSource, type Read } from '../source.ts';
 import { ORGANIZER_META, VENUE_MAP_FLAGS, VENUE_META } from './linked-meta.ts';
-import { scanWxr, type WxrItem, type WxrTerm } from './scan.ts';
+import { wxrScanner, type WxrItem, type WxrTerm } from './scan.ts';
 import { WPCAL_GENERATOR } from './xml.ts';
 
 const CATEGORY_TAXONOMY = CATEGORIES.taxonomy;
@@ -107,15 +109,9 @@ class TermCollector {
   }
 }
 
-interface PendingLinks {
-  event: EventRecord;
-  venueIds: string[];
-  organizerIds: string[];
-}
-
 /** A post whose `_thumbnail_id` names an attachment of the exporting site. */
 interface PendingImage {
-  record: EventRecord | VenueRecord | OrganizerRecord;
+  record: VenueRecord | OrganizerRecord;
   attachmentId: string;
 }
 
@@ -152,6 +148,15 @@ function currencyPosition(value: string | undefined): EventRecord['currencyPosit
   return value === 'prefix' ? 'prefix' : 'postfix';
 }
 
+/** Notes the item's categories and tags as used; `each` gets the key of each. */
+function useTerms(item: WxrItem, terms: TermCollector, each: (taxonomy: string, key: string) => void = () => undefined): void {
+  for (const { taxonomy, slug, name } of item.terms) {
+    if (taxonomy !== CATEGORY_TAXONOMY && taxonomy !== TAG_TAXONOMY) continue;
+    const key = terms.use(taxonomy, slug, name);
+    if (key !== null) each(taxonomy, key);
+  }
+}
+
 function eventRecord(item: WxrItem, id: number, meta: Meta, terms: TermCollector): EventRecord {
   const event: EventRecord = {
     key: postKey(id),
@@ -185,11 +190,7 @@ function eventRecord(item: WxrItem, id: number, meta: Meta, terms: TermCollector
     showMapLink: flag(meta, '_EventShowMapLink'),
   };
   assignDefined(event, optional);
-  for (const { taxonomy, slug, name } of item.terms) {
-    if (taxonomy !== CATEGORY_TAXONOMY && taxonomy !== TAG_TAXONOMY) continue;
-    const key = terms.use(taxonomy, slug, name);
-    if (key !== null) (taxonomy === CATEGORY_TAXONOMY ? event.categories : event.tags)!.push(key);
-  }
+  useTerms(item, terms, (taxonomy, key) => (taxonomy === CATEGORY_TAXONOMY ? event.categories : event.tags)!.push(key));
   for (const [key, value] of item.meta) {
     if (!EVENT_FIELD_META.has(key) && !SITE_LOCAL_META.has(key)) event.meta!.push([key, value]);
   }
@@ -240,73 +241,155 @@ function missing(item: WxrItem, meta: Meta): string | null {
   return (item.fields.get('title') ?? '').trim() === '' ? `the ${type === VENUE_TYPE.type ? 'venue' : 'organizer'} has no title` : null;
 }
 
+const TEC_TYPES: readonly string[] = [EVENT_TYPE.type, VENUE_TYPE.type, ORGANIZER_TYPE.type];
+
+/** A TEC item, with its post ID and meta, or the problem that keeps it from being a record. */
+type TecItem = { type: string; id: number; meta: Meta } | { problem: RecordProblem };
+
+function tecItem(item: WxrItem, file: string): TecItem | undefined {
+  const type = item.fields.get('wp:post_type')?.trim() ?? '';
+  if (!TEC_TYPES.includes(type)) return undefined;
+  const id = postId(item);
+  const meta = metaMap(item.meta);
+  const problem = id === null ? 'missing or invalid wp:post_id' : missing(item, meta);
+  return id === null || problem !== null ? { problem: { where: where(file, item), reason: problem! } } : { type, id, meta };
+}
+
+/** What an event links, by the keys of the venues and organizers the file holds; links to others are dropped. */
+interface Links {
+  venues: ReadonlySet<string>;
+  organizers: ReadonlySet<string>;
+}
+
+function linked(event: EventRecord, meta: Meta, links: Links): EventRecord {
+  const keysOf = (ids: string[], known: ReadonlySet<string>) => [...new Set(ids.map((id) => postKey(id.trim())))].filter((key) => known.has(key));
+  const [venueKey] = keysOf(meta.get('_EventVenueID') ?? [], links.venues);
+  if (venueKey !== undefined) event.venueKey = venueKey;
+  event.organizerKeys = keysOf(meta.get('_EventOrganizerID') ?? [], links.organizers);
+  return event;
+}
+
+/** The file's items, a chunk of text at a time: what `take` makes of each (undefined: nothing). */
+async function* scanned<T>(bytes: ByteSource, file: string, take: (item: WxrItem) => T | undefined): AsyncGenerator<T> {
+  const taken: T[] = [];
+  const scanner = wxrScanner(file, {
+    term: () => undefined,
+    item: (item) => {
+      const value = take(item);
+      if (value !== undefined) taken.push(value);
+    },
+  });
+  for await (const text of utf8Chunks(bytes(), file)) {
+    scanner.write(text);
+    yield* taken.splice(0);
+  }
+  scanner.close();
+  yield* taken.splice(0);
+}
+
 /**
- * Reads a WXR export. Malformed or truncated XML, or a file that is not a WordPress export,
- * rejects with an Error naming file and line; an unusable item becomes a RecordProblem.
- * Venue and organizer links to posts that are not in the file are dropped.
+ * Reads a WXR export in two passes. The first checks the whole file (malformed or truncated XML,
+ * or a file that is not a WordPress export, throws an Error naming file and line), keeps its
+ * venues, organizers, terms and the URLs of its attachments, and reports the items that are no
+ * records; the second, when the events are iterated, reads the events again one by one. Venue and
+ * organizer links to posts that are not in the file are dropped.
  */
-export async function parseWxr(input: NodeJS.ReadableStream | string, file: string): Promise<ImportBatch> {
-  const batch = emptyBatch();
-  let skipped = 0;
+export async function readWxr(bytes: ByteSource, file: string): Promise<ImportSource> {
   const terms = new TermCollector();
-  const pending: PendingLinks[] = [];
-  const tecTypes: readonly string[] = [EVENT_TYPE.type, VENUE_TYPE.type, ORGANIZER_TYPE.type];
-  let fromWpcal = false;
+  const venues: VenueRecord[] = [];
+  const organizers: OrganizerRecord[] = [];
+  const problems: RecordProblem[] = [];
   // The file's attachments (post ID → the URL their file is downloaded from), and the posts naming one.
   const attachments = new Map<string, string>();
   const images: PendingImage[] = [];
-
-  await scanWxr(input, file, {
+  let skipped = 0;
+  let events = 0;
+  let highestEventId = 0;
+  let fromWpcal = false;
+  const scanner = wxrScanner(file, {
     generator: (text) => { fromWpcal = text === WPCAL_GENERATOR; },
     term: (term) => terms.declare(term),
     item: (item) => {
-      const type = item.fields.get('wp:post_type')?.trim() ?? '';
       const url = (item.fields.get('wp:attachment_url') || item.fields.get('guid'))?.trim();
-      if (type === 'attachment' && postId(item) !== null && url) attachments.set(String(postId(item)), url);
-      if (!tecTypes.includes(type)) {
+      if (item.fields.get('wp:post_type')?.trim() === 'attachment' && postId(item) !== null && url) attachments.set(String(postId(item)), url);
+      const tec = tecItem(item, file);
+      if (tec === undefined) {
         skipped += 1;
-        return;
-      }
-      const id = postId(item);
-      const meta = metaMap(item.meta);
-      const problem = id === null ? 'missing or invalid wp:post_id' : missing(item, meta);
-      if (id === null || problem !== null) {
-        batch.problems.push({ where: where(file, item), reason: problem! });
-        return;
-      }
-      let record: EventRecord | VenueRecord | OrganizerRecord;
-      if (type === EVENT_TYPE.type) {
-        const event = record = eventRecord(item, id, meta, terms);
-        pending.push({ event, venueIds: meta.get('_EventVenueID') ?? [], organizerIds: meta.get('_EventOrganizerID') ?? [] });
-        batch.events.push(event);
-      } else if (type === VENUE_TYPE.type) {
-        batch.venues.push(record = venueRecord(item, id, meta));
+      } else if ('problem' in tec) {
+        problems.push(tec.problem);
+      } else if (tec.type === EVENT_TYPE.type) {
+        // Its terms are among the file's; the event itself is read again when it is written.
+        useTerms(item, terms);
+        events++;
+        highestEventId = Math.max(highestEventId, tec.id);
       } else {
-        batch.organizers.push(record = organizerRecord(item, id, meta));
+        const record = tec.type === VENUE_TYPE.type ? venueRecord(item, tec.id, tec.meta) : organizerRecord(item, tec.id, tec.meta);
+        if (tec.type === VENUE_TYPE.type) venues.push(record as VenueRecord);
+        else organizers.push(record as OrganizerRecord);
+        const attachmentId = first(tec.meta, '_thumbnail_id')?.trim();
+        if (attachmentId) images.push({ record, attachmentId });
       }
-      const attachmentId = first(meta, '_thumbnail_id')?.trim();
-      if (attachmentId) images.push({ record, attachmentId });
     },
   });
+  for await (const text of utf8Chunks(bytes(), file)) scanner.write(text);
+  scanner.close();
 
-  const venueKeys = new Set(batch.venues.map((v) => v.key));
-  const organizerKeys = new Set(batch.organizers.map((o) => o.key));
-  const keysOf = (ids: string[], known: Set<string>) => [...new Set(ids.map((id) => postKey(id.trim())))].filter((key) => known.has(key));
-  for (const { event, venueIds, organizerIds } of pending) {
-    const [venueKey] = keysOf(venueIds, venueKeys);
-    if (venueKey !== undefined) event.venueKey = venueKey;
-    event.organizerKeys = keysOf(organizerIds, organizerKeys);
-  }
   // As WordPress's importer remaps `_thumbnail_id`: to the attachment the file's item becomes.
   // The attachment items themselves are counted as skipped: they are no records of their own.
+  const imageOf = (meta: Meta): string | undefined => attachments.get(first(meta, '_thumbnail_id')?.trim() ?? '');
   for (const { record, attachmentId } of images) {
     const url = attachments.get(attachmentId);
     if (url !== undefined) record.image = url;
   }
-  batch.skipped = skipped;
-  batch.categories = terms.records(CATEGORY_TAXONOMY, true);
+  const categories = terms.records(CATEGORY_TAXONOMY, true);
   // post_tag is shared with blog posts: from a WordPress export only the tags events use come
   // along; wpcal's exports declare calendar tags only (every one in a backup).
-  batch.tags = terms.records(TAG_TAXONOMY, fromWpcal);
-  return batch;
+  const tags = terms.records(TAG_TAXONOMY, fromWpcal);
+  const links: Links = { venues: new Set(venues.map((v) => v.key)), organizers: new Set(organizers.map((o) => o.key)) };
+  return {
+    size: venues.length + organizers.length + categories.length + tags.length + events,
+    skipped,
+    problems,
+    highestWantedId: highestId([highestEventId, ...venues.map((v) => v.wantedId), ...organizers.map((o) => o.wantedId)]),
+    categories: () => each(categories),
+    tags: () => each(tags),
+    venues: () => each(venues),
+    organizers: () => each(organizers),
+    events: () => scanned(bytes, file, (item) => {
+      const tec = tecItem(item, file);
+      if (tec === undefined || 'problem' in tec || tec.type !== EVENT_TYPE.type) return undefined;
+      const event = linked(eventRecord(item, tec.id, tec.meta, terms), tec.meta, links);
+      const image = imageOf(tec.meta);
+      if (image !== undefined) event.image = image;
+      return event;
+    }),
+  };
+}
+
+async function all<T>(records: AsyncIterable<Read<T>>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const record of records) if (!isProblem(record as Read<object>)) out.push(record as T);
+  return out;
+}
+
+/** A WXR export read whole into a batch (readWxr's records, all at once), from a stream or a string. */
+export async function parseWxr(input: NodeJS.ReadableStream | string, file: string): Promise<ImportBatch> {
+  let bytes: Buffer;
+  if (typeof input === 'string') {
+    bytes = Buffer.from(input);
+  } else {
+    const chunks: Buffer[] = [];
+    for await (const chunk of input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk as Buffer);
+    bytes = Buffer.concat(chunks);
+  }
+  const source = await readWxr(async function* whole() { yield bytes; }, file);
+  return {
+    venues: await all(source.venues()),
+    organizers: await all(source.organizers()),
+    categories: await all(source.categories()),
+    tags: await all(source.tags()),
+    events: await all(source.events()),
+    problems: source.problems,
+    skipped: source.skipped,
+  };
 }

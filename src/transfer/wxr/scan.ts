@@ -57,22 +57,18 @@ function channelTerm(element: string, fields: Map<string, string>): WxrTerm {
   };
 }
 
-async function feed(parser: SaxesParser<{ xmlns: true; position: true }>, input: NodeJS.ReadableStream | string): Promise<void> {
-  if (typeof input === 'string') {
-    parser.write(input);
-  } else {
-    const decoder = new TextDecoder();
-    for await (const chunk of input) parser.write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-    parser.write(decoder.decode());
-  }
-  parser.close();
+/** A WXR document read a piece of text at a time: write() the pieces in order, then close(). */
+export interface WxrScanner {
+  write(text: string): void;
+  close(): void;
 }
 
 /**
- * Streams `input` through the handlers. Throws, naming file, line and column, when the XML is not
- * well-formed (a truncated file ends with unclosed tags) or is not a WordPress export.
+ * A scanner handing the document's items and terms to the handlers as each is complete. Its
+ * write() or close() throws, naming file, line and column, when the XML is not well-formed (a
+ * truncated file ends with unclosed tags) or is not a WordPress export.
  */
-export async function scanWxr(input: NodeJS.ReadableStream | string, file: string, handlers: WxrHandlers): Promise<void> {
+export function wxrScanner(file: string, handlers: WxrHandlers): WxrScanner {
   const parser = new SaxesParser({ xmlns: true, position: true, fileName: file });
   const stack: string[] = [];
   let text = '';
@@ -127,6 +123,11 @@ export async function scanWxr(input: NodeJS.ReadableStream | string, file: strin
     text = '';
   });
 
-  await feed(parser, input);
-  if (version === '') throw new Error(`${file}: not a WordPress export (no wp:wxr_version in the channel)`);
+  return {
+    write: (text) => { parser.write(text); },
+    close: () => {
+      parser.close();
+      if (version === '') throw new Error(`${file}: not a WordPress export (no wp:wxr_version in the channel)`);
+    },
+  };
 }
