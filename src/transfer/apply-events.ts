@@ -69,7 +69,6 @@ interface Computed {
   slug?: BaseSlug;
 }
 
-
 /** One record, ready to write. */
 interface Plan extends Computed {
   terms: Partial<Record<keyof typeof TAXONOMIES, Term[]>>;

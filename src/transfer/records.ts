@@ -1,6 +1,7 @@
 // The format-neutral shape calendar data takes between files and the database. Every importer
-// (JSON fixtures, TEC CSV, WXR, iCalendar) parses its format into an ImportBatch; every exporter
-// serializes a stream of ExportEvent. Field names follow the REST create arguments.
+// (JSON fixtures, TEC CSV, WXR, iCalendar) reads its format into these records (streamed by an
+// ImportSource, or all at once in an ImportBatch); every exporter serializes a stream of
+// ExportEvent. Field names follow the REST create arguments.
 
 /** A venue as imported; `key` identifies it within the batch (and across re-imports). */
 export interface VenueRecord {
