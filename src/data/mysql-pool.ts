@@ -19,9 +19,10 @@ export class DatabaseTimeoutError extends Error {
 }
 
 /**
- * Characters of SQL and text held back at most, text counted twice (escaping can double it, and a
- * character takes up to 3 bytes): with the statement that carries them, a packet stays below MySQL
- * 5.7's default max_allowed_packet (4 MB), as insertRows keeps each statement to 1M characters.
+ * The most a packet of queued statements and the statement they travel with may count, text values
+ * twice (escaping can double them; a character takes up to 3 bytes): well below MySQL 5.7's default
+ * max_allowed_packet (4 MB). Beyond it the queue goes first, alone; a statement alone is kept small
+ * by what builds it (insertRows: 1M characters).
  */
 const MAX_QUEUED_CHARS = 512 * 1024;
 

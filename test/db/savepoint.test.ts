@@ -1,28 +1,16 @@
 // withSavepoint: a part of a write transaction undone alone when it throws (the dry run of
 // `wpcal import` runs each file in one).
 import { expect } from 'chai';
-import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { getOption, setOption } from '../../src/data/options.ts';
-import { ensureSchema } from '../../src/data/schema.ts';
 import { withSavepoint } from '../../src/data/savepoint.ts';
-import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { eachTestOpensSchema, forEachDatabase } from '../support/databases.ts';
 
 forEachDatabase('withSavepoint', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeEach(async () => {
-    database = await kind.create();
-    db = await openDatabase(database.url, 'wp_');
-    await ensureSchema(db);
-  });
-  afterEach(async () => {
-    await db.close();
-    await database.drop();
-  });
+  const opened = eachTestOpensSchema(kind);
 
   it('keeps what a part wrote when it succeeds, undoes only that part when it throws, and passes the error on', async () => {
     const failure = new Error('the part failed');
-    await db.write(async (trx) => {
+    await opened().write(async (trx) => {
       await setOption(trx, 'before', '1');
       expect(await withSavepoint(trx, async () => {
         await setOption(trx, 'kept', '1');
@@ -36,7 +24,7 @@ forEachDatabase('withSavepoint', (kind) => {
       expect(await getOption(trx, 'undone'), 'undone inside the transaction').to.equal(undefined);
       await setOption(trx, 'after', '1');
     });
-    const stored = await Promise.all(['before', 'kept', 'undone', 'after'].map((name) => getOption(db.kysely, name)));
+    const stored = await Promise.all(['before', 'kept', 'undone', 'after'].map((name) => getOption(opened().kysely, name)));
     expect(stored).to.deep.equal(['1', '1', undefined, '1']);
   });
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { ensureSchema } from '../../src/data/schema.ts';
 
 export interface TestDatabase {
   /** The URL wpcal is given (`sqlite:…` or `mysql://…/wpcal_test_…`). */
@@ -77,4 +79,23 @@ export function forEachDatabase(title: string, body: (kind: DatabaseKind) => voi
   for (const kind of databaseKinds()) {
     describe(`${title} [${kind.name}]`, () => body(kind));
   }
+}
+
+/**
+ * Inside a forEachDatabase body: a new database of this kind, opened with wpcal's tables, for each
+ * test, closed and dropped after it. The returned function gives the current test's handle.
+ */
+export function eachTestOpensSchema(kind: DatabaseKind): () => Db {
+  let database: TestDatabase;
+  let db: Db;
+  beforeEach(async () => {
+    database = await kind.create();
+    db = await openDatabase(database.url, 'wp_');
+    await ensureSchema(db);
+  });
+  afterEach(async () => {
+    await db.close();
+    await database.drop();
+  });
+  return () => db;
 }
