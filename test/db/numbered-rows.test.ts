@@ -3,29 +3,22 @@
 // consecutively, one row per statement where it may not (InnoDB's interleaved lock mode, forced
 // here), across statements, and above IDs of deleted rows (never reused).
 import { expect } from 'chai';
-import { openDatabase, type Db } from '../../src/data/connect.ts';
+import type { Db } from '../../src/data/connect.ts';
 import { insertNumberedRows } from '../../src/data/bulk-insert.ts';
-import { ensureSchema } from '../../src/data/schema.ts';
 import { WriteTransactions } from '../../src/data/transaction.ts';
-import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { eachTestOpensSchema, forEachDatabase } from '../support/databases.ts';
 
 /** More rows than one statement holds (30 000 placeholders, 3 per row). */
 const ROWS = 12_000;
 
 forEachDatabase('insertNumberedRows', (kind) => {
-  let database: TestDatabase;
+  const opened = eachTestOpensSchema(kind);
   let db: Db;
   beforeEach(async () => {
-    database = await kind.create();
-    db = await openDatabase(database.url, 'wp_');
-    await ensureSchema(db);
+    db = opened();
     // The table's counter is above its highest row: a deleted term's ID must not come back.
     await db.write((trx) => trx.insertInto('terms').values({ name: 'Gone', slug: 'gone', term_group: 0 }).execute());
     await db.write((trx) => trx.deleteFrom('terms').where('slug', '=', 'gone').execute());
-  });
-  afterEach(async () => {
-    await db.close();
-    await database.drop();
   });
 
   async function insertAndReadBack(write: Db['write'], rows: number): Promise<void> {
