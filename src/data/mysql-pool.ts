@@ -8,10 +8,12 @@
 //   A queued statement that fails fails the statement it travels with, and the transaction with
 //   it; ROLLBACK (TO SAVEPOINT) drops what is still queued, as it would undo it. Values are escaped
 //   into the text by mysql2 on the client, as for every statement it sends with query().
+// - Reads sent together (together.ts): the rows of each of their SELECTs, after what was queued.
 import type { Pool, PoolConnection, QueryError } from 'mysql2';
 import type { MysqlPool, MysqlPoolConnection } from 'kysely';
 import type { Deadlines } from './deadlines.ts';
 import { QUEUED_MARK } from './queued-writes.ts';
+import { TOGETHER_MARK } from './together.ts';
 
 /** A connection or statement deadline that passed (answered 503 by the REST layer). */
 export class DatabaseTimeoutError extends Error {
@@ -40,7 +42,10 @@ function size(sql: string, values: readonly unknown[]): number {
 interface Packet {
   sql: string;
   values: unknown[];
-  statements: number;
+  /** Statements of the queue ahead of the caller's own. */
+  queued: number;
+  /** Whether the caller's own statement is reads sent together. */
+  together: boolean;
 }
 
 /** The statements a transaction has not sent yet, in order. */
@@ -67,7 +72,7 @@ class Queue {
   /** The queue's statements, followed by this one if given, as one packet; the queue is emptied. */
   take(sql?: string, values: readonly unknown[] = []): Packet {
     const statements = sql === undefined ? this.sql : [...this.sql, sql];
-    const packet = { sql: statements.join(';\n'), values: [...this.values, ...values], statements: statements.length };
+    const packet = { sql: statements.join(';\n'), values: [...this.values, ...values], queued: this.sql.length, together: sql?.startsWith(TOGETHER_MARK) ?? false };
     this.clear();
     return packet;
   }
@@ -80,6 +85,13 @@ class Queue {
 }
 
 const isRollback = (sql: string): boolean => /^rollback\b/i.test(sql);
+
+/** The answer to the caller's statement (each of them for reads sent together), not to those queued ahead of it. */
+function ownResult(packet: Packet, result: unknown): unknown {
+  if (!Array.isArray(result)) return result;
+  if (packet.together) return result.slice(packet.queued);
+  return packet.queued > 0 ? result[result.length - 1] : result;
+}
 
 function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadlines): MysqlPoolConnection {
   let destroyed = false;
@@ -98,7 +110,7 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
         destroyed = true;
         connection.destroy();
       }
-      callback(error, packet.statements > 1 && Array.isArray(result) ? result[result.length - 1] : result);
+      callback(error, ownResult(packet, result));
     });
   }
 
@@ -133,7 +145,7 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
       // Too long to travel together: the queue goes first, and its failure is this statement's.
       send(queue.take(), (error) => {
         if (error) callback(error, undefined);
-        else send({ sql, values, statements: 1 }, callback);
+        else send({ sql, values, queued: 0, together: sql.startsWith(TOGETHER_MARK) }, callback);
       });
     },
     release: () => {

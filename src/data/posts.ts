@@ -7,9 +7,16 @@ import { sql } from 'kysely';
 import { chunked } from './bulk-insert.ts';
 import { queueWrite } from './queued-writes.ts';
 import { dialectOf } from './transaction.ts';
+import { readAlone, type Read } from './together.ts';
 
 /** All meta rows of a post, grouped by key, each key's values in meta_id order. */
 export type PostMeta = Map<string, string[]>;
+
+interface MetaRow {
+  post_id: number | string;
+  meta_key: string | null;
+  meta_value: string | null;
+}
 
 /** IDs per `IN` list when reading posts and their meta. */
 const CHUNK = 500;
@@ -98,13 +105,20 @@ export async function getPost(db: Reader, id: number): Promise<PostRow | undefin
 }
 
 /** Rows by ID, in the order the IDs were given (missing ones skipped). */
-export async function getPosts(db: Reader, ids: readonly number[]): Promise<PostRow[]> {
-  const byId = new Map<number, PostRow>();
-  for (const part of chunked([...new Set(ids)], CHUNK)) {
-    const rows = await db.selectFrom('posts').selectAll().where('ID', 'in', part).execute();
-    for (const row of rows) byId.set(Number(row.ID), row);
-  }
-  return ids.map((id) => byId.get(id)).filter((row): row is PostRow => row !== undefined);
+/** The rows of these posts (those that exist), in the order of `ids`. */
+export function postsRead(db: Reader, ids: readonly number[]): Read<PostRow[]> {
+  return {
+    queries: chunked([...new Set(ids)], CHUNK).map((part) => db.selectFrom('posts').selectAll().where('ID', 'in', part)),
+    value(parts) {
+      const byId = new Map<number, PostRow>();
+      for (const rows of parts) for (const row of rows as PostRow[]) byId.set(Number(row.ID), row);
+      return ids.map((id) => byId.get(id)).filter((row): row is PostRow => row !== undefined);
+    },
+  };
+}
+
+export function getPosts(db: Reader, ids: readonly number[]): Promise<PostRow[]> {
+  return readAlone(db, postsRead(db, ids));
 }
 
 /** The IDs of the type's posts in these statuses, in ID order, `size` at a time (keyset paging). */
@@ -127,24 +141,33 @@ export async function findPostBySlug(db: Reader, postType: string, slug: string)
 }
 
 /** Meta of many posts in one query per chunk; `keys` narrows what is returned. */
-export async function loadMeta(db: Reader, postIds: readonly number[], keys?: readonly string[]): Promise<Map<number, PostMeta>> {
-  const result = new Map<number, PostMeta>();
-  for (const id of postIds) result.set(id, new Map());
-  const wanted = keys ? new Set(keys) : null;
-  for (const part of chunked([...new Set(postIds)], CHUNK)) {
-    // Keys are filtered here, not in SQL: given a key list, SQLite prefers the meta_key index and
-    // reads every row of those keys in the table instead of the few rows of these posts.
-    const rows = await db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value'])
-      .where('post_id', 'in', part).orderBy('meta_id').execute();
-    for (const row of rows) {
-      const meta = result.get(Number(row.post_id));
-      if (!meta || row.meta_key === null || (wanted && !wanted.has(row.meta_key))) continue;
-      const values = meta.get(row.meta_key);
-      if (values) values.push(row.meta_value ?? '');
-      else meta.set(row.meta_key, [row.meta_value ?? '']);
-    }
-  }
-  return result;
+/** The meta of these posts (of these keys only, if given): a map for each ID, empty when it has none. */
+export function metaRead(db: Reader, postIds: readonly number[], keys?: readonly string[]): Read<Map<number, PostMeta>> {
+  return {
+    // Keys are filtered when the rows are read, not in SQL: given a key list, SQLite prefers the
+    // meta_key index and reads every row of those keys in the table instead of the few rows of these posts.
+    queries: chunked([...new Set(postIds)], CHUNK).map((part) => db.selectFrom('postmeta')
+      .select(['post_id', 'meta_key', 'meta_value']).where('post_id', 'in', part).orderBy('meta_id')),
+    value(parts) {
+      const result = new Map<number, PostMeta>();
+      for (const id of postIds) result.set(id, new Map());
+      const wanted = keys ? new Set(keys) : null;
+      for (const rows of parts) {
+        for (const row of rows as MetaRow[]) {
+          const meta = result.get(Number(row.post_id));
+          if (!meta || row.meta_key === null || (wanted && !wanted.has(row.meta_key))) continue;
+          const values = meta.get(row.meta_key);
+          if (values) values.push(row.meta_value ?? '');
+          else meta.set(row.meta_key, [row.meta_value ?? '']);
+        }
+      }
+      return result;
+    },
+  };
+}
+
+export function loadMeta(db: Reader, postIds: readonly number[], keys?: readonly string[]): Promise<Map<number, PostMeta>> {
+  return readAlone(db, metaRead(db, postIds, keys));
 }
 
 export async function loadPostMeta(db: Reader, postId: number): Promise<PostMeta> {

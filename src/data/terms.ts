@@ -3,7 +3,8 @@
 import { sql } from 'kysely';
 import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
-import { afterCommit, dialectOf } from './transaction.ts';
+import { afterCommitEach, dialectOf } from './transaction.ts';
+import { readAlone, runTogether, type Read } from './together.ts';
 import { queueWrite } from './queued-writes.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
@@ -73,21 +74,30 @@ export async function queryTerms(db: Reader, taxonomy: string, shape: (query: Te
 }
 
 /** The terms of many posts in one query, each post's terms ordered by name (wp_get_object_terms). */
-export async function termsOfPosts(db: Reader, postIds: readonly number[], taxonomies: readonly string[]): Promise<Map<number, Term[]>> {
-  const result = new Map<number, Term[]>();
-  for (const id of postIds) result.set(id, []);
-  if (!postIds.length) return result;
-  // The taxonomy is checked here, not in SQL: given it, SQLite starts from the taxonomy index and
-  // tests every term of the taxonomy against the posts instead of reading the posts' relationships.
-  const wanted = new Set(taxonomies);
-  const rows = await termQuery(db)
+/** The terms of these taxonomies each post has, by name (then ID): a list for each ID. */
+export function termsOfPostsRead(db: Reader, postIds: readonly number[], taxonomies: readonly string[]): Read<Map<number, Term[]>> {
+  // The taxonomy is checked when the rows are read, not in SQL: given it, SQLite starts from the
+  // taxonomy index and tests every term of the taxonomy against the posts instead of reading the
+  // posts' relationships.
+  const queries = postIds.length ? [termQuery(db)
     .innerJoin('term_relationships as tr', 'tr.term_taxonomy_id', 'tt.term_taxonomy_id')
     .select('tr.object_id')
     .where('tr.object_id', 'in', [...new Set(postIds)])
-    .orderBy('t.name').orderBy('t.term_id')
-    .execute();
-  for (const row of rows) if (wanted.has(row.taxonomy)) result.get(Number(row.object_id))?.push(toTerm(row));
-  return result;
+    .orderBy('t.name').orderBy('t.term_id')] : [];
+  return {
+    queries,
+    value([rows = []]) {
+      const result = new Map<number, Term[]>();
+      for (const id of postIds) result.set(id, []);
+      const wanted = new Set(taxonomies);
+      for (const row of rows as Array<Record<string, unknown>>) if (wanted.has(row.taxonomy as string)) result.get(Number(row.object_id))?.push(toTerm(row));
+      return result;
+    },
+  };
+}
+
+export function termsOfPosts(db: Reader, postIds: readonly number[], taxonomies: readonly string[]): Promise<Map<number, Term[]>> {
+  return readAlone(db, termsOfPostsRead(db, postIds, taxonomies));
 }
 
 /** IDs of the term and all its descendants (WordPress tax queries include children). */
@@ -190,31 +200,37 @@ const COUNTED_TYPES: Readonly<Record<string, readonly string[]>> = {
 const COUNTED_TAXONOMIES = Object.keys(COUNTED_TYPES);
 
 /**
- * Recounts these terms, one statement per chunk of IDs. The count is a subquery correlated with
- * the row being updated, so it runs once that row is locked (rows lock in ID order, so recounts of
- * the same terms cannot deadlock) and sees the links of any writer that held the row before: a
- * recount that starts after a link commits always counts it.
+ * Recounts these terms. The count is a subquery correlated with the row being updated, so it runs
+ * once that row is locked and sees the links of any writer that held the row before: a recount
+ * that starts after a link commits always counts it. Outside a transaction (MySQL's after-commit
+ * tasks) each term is a statement of its own, all sent in one packet: each commits holding one
+ * row, so concurrent recounts cannot deadlock, and each counts after its own lock. In a
+ * transaction (SQLite's after-commit tasks, imports) one statement per chunk of IDs.
  */
 export async function recountTerms(db: AfterCommitRunner, termTaxonomyIds: readonly number[]): Promise<void> {
   const ids = [...new Set(termTaxonomyIds)].sort((a, b) => a - b);
   const counted = sql.join(Object.entries(COUNTED_TYPES).map(([taxonomy, types]) =>
     sql`(${sql.ref('term_taxonomy.taxonomy')} = ${taxonomy} AND p.post_type IN (${sql.join(types)}))`), sql` OR `);
+  const recount = (part: readonly number[]) => db.updateTable('term_taxonomy')
+    .set({
+      count: sql<number>`(SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr
+        INNER JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
+        WHERE tr.term_taxonomy_id = ${sql.ref('term_taxonomy.term_taxonomy_id')} AND p.post_status = 'publish'
+        AND (${counted}))`,
+    })
+    .where('term_taxonomy_id', 'in', part).where('taxonomy', 'in', COUNTED_TAXONOMIES);
   for (const part of chunked(ids)) {
+    if (!db.isTransaction) {
+      await runTogether(db, part.map((id) => recount([id])));
+      continue;
+    }
     // Inside a MySQL transaction (an import), the statement's snapshot would be taken at its first
     // row: lock them all first, so that every count sees what was committed before.
-    if (part.length > 1 && db.isTransaction && dialectOf(db as Writer) === 'mysql') {
+    if (part.length > 1 && dialectOf(db as Writer) === 'mysql') {
       await db.selectFrom('term_taxonomy').select('term_taxonomy_id').where('term_taxonomy_id', 'in', part)
         .orderBy('term_taxonomy_id').forUpdate().execute();
     }
-    await db.updateTable('term_taxonomy')
-      .set({
-        count: sql<number>`(SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr
-          INNER JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
-          WHERE tr.term_taxonomy_id = ${sql.ref('term_taxonomy.term_taxonomy_id')} AND p.post_status = 'publish'
-          AND (${counted}))`,
-      })
-      .where('term_taxonomy_id', 'in', part).where('taxonomy', 'in', COUNTED_TAXONOMIES)
-      .execute();
+    await recount(part).execute();
   }
 }
 
@@ -251,16 +267,13 @@ export async function setPostTerms(db: Writer, postId: number, taxonomy: string,
 }
 
 /**
- * Recounts these terms once the transaction commits, each in an after-commit task of its own
- * (`term_count:{term_taxonomy_id}`): a term's row is then never locked while the work runs, so
- * writers linking the same term do not queue on it, and concurrent writers share one recount.
- * Still exact: the recount counts once it holds the row (recountTerms), and any task of the key
- * that runs after this commit (the one db.write awaits) starts after it.
+ * Recounts these terms once the transaction commits: a term's row is then never locked while the
+ * work runs, so writers linking the same term do not queue on it, and one recount takes in the
+ * terms of every writer that committed before it runs (afterCommitEach). Still exact: each count
+ * is made once its row is locked (recountTerms), after this commit.
  */
 function recountAfterCommit(trx: Writer, termTaxonomyIds: readonly number[]): void {
-  for (const id of [...new Set(termTaxonomyIds)].sort((a, b) => a - b)) {
-    afterCommit(trx, `term_count:${id}`, (own) => recountTerms(own, [id]));
-  }
+  if (termTaxonomyIds.length) afterCommitEach(trx, 'term_counts', termTaxonomyIds, (own, lists) => recountTerms(own, lists.flat()));
 }
 
 /** The term_taxonomy IDs these posts hold, of every taxonomy (one per link). */

@@ -5,7 +5,8 @@ import { userCan } from '../auth/capabilities.ts';
 import { maybeUnserialize, phpSerialize, type PhpValue } from '../php/serialize.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader, Writer } from '../data/executor.ts';
-import { addMeta, firstMeta, getPosts, insertPost, loadMeta, uniquePostSlug, updatePost, type PostMeta } from '../data/posts.ts';
+import { addMeta, firstMeta, getPosts, insertPost, metaRead, postsRead, uniquePostSlug, updatePost, type PostMeta } from '../data/posts.ts';
+import { readTogether } from '../data/together.ts';
 import type { PostRow } from '../data/tables.ts';
 import { isNumeric, phpTrim } from '../text/php.ts';
 import { sanitizeTextField, sanitizeTitle } from '../text/sanitize.ts';
@@ -87,7 +88,7 @@ export async function loadFeaturedImages(db: Reader, metas: Iterable<PostMeta | 
   const ids = [...new Set([...metas].map(thumbnailOf).filter((id) => Number.isSafeInteger(id) && id > 0))];
   const images = new Map<number, ImageAttachment>();
   if (!ids.length) return images;
-  const [posts, meta] = await Promise.all([getPosts(db, ids), loadMeta(db, ids, ['_wp_attached_file', '_wp_attachment_metadata'])]);
+  const [posts, meta] = await readTogether(db, postsRead(db, ids), metaRead(db, ids, ['_wp_attached_file', '_wp_attachment_metadata']));
   for (const post of posts) {
     if (post.post_type !== 'attachment') continue;
     const postMeta = meta.get(Number(post.ID));

@@ -22,6 +22,7 @@ import * as metaChanges from '../../src/data/meta-changes.ts';
 import * as mysqlPool from '../../src/data/mysql-pool.ts';
 import * as oembedCache from '../../src/data/oembed-cache.ts';
 import * as queuedWrites from '../../src/data/queued-writes.ts';
+import * as together from '../../src/data/together.ts';
 import * as options from '../../src/data/options.ts';
 import * as postQueries from '../../src/data/post-queries.ts';
 import * as postSelection from '../../src/data/post-selection.ts';
@@ -319,6 +320,20 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     uncatalogued: {},
   }),
 
+  moduleEntry('together', together, {
+    cases: {
+      readTogether: [{
+        case: 'meta and terms of two posts',
+        run: ({ reader }) => together.readTogether(reader, posts.metaRead(reader, [12, 13]), terms.termsOfPostsRead(reader, [12, 13], [CATEGORY, TAG])),
+      }],
+    },
+    noSql: {
+      readAlone: 'runs the statements of the read it is given (each snapshotted with the function that reads it alone)',
+      runTogether: 'runs the statements it is given (snapshotted with their callers)',
+    },
+    uncatalogued: {},
+  }),
+
   moduleEntry('queued-writes', queuedWrites, {
     cases: {},
     noSql: {
@@ -461,6 +476,8 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       uniquePostSlug: [{ run: ({ reader }) => posts.uniquePostSlug(reader, 'jazz-night', EVENT, 12) }],
     },
     noSql: {
+      postsRead: 'the statements getPosts runs (snapshotted there), for readTogether',
+      metaRead: 'the statements loadMeta runs (snapshotted there), for readTogether',
       firstMeta: 'reads a loaded PostMeta',
       firstFreeSlug: 'picks a slug from names already read (pure)',
     },
@@ -649,7 +666,9 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       unlinkPostsFromTaxonomy: [{ run: ({ write }) => write((trx) => terms.unlinkPostsFromTaxonomy(trx, [12, 13], TAG)) }],
       insertTermLinksBulk: [{ run: ({ write }) => write((trx) => terms.insertTermLinksBulk(trx, [12, 5, 0, 13, 5, 0])) }],
     },
-    noSql: {},
+    noSql: {
+      termsOfPostsRead: 'the statement termsOfPosts runs (snapshotted there), for readTogether',
+    },
     uncatalogued: {},
   }),
 

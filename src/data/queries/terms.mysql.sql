@@ -460,7 +460,7 @@ where
 
 -- setPostTerms (one term removed, one added): BEGIN (transaction)
 
--- setPostTerms (one term removed, one added), statement 1 of 5
+-- setPostTerms (one term removed, one added), statement 1 of 4
 select
   `tr`.`term_taxonomy_id`
 from
@@ -471,7 +471,7 @@ where
   and `tt`.`taxonomy` = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 2 of 5
+-- setPostTerms (one term removed, one added), statement 2 of 4
 /* queued */
 delete from `wp_term_relationships`
 where
@@ -479,7 +479,7 @@ where
   and `term_taxonomy_id` in (?);
 -- parameters: [12,5]
 
--- setPostTerms (one term removed, one added), statement 3 of 5
+-- setPostTerms (one term removed, one added), statement 3 of 4
 /* queued */
 insert ignore into
   `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
@@ -489,7 +489,8 @@ values
 
 -- setPostTerms (one term removed, one added): COMMIT (transaction)
 
--- setPostTerms (one term removed, one added), statement 4 of 5
+-- setPostTerms (one term removed, one added), statement 4 of 4
+/* together */
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -515,9 +516,7 @@ set
 where
   `term_taxonomy_id` in (?)
   and `taxonomy` in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
 
--- setPostTerms (one term removed, one added), statement 5 of 5
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -543,11 +542,11 @@ set
 where
   `term_taxonomy_id` in (?)
   and `taxonomy` in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag","tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
 
 -- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
 
--- setPostTerms (two terms on a post created in the transaction), statement 1 of 3
+-- setPostTerms (two terms on a post created in the transaction), statement 1 of 2
 /* queued */
 insert ignore into
   `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
@@ -558,7 +557,8 @@ values
 
 -- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
 
--- setPostTerms (two terms on a post created in the transaction), statement 2 of 3
+-- setPostTerms (two terms on a post created in the transaction), statement 2 of 2
+/* together */
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -584,9 +584,7 @@ set
 where
   `term_taxonomy_id` in (?)
   and `taxonomy` in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,"tribe_events_cat","post_tag"]
 
--- setPostTerms (two terms on a post created in the transaction), statement 3 of 3
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -612,7 +610,7 @@ set
 where
   `term_taxonomy_id` in (?)
   and `taxonomy` in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,"tribe_events_cat","post_tag","tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
 
 -- termTaxonomyIdsOfPosts
 select

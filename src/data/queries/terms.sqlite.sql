@@ -448,7 +448,7 @@ where
 
 -- setPostTerms (one term removed, one added): BEGIN (transaction)
 
--- setPostTerms (one term removed, one added), statement 1 of 5
+-- setPostTerms (one term removed, one added), statement 1 of 4
 select
   "tr"."term_taxonomy_id"
 from
@@ -459,7 +459,7 @@ where
   and "tt"."taxonomy" = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 2 of 5
+-- setPostTerms (one term removed, one added), statement 2 of 4
 /* queued */
 delete from "wp_term_relationships"
 where
@@ -467,7 +467,7 @@ where
   and "term_taxonomy_id" in (?);
 -- parameters: [12,5]
 
--- setPostTerms (one term removed, one added), statement 3 of 5
+-- setPostTerms (one term removed, one added), statement 3 of 4
 /* queued */
 insert or ignore into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
@@ -479,7 +479,7 @@ values
 
 -- setPostTerms (one term removed, one added): BEGIN (transaction)
 
--- setPostTerms (one term removed, one added), statement 4 of 5
+-- setPostTerms (one term removed, one added), statement 4 of 4
 update "wp_term_taxonomy"
 set
   "count" = (
@@ -503,47 +503,15 @@ set
       )
   )
 where
-  "term_taxonomy_id" in (?)
+  "term_taxonomy_id" in (?, ?)
   and "taxonomy" in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
-
--- setPostTerms (one term removed, one added): COMMIT (transaction)
-
--- setPostTerms (one term removed, one added): BEGIN (transaction)
-
--- setPostTerms (one term removed, one added), statement 5 of 5
-update "wp_term_taxonomy"
-set
-  "count" = (
-    SELECT
-      COUNT(*)
-    FROM
-      "wp_term_relationships" tr
-      INNER JOIN "wp_posts" p ON p.ID = tr.object_id
-    WHERE
-      tr.term_taxonomy_id = "wp_term_taxonomy"."term_taxonomy_id"
-      AND p.post_status = 'publish'
-      AND (
-        (
-          "wp_term_taxonomy"."taxonomy" = ?
-          AND p.post_type IN (?)
-        )
-        OR (
-          "wp_term_taxonomy"."taxonomy" = ?
-          AND p.post_type IN (?, ?)
-        )
-      )
-  )
-where
-  "term_taxonomy_id" in (?)
-  and "taxonomy" in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,7,"tribe_events_cat","post_tag"]
 
 -- setPostTerms (one term removed, one added): COMMIT (transaction)
 
 -- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
 
--- setPostTerms (two terms on a post created in the transaction), statement 1 of 3
+-- setPostTerms (two terms on a post created in the transaction), statement 1 of 2
 /* queued */
 insert or ignore into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
@@ -556,7 +524,7 @@ values
 
 -- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
 
--- setPostTerms (two terms on a post created in the transaction), statement 2 of 3
+-- setPostTerms (two terms on a post created in the transaction), statement 2 of 2
 update "wp_term_taxonomy"
 set
   "count" = (
@@ -580,41 +548,9 @@ set
       )
   )
 where
-  "term_taxonomy_id" in (?)
+  "term_taxonomy_id" in (?, ?)
   and "taxonomy" in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,"tribe_events_cat","post_tag"]
-
--- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
-
--- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
-
--- setPostTerms (two terms on a post created in the transaction), statement 3 of 3
-update "wp_term_taxonomy"
-set
-  "count" = (
-    SELECT
-      COUNT(*)
-    FROM
-      "wp_term_relationships" tr
-      INNER JOIN "wp_posts" p ON p.ID = tr.object_id
-    WHERE
-      tr.term_taxonomy_id = "wp_term_taxonomy"."term_taxonomy_id"
-      AND p.post_status = 'publish'
-      AND (
-        (
-          "wp_term_taxonomy"."taxonomy" = ?
-          AND p.post_type IN (?)
-        )
-        OR (
-          "wp_term_taxonomy"."taxonomy" = ?
-          AND p.post_type IN (?, ?)
-        )
-      )
-  )
-where
-  "term_taxonomy_id" in (?)
-  and "taxonomy" in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,7,"tribe_events_cat","post_tag"]
 
 -- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
 

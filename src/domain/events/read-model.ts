@@ -1,11 +1,13 @@
 // The events' read model: everything an event is shown from (REST JSON, exports, the iCalendar
 // feed), loaded for a page of event rows at once with one query per kind whatever their number:
-// the events' meta and terms side by side, the rows of the venues and organizers they link, those
-// posts' meta, then the featured images of all (attachment rows and meta side by side).
+// the events' meta and terms, then the rows and meta of the venues and organizers they link, then
+// the featured images of all (attachment rows and meta), each step's queries sent together
+// (together.ts).
 import type { Reader } from '../../data/executor.ts';
-import { loadMeta, type PostMeta } from '../../data/posts.ts';
+import { metaRead, type PostMeta } from '../../data/posts.ts';
+import { readTogether } from '../../data/together.ts';
 import type { PostRow } from '../../data/tables.ts';
-import { termsOfPosts, type Term } from '../../data/terms.ts';
+import { termsOfPosts, termsOfPostsRead, type Term } from '../../data/terms.ts';
 import { featuredImage, loadFeaturedImages, type ImageAttachment } from '../images.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
 import { linkedPostsWithMeta, withImages, type StoredLinkedPost } from '../linked-posts/read-model.ts';
@@ -32,7 +34,10 @@ export interface StoredEvent {
 
 /** The categories and tags of these events, in one query. */
 export async function loadEventTerms(db: Reader, ids: readonly number[]): Promise<Map<number, EventTerms>> {
-  const terms = await termsOfPosts(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]);
+  return eventTermsOf(ids, await termsOfPosts(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]));
+}
+
+function eventTermsOf(ids: readonly number[], terms: ReadonlyMap<number, Term[]>): Map<number, EventTerms> {
   return new Map(ids.map((id) => {
     const all = terms.get(id) ?? [];
     return [id, { categories: all.filter((term) => term.taxonomy === CATEGORIES.taxonomy), tags: all.filter((term) => term.taxonomy === TAGS.taxonomy) }];
@@ -47,7 +52,8 @@ function linkedIds(meta: PostMeta, definition: LinkedPostDefinition): number[] {
 /** These event rows with everything they are shown from, in their order. */
 export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): Promise<StoredEvent[]> {
   const ids = posts.map((post) => Number(post.ID));
-  const [metas, terms] = await Promise.all([loadMeta(db, ids), loadEventTerms(db, ids)]);
+  const [metas, termLists] = await readTogether(db, metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]));
+  const terms = eventTermsOf(ids, termLists);
   const metaOf = (id: number): PostMeta => metas.get(id) ?? new Map();
   const links = ids.map((id) => ({ venues: linkedIds(metaOf(id), VENUE_DEFINITION), organizers: linkedIds(metaOf(id), ORGANIZER_DEFINITION) }));
   const linkedIdSet = new Set(links.flatMap((link) => [...link.venues, ...link.organizers]));

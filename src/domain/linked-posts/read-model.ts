@@ -1,7 +1,8 @@
 // Venues and organizers as they are shown (REST JSON, embedded in events, exports): each post's
 // row, the meta its representations read and its featured image, for a batch at once.
 import type { Reader } from '../../data/executor.ts';
-import { getPosts, loadMeta, type PostMeta } from '../../data/posts.ts';
+import { loadMeta, metaRead, postsRead, type PostMeta } from '../../data/posts.ts';
+import { readTogether } from '../../data/together.ts';
 import type { PostRow } from '../../data/tables.ts';
 import { featuredImage, loadFeaturedImages, type ImageAttachment } from '../images.ts';
 import type { LinkedPostDefinition } from './definition.ts';
@@ -31,11 +32,12 @@ async function withMeta(db: Reader, definitions: readonly LinkedPostDefinition[]
   return posts.map((post) => ({ post, meta: metas.get(Number(post.ID)) ?? new Map() }));
 }
 
-/** The posts of these IDs that are of the definitions' types, in the order given, with their meta: two queries. */
+/** The posts of these IDs that are of the definitions' types, in the order given, with their meta: rows and meta read together. */
 export async function linkedPostsWithMeta(db: Reader, definitions: readonly LinkedPostDefinition[], ids: readonly number[]): Promise<LinkedPostWithMeta[]> {
+  if (!ids.length) return [];
   const types = new Set<string>(definitions.map((definition) => definition.postType.type));
-  const rows = await getPosts(db, ids);
-  return withMeta(db, definitions, rows.filter((post) => types.has(post.post_type)));
+  const [rows, metas] = await readTogether(db, postsRead(db, ids), metaRead(db, ids, linkedMetaKeys(definitions)));
+  return rows.filter((post) => types.has(post.post_type)).map((post) => ({ post, meta: metas.get(Number(post.ID)) ?? new Map() }));
 }
 
 /** Posts with their meta, given the featured images loaded for them. */

@@ -1,0 +1,51 @@
+// Statements that do not depend on each other's results travel together: on MySQL in one
+// multi-statement packet (one round trip, where side-by-side queries on pooled connections cost
+// one each), on SQLite one after the other in the process. A data function that others may want
+// to read beside theirs exports a `Read` (its statements and how its value is made of their rows)
+// beside the function that reads it alone.
+import { CompiledQuery, MysqlAdapter, type Compilable } from 'kysely';
+import type { AfterCommitRunner, Reader } from './executor.ts';
+
+/** Starts the SQL of several statements sent as one packet (mysql-pool.ts answers each one's result). */
+export const TOGETHER_MARK = '/* together */ ';
+
+export interface Read<T> {
+  readonly queries: readonly Compilable<unknown>[];
+  /** The value, from each query's rows in the order of `queries`. */
+  value(rows: readonly (readonly unknown[])[]): T;
+}
+
+type Values<T extends readonly Read<unknown>[]> = { -readonly [K in keyof T]: T[K] extends Read<infer V> ? V : never };
+
+async function rowsOf(db: Reader | AfterCommitRunner, compiled: readonly CompiledQuery[]): Promise<unknown[][]> {
+  if (compiled.length > 1 && db.getExecutor().adapter instanceof MysqlAdapter) {
+    const packet = CompiledQuery.raw(TOGETHER_MARK + compiled.map((query) => query.sql).join(';\n'), compiled.flatMap((query) => query.parameters));
+    const { rows } = await db.executeQuery<unknown[]>(packet);
+    return rows;
+  }
+  const rows: unknown[][] = [];
+  for (const query of compiled) rows.push((await db.executeQuery(query)).rows as unknown[]);
+  return rows;
+}
+
+/** The values of these reads, their statements sent together. */
+export async function readTogether<T extends readonly Read<unknown>[]>(db: Reader, ...reads: T): Promise<Values<T>> {
+  const compiled = reads.flatMap((read) => read.queries.map((query) => query.compile()));
+  const rows = await rowsOf(db, compiled);
+  let next = 0;
+  return reads.map((read) => read.value(rows.slice(next, next += read.queries.length))) as Values<T>;
+}
+
+/** The value of one read. */
+export async function readAlone<T>(db: Reader, read: Read<T>): Promise<T> {
+  const [value] = await readTogether(db, read);
+  return value;
+}
+
+/**
+ * Runs these statements in one packet on MySQL. Outside a transaction each commits on its own, in
+ * order, and a failing one stops those after it.
+ */
+export async function runTogether(db: AfterCommitRunner, statements: readonly Compilable<unknown>[]): Promise<void> {
+  await rowsOf(db, statements.map((statement) => statement.compile()));
+}
