@@ -9,7 +9,7 @@ import { getPost, findPostBySlug } from '../data/posts.ts';
 import { findTermBySlug } from '../data/terms.ts';
 import type { PostRow } from '../data/tables.ts';
 import { shownTitle } from '../domain/json-ld.ts';
-import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type PostTypeDefinition } from '../domain/post-types.ts';
+import { EVENT_TYPE, VENUE_TYPE, type PostTypeDefinition } from '../domain/post-types.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../domain/terms/definition.ts';
 import { permalink, termPermalink } from '../domain/urls.ts';
 import { restUrl, type SiteSettings } from '../site/settings.ts';
@@ -23,7 +23,7 @@ import { frontEndTarget } from './targets.ts';
 
 export interface FrontEndAnswer {
   status: number;
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
   body: string;
 }
 
@@ -48,9 +48,10 @@ function notFound(ctx: Ctx): FrontEndAnswer {
   return htmlAnswer(ctx, 404, { kind: 'site' }, { title: 'Page not found', main: notFoundMain() });
 }
 
-/** The URL of page `n` of a list whose first page is `url`. */
-function pageUrl(url: string, n: number): string {
-  return addQueryArgs(url, [['paged', n > 1 ? String(n) : false]]);
+/** The URL of page `n` of a list whose first page is `url`, as get_pagenum_link writes it: a `/page/N/` suffix, or `paged=N` with plain permalinks. */
+function pageUrl(site: SiteSettings, url: string, n: number): string {
+  if (n === 1) return url;
+  return site.prettyPermalinks ? `${url.replace(/\/?$/, '/')}page/${n}/` : addQueryArgs(url, [['paged', String(n)]]);
 }
 
 interface ListSpec {
@@ -71,8 +72,8 @@ async function listPage(ctx: Ctx, spec: ListSpec): Promise<FrontEndAnswer> {
   if (read.status !== 200) return notFound(ctx);
   const list = read.body as EventListJson;
   const paging = {
-    previous: spec.page > 1 ? pageUrl(spec.url, spec.page - 1) : null,
-    next: spec.page < list.total_pages ? pageUrl(spec.url, spec.page + 1) : null,
+    previous: spec.page > 1 ? pageUrl(ctx.site, spec.url, spec.page - 1) : null,
+    next: spec.page < list.total_pages ? pageUrl(ctx.site, spec.url, spec.page + 1) : null,
   };
   return htmlAnswer(ctx, 200, spec.context, {
     title: spec.title,
@@ -132,11 +133,13 @@ async function postPage(ctx: Ctx, type: PostTypeDefinition, post: PostRow | unde
   return type === EVENT_TYPE ? eventPage(ctx, post, context) : linkedPage(ctx, type, post, context, pageNumber);
 }
 
-/** `?p={ID}`: WordPress's redirect of a shortlink to the post's permalink. */
+/**
+ * `?p={ID}`: WordPress's redirect of a shortlink to the post's permalink (redirect_canonical), for
+ * public post types only: events, as venues and organizers are not public in TEC free.
+ */
 function shortlinkAnswer(ctx: Ctx, post: PostRow | undefined): FrontEndAnswer {
-  const type = [EVENT_TYPE, VENUE_TYPE, ORGANIZER_TYPE].find((t) => t.type === post?.post_type);
-  if (!post || !type || post.post_status !== 'publish') return notFound(ctx);
-  const location = permalink(ctx.site, type, post);
+  if (!post || post.post_type !== EVENT_TYPE.type || post.post_status !== 'publish') return notFound(ctx);
+  const location = permalink(ctx.site, EVENT_TYPE, post);
   return { status: 301, headers: { Location: location, 'Content-Type': HTML }, body: `<!DOCTYPE html><title>Moved</title><a href="${esc(location)}">${esc(location)}</a>\n` };
 }
 

@@ -55,6 +55,7 @@ export function page(site: SiteSettings, parts: PageParts): string {
     `<meta name="tec-api-version" content="v1">`,
     `<meta name="tec-api-origin" content="${esc(parts.discovery.origin)}">`,
     `<link rel="alternate" href="${esc(parts.discovery.root)}">`,
+    ...(parts.discovery.shortlink === null ? [] : [`<link rel="shortlink" href="${esc(parts.discovery.shortlink)}">`]),
     `<link rel="alternate" type="text/calendar" title="iCalendar" href="${esc(parts.icalUrl)}">`,
     `<style>${STYLE}</style>`,
   ];

@@ -7,7 +7,7 @@ import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../domain/terms/defin
 export type Target =
   | { kind: 'home'; page: number }
   | { kind: 'archive'; page: number }
-  /** `page`: of the events list a venue's or organizer's page shows. */
+  /** `page`: of the events list a venue's or organizer's page shows (an event page has none). */
   | { kind: 'post'; type: PostTypeDefinition; slug: string; page: number }
   /** `?post_type={type}&p={ID}`: served in place; `?p={ID}` (a shortlink): `type` null, redirected. */
   | { kind: 'post-id'; type: PostTypeDefinition | null; id: number; page: number }
@@ -64,6 +64,6 @@ export function frontEndTarget(path: string, query: Record<string, unknown>): Ta
   if (first === 'events' && rest[0] === 'category' && rest.length > 1) return { kind: 'term', taxonomy: CATEGORIES, path: rest.slice(1), page };
   if (first === TAGS.prettyBase && rest.length === 1) return { kind: 'term', taxonomy: TAGS, path: rest, page };
   const type = POST_TYPES.find((t) => t.permalinkBase === first);
-  if (type && rest.length === 1 && !paged) return { kind: 'post', type, slug: rest[0]!, page };
+  if (type && rest.length === 1 && !(paged && type === EVENT_TYPE)) return { kind: 'post', type, slug: rest[0]!, page };
   return { kind: 'unknown' };
 }

@@ -79,6 +79,20 @@ forEachDatabase('front-end pages in Chromium', (kind) => {
     const facts = await markupFacts(page);
     expect(facts).to.deep.include({ lang: 'en-US', h1: ['Event at draft venue'], main: 1, imagesWithoutAlt: 0, unnamedLinks: 0, brokenImages: 0 });
     expect(facts.navNames.every(Boolean)).to.equal(true);
+    // The shortlink in the head leads to the event's page.
+    const shortlink = await page.locator('link[rel="shortlink"]').getAttribute('href');
+    const followed = await page.goto(shortlink!);
+    expect([followed!.status(), followed!.url()]).to.deep.equal([200, site.event.url]);
+  });
+
+  it('pages a venue\'s events with working previous and next links', async () => {
+    await page.goto(site.event.venue.url);
+    await page.getByRole('link', { name: 'Next events' }).click();
+    expect(page.url()).to.equal(`${site.event.venue.url}page/2/`);
+    expect(await page.locator('main h2').allInnerTexts()).to.deep.equal(['All-day fair']);
+    await page.getByRole('link', { name: 'Previous events' }).click();
+    expect(page.url()).to.equal(site.event.venue.url);
+    expect(await page.locator('main h2').allInnerTexts()).to.deep.equal(['Event at draft venue']);
   });
 
   it('has links that all resolve, on the event page and on every page it links to', async () => {
@@ -100,7 +114,8 @@ forEachDatabase('front-end pages in Chromium', (kind) => {
     ['an event', (s) => new URL(s.event.url).pathname],
     ['the home page', () => '/'],
     ['the events archive', () => '/events/'],
-    ['a second list page', () => '/events/?paged=2'],
+    ['a second list page', () => '/events/page/2/'],
+    ['a venue\'s second page', (s) => `${new URL(s.event.venue.url).pathname}page/2/`],
     ['a category archive', () => '/events/category/music/'],
     ['a tag archive', () => '/tag/free/'],
     ['a venue', (s) => new URL(s.event.venue.url).pathname],

@@ -1,8 +1,11 @@
 // Front-end URLs (issue 16 item 2): every `url` wpcal writes answers GET and HEAD with the
 // plugin's discovery headers (samples 61–64) and an HTML page; what is not public is a 404.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import { expect } from 'chai';
 import { forEachDatabase } from '../support/databases.ts';
-import { readSample } from '../support/plugin-samples.ts';
+import { readSample, SAMPLES } from '../support/plugin-samples.ts';
 import { request, type HttpResult } from '../support/server.ts';
 import { startFrontEndSite, type FrontEndSite } from '../support/front-end-site.ts';
 
@@ -29,6 +32,30 @@ function sampleDiscovery(name: string, home: string, eventId?: number): Record<s
 /** `<a href>`, `<link href>` and `<meta content>` of a page, in document order. */
 function tagAttribute(html: string, pattern: RegExp): string[] {
   return [...html.matchAll(pattern)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+}
+
+/** The `Link` header lines of a captured sample, in order (readSample keeps only the last). */
+function sampleLinkLines(name: string): string[] {
+  const head = fs.readFileSync(path.join(SAMPLES, name), 'utf8').split(/\r?\n\r?\n/)[0]!;
+  return head.split(/\r?\n/).filter((line) => /^link:/i.test(line)).map((line) => line.slice(line.indexOf(':') + 1).trim());
+}
+
+/** The `Link` header lines of a HEAD answer as sent (fetch joins repeated headers into one). */
+function linkLines(url: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    http.request(url, { method: 'HEAD' }, (res) => {
+      const lines: string[] = [];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i]!.toLowerCase() === 'link') lines.push(res.rawHeaders[i + 1]!);
+      resolve(lines);
+      res.resume();
+    }).on('error', reject).end();
+  });
+}
+
+/** The previous and next links of a list page, and the events it lists. */
+function listing(html: string): { previous?: string; next?: string; events: string[] } {
+  const rel = (name: string) => tagAttribute(html, new RegExp(`<a href="([^"]*)" rel="${name}">`, 'g'))[0];
+  return { previous: rel('prev'), next: rel('next'), events: [...html.matchAll(/<h2><a href="[^"]*">([^<]*)<\/a><\/h2>/g)].map((m) => m[1]!) };
 }
 
 /** What `wpapi`'s `WPAPI.discover(url)` does: HEAD the site, read the `rel="https://api.w.org/"` link of the Link header, GET it. */
@@ -79,6 +106,41 @@ forEachDatabase('front-end pages', (kind) => {
     }
   });
 
+  it('sends the Link lines of samples 61–64 but WordPress\'s rel="alternate" one, whose wp/v2 route wpcal does not serve', async () => {
+    const { event } = site;
+    const cases: Array<[string, string, number | undefined]> = [
+      ['61-discovery-head-home.txt', '/', undefined],
+      ['62-discovery-head-event.txt', `/event/${event.slug}/`, event.id],
+      ['63-discovery-head-category.txt', '/events/category/music/', event.categories[0].id],
+      ['64-discovery-head-tag.txt', '/tag/free/', event.tags[0].id],
+    ];
+    const alternates: string[] = [];
+    for (const [sample, path, id] of cases) {
+      const lines = sampleLinkLines(sample).map((line) => line.replace(/\b(2460|204|205)\b/, String(id)).replaceAll(SAMPLE_HOME, home));
+      const alternate = lines.filter((line) => line.includes('rel="alternate"'));
+      alternates.push(...alternate);
+      expect(await linkLines(`${home}${path}`), path).to.deep.equal(lines.filter((line) => !alternate.includes(line)));
+    }
+    expect(alternates.map((line) => /wp\/v2\/([a-z_]+)\//.exec(line)?.[1])).to.deep.equal(['tribe_events', 'tribe_events_cat', 'tags']);
+    for (const line of alternates) {
+      const res = await request(/^<([^>]*)>/.exec(line)![1]!, 'GET', '');
+      expect([res.status, res.json?.code], line).to.deep.equal([404, 'rest_no_route']);
+    }
+    // The event's shortlink (header and <link rel="shortlink">) redirects to its permalink, as WordPress does.
+    const shortlink = `${home}/?p=${event.id}`;
+    expect(tagAttribute((await get(`/event/${event.slug}/`)).text, /<link rel="shortlink" href="([^"]*)">/g)).to.deep.equal([shortlink]);
+    const redirect = await fetch(shortlink, { redirect: 'manual' });
+    expect([redirect.status, redirect.headers.get('location')]).to.deep.equal([301, event.url]);
+    expect(await linkLines(`${home}/event/secret-party/`)).to.deep.equal([`<${home}/wp-json/>; rel="https://api.w.org/"`, `<${home}/?p=${site.protectedId}>; rel=shortlink`]);
+    // Venues and organizers are no public post types in TEC free: no shortlink, and `?p=` is no redirect.
+    for (const linked of [event.venue, event.organizer[0]]) {
+      const page = new URL(linked.url).pathname;
+      expect(await linkLines(`${home}${page}`), page).to.deep.equal([`<${home}/wp-json/>; rel="https://api.w.org/"`]);
+      expect((await get(page)).text, page).not.to.include('rel="shortlink"');
+      expectPage(await get(`/?p=${linked.id}`), `/?p=${linked.id}`, 404);
+    }
+  });
+
   it('answers the plain permalinks with the same pages and headers', async () => {
     const { id, slug } = site.event;
     const pairs: Array<[string, string]> = [
@@ -97,9 +159,6 @@ forEachDatabase('front-end pages', (kind) => {
       expect(discoveryOf(a.headers), plain).to.deep.equal(discoveryOf(b.headers));
       expect(a.text, plain).to.equal(b.text);
     }
-    // A shortlink (`?p=ID`, WordPress's rel=shortlink) redirects to the permalink, as WordPress does.
-    const shortlink = await fetch(`${home}/?p=${id}`, { redirect: 'manual' });
-    expect([shortlink.status, shortlink.headers.get('location')]).to.deep.equal([301, site.event.url]);
   });
 
   it('answers every url wpcal writes: home, /events/, each event, venue, organizer, category and tag', async () => {
@@ -187,7 +246,7 @@ forEachDatabase('front-end pages', (kind) => {
   it('lists events on the home, archive, term, venue and organizer pages, a page at a time, with their feeds', async () => {
     const archive = await get('/events/');
     expect(archive.text).to.include(`<a href="${site.event.url}">Event at draft venue</a>`);
-    expect(archive.text).to.include(`<a href="${home}/events/?paged=2" rel="next">Next events</a>`);
+    expect(archive.text).to.include(`<a href="${home}/events/page/2/" rel="next">Next events</a>`);
     const second = await get('/events/?paged=2');
     expect(second.text).to.include('All-day fair');
     expect(second.text).to.include('<time datetime="2026-12-12">Saturday, 12 December 2026</time> – <time datetime="2026-12-13">Sunday, 13 December 2026</time>');
@@ -208,6 +267,44 @@ forEachDatabase('front-end pages', (kind) => {
     expect(organizer.text).to.include(`<a href="${site.event.url}">Event at draft venue</a>`);
   });
 
+  it('pages the venue, organizer, category, tag and home lists (`/page/N/`, `paged=N`), linking the neighbours, 404 past the last page', async () => {
+    const venue = site.event.venue.slug;
+    const organizer = site.event.organizer[1].slug;
+    // [the first page's path, its plain twin, the events of each page]
+    const lists: Array<[string, string, string[][]]> = [
+      [`/venue/${venue}/`, `/?tribe_venue=${venue}`, [['Event at draft venue'], ['All-day fair']]],
+      [`/organizer/${organizer}/`, `/?tribe_organizer=${organizer}`, [['Event at draft venue'], ['All-day fair']]],
+      ['/events/category/music/', '/?tribe_events_cat=music', [['Event at draft venue'], ['All-day fair']]],
+      ['/tag/free/', '/?tag=free', [['Event at draft venue']]],
+      [`/organizer/${site.event.organizer[0].slug}/`, `/?tribe_organizer=${site.event.organizer[0].slug}`, [['Event at draft venue']]],
+      ['/', '/', [['Event at draft venue'], ['All-day fair'], ['Secret party']]],
+    ];
+    for (const [first, plain, pages] of lists) {
+      const url = (n: number) => (n === 1 ? `${home}${first}` : `${home}${first}page/${n}/`);
+      const firstHeaders = discoveryOf((await head(first)).headers);
+      for (let n = 1; n <= pages.length + 1; n += 1) {
+        const paths = n === 1 ? [first] : [`${first}page/${n}/`, `${first}?paged=${n}`, `${plain}${plain === '/' ? '?' : '&'}paged=${n}`];
+        for (const path of paths) {
+          const res = await get(path);
+          if (n > pages.length) {
+            expectPage(res, path, 404);
+            expectPage(await head(path), path, 404);
+            continue;
+          }
+          expectPage(res, path);
+          expect(listing(res.text), path).to.deep.equal({
+            previous: n > 1 ? url(n - 1) : undefined,
+            next: n < pages.length ? url(n + 1) : undefined,
+            events: pages[n - 1],
+          });
+          expect(discoveryOf((await head(path)).headers), path).to.deep.equal(firstHeaders);
+        }
+      }
+    }
+    // An event page has no pages.
+    expectPage(await get(`/event/${site.event.slug}/page/2/`), 'event page 2', 404);
+  });
+
   it('escapes what it prints: a title with markup and quotes stays text', async () => {
     const res = await site.t.request('POST', '/wp-json/tribe/events/v1/events', {
       auth: site.admin,
@@ -222,6 +319,44 @@ forEachDatabase('front-end pages', (kind) => {
     await site.t.request('DELETE', `/wp-json/tribe/events/v1/events/${res.json.id}?force=true`, { auth: site.admin });
   });
 
+  it('gives an event with several occurrence rows (TEC PRO\'s recurring events) one page, at the one `url` wpcal writes for it', async () => {
+    const { event } = site;
+    const db = site.t.server.db.kysely;
+    const own = await db.selectFrom('tec_occurrences').selectAll().where('post_id', '=', event.id).executeTakeFirstOrThrow();
+    const { occurrence_id: _id, ...columns } = own;
+    const weekLater = (datetime: string) => new Date(Date.parse(`${datetime.replace(' ', 'T')}Z`) + 7 * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+    const { occurrence_id: addedId } = await db.insertInto('tec_occurrences').values({
+      ...columns,
+      start_date: weekLater(own.start_date), end_date: weekLater(own.end_date),
+      start_date_utc: weekLater(own.start_date_utc), end_date_utc: weekLater(own.end_date_utc),
+      hash: `${own.hash.slice(0, 32)}weeklater`,
+    }).returning('occurrence_id').executeTakeFirstOrThrow();
+    try {
+      const permalink = `${home}/event/${event.slug}/`;
+      const list = (await get('/wp-json/tribe/events/v1/events?per_page=50')).json.events.filter((e: any) => e.id === event.id);
+      const single = (await get(`/wp-json/tribe/events/v1/events/${event.id}`)).json;
+      const feed = await request(`${home}/wp-json/wpcal/v1/events.ics?include=${event.id}`, 'GET', '');
+      // Every URL of the event: the list's (once), the single's, its JSON-LD's, the feed's; no PRO `/all/` or date suffix.
+      expect([...list.map((e: any) => e.url), single.url, single.json_ld.url, ...feed.text.match(/^URL:(.*)$/gm)!.map((line) => line.slice(4).trim())])
+        .to.deep.equal([permalink, permalink, permalink, permalink]);
+      const res = await head(`/event/${event.slug}/`);
+      expectPage(res, permalink);
+      expect(res.headers.get('x-tec-api-root')).to.equal(`${home}/wp-json/tribe/events/v1/events/${event.id}`);
+      expect(await linkLines(permalink)).to.deep.equal([`<${home}/wp-json/>; rel="https://api.w.org/"`, `<${home}/?p=${event.id}>; rel=shortlink`]);
+      const listed: string[] = [];
+      for (let url: string | undefined = `${home}/events/`; url !== undefined;) {
+        const page = listing((await get(url.slice(home.length))).text);
+        listed.push(...page.events);
+        url = page.next;
+      }
+      expect(listed).to.deep.equal(['Event at draft venue', 'All-day fair', 'Secret party']);
+      // TEC PRO's series and occurrence URLs, which TEC free (and wpcal) do not route.
+      for (const path of [`/event/${event.slug}/all/`, `/event/${event.slug}/${weekLater(own.start_date).slice(0, 10)}/`]) expectPage(await get(path), path, 404);
+    } finally {
+      await db.deleteFrom('tec_occurrences').where('occurrence_id', '=', addedId).execute();
+    }
+  });
+
   it('lets WordPress REST clients discover the API from the site address (wpapi\'s WPAPI.discover)', async () => {
     const found = await discoverLikeWpapi(home);
     expect(found.root).to.equal(`${home}/wp-json/`);
@@ -234,7 +369,7 @@ forEachDatabase('front-end pages with plain permalinks', (kind) => {
   let site: FrontEndSite;
 
   before(async () => {
-    site = await startFrontEndSite(kind, { permalink_structure: '' });
+    site = await startFrontEndSite(kind, { permalink_structure: '', posts_per_page: '1' });
   });
   after(async () => site.t.close());
 
@@ -257,5 +392,21 @@ forEachDatabase('front-end pages with plain permalinks', (kind) => {
     expect(page.text).to.include(`<a href="${home}/?post_type=tribe_events">Events</a>`);
     const found = await discoverLikeWpapi(home);
     expect(found.index.namespaces).to.include('tribe/events/v1');
+  });
+
+  it('links a list\'s pages with `paged=N`, and the event\'s shortlink is the same as with pretty permalinks', async () => {
+    const home = site.t.url;
+    const venue = site.event.venue.url;
+    expect(venue).to.equal(`${home}/?tribe_venue=${site.event.venue.slug}`);
+    const first = await site.t.request('GET', venue.slice(home.length));
+    expect(listing(first.text)).to.deep.equal({ previous: undefined, next: `${venue}&paged=2`, events: ['Event at draft venue'] });
+    const second = await site.t.request('GET', `${venue.slice(home.length)}&paged=2`);
+    expect(listing(second.text)).to.deep.equal({ previous: venue, next: undefined, events: ['All-day fair'] });
+    expect((await site.t.request('GET', `${venue.slice(home.length)}&paged=3`)).status).to.equal(404);
+    expect(listing((await site.t.request('GET', '/')).text).next).to.equal(`${home}/?paged=2`);
+    expect(await linkLines(site.event.url)).to.deep.equal([
+      `<${home}/index.php?rest_route=/>; rel="https://api.w.org/"`,
+      `<${home}/?p=${site.event.id}>; rel=shortlink`,
+    ]);
   });
 });

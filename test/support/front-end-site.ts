@@ -1,5 +1,6 @@
 // A small calendar for the front-end tests: published events with a venue, organizers, terms,
-// cost, description and image, beside a draft, a private, a trashed and a password-protected event.
+// cost, description and image (the venue, the second organizer and the category have two events),
+// beside a draft, a private, a trashed and a password-protected event.
 import { expect } from 'chai';
 import type { Db } from '../../src/data/connect.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
@@ -80,7 +81,11 @@ async function fill(t: TestServer): Promise<FrontEndSite> {
     tags: [free.id],
     image: String(image),
   });
-  await post('events', { title: 'All-day fair', start_date: '2026-12-12 00:00:00', end_date: '2026-12-13 23:59:59', all_day: true, categories: [music.id] });
+  // At the same venue, and the second organizer's too: their pages list two events.
+  await post('events', {
+    title: 'All-day fair', start_date: '2026-12-12 00:00:00', end_date: '2026-12-13 23:59:59', all_day: true,
+    categories: [music.id], venue: event.venue.id, organizer: [event.organizer[1].id],
+  });
   const db = t.server.db;
   const draftVenue = await post('venues', { venue: 'Hidden Hall', status: 'draft' });
   return {
