@@ -1,4 +1,6 @@
-import type { AfterCommitRunner, Reader } from './executor.ts';
+import { sql } from 'kysely';
+import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
+import { queueWrite } from './queued-writes.ts';
 
 export async function getOptions(db: Reader, names: readonly string[]): Promise<Map<string, string>> {
   if (!names.length) return new Map();
@@ -19,6 +21,20 @@ export async function setOption(db: AfterCommitRunner, name: string, value: stri
   if (Number(updated.numUpdatedRows) > 0) return;
   if (await addOption(db, name, value, autoload)) return;
   await db.updateTable('options').set({ option_value: value }).where('option_name', '=', name).execute();
+}
+
+/**
+ * update_option as statements that wait for the transaction's next one (queued-writes.ts): the row
+ * is created if missing (a read without lock when it exists), then updated, which locks it until
+ * the transaction ends.
+ */
+export async function queueSetOption(trx: Writer, name: string, value: string, autoload = 'yes'): Promise<void> {
+  // A one-row derived table to select from: MySQL takes a WHERE only after a FROM.
+  const row = trx.selectFrom(sql<{ one: number }>`(SELECT 1 AS one)`.as('one'))
+    .select([sql.val(name).as('option_name'), sql.val(value).as('option_value'), sql.val(autoload).as('autoload')])
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('options').select('option_id').where('option_name', '=', name))));
+  await queueWrite(trx, trx.insertInto('options').orIgnore().columns(['option_name', 'option_value', 'autoload']).expression(row));
+  await queueWrite(trx, trx.updateTable('options').set({ option_value: value }).where('option_name', '=', name));
 }
 
 /**

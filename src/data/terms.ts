@@ -3,8 +3,8 @@
 import { sql } from 'kysely';
 import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
-import { afterCommitEach, dialectOf } from './transaction.ts';
-import { readAlone, runTogether, type Read } from './together.ts';
+import { beforeCommit, dialectOf } from './transaction.ts';
+import { readAlone, type Read } from './together.ts';
 import { queueWrite } from './queued-writes.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
@@ -200,37 +200,33 @@ const COUNTED_TYPES: Readonly<Record<string, readonly string[]>> = {
 const COUNTED_TAXONOMIES = Object.keys(COUNTED_TYPES);
 
 /**
- * Recounts these terms. The count is a subquery correlated with the row being updated, so it runs
- * once that row is locked and sees the links of any writer that held the row before: a recount
- * that starts after a link commits always counts it. Outside a transaction (MySQL's after-commit
- * tasks) each term is a statement of its own, all sent in one packet: each commits holding one
- * row, so concurrent recounts cannot deadlock, and each counts after its own lock. In a
- * transaction (SQLite's after-commit tasks, imports) one statement per chunk of IDs.
+ * The recount of these terms: the count is a subquery correlated with the row being updated, so it
+ * runs once that row is locked and sees the links of any writer that held the row before.
  */
-export async function recountTerms(db: AfterCommitRunner, termTaxonomyIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(termTaxonomyIds)].sort((a, b) => a - b);
+function recountStatement(db: AfterCommitRunner, termTaxonomyIds: readonly number[]) {
   const counted = sql.join(Object.entries(COUNTED_TYPES).map(([taxonomy, types]) =>
     sql`(${sql.ref('term_taxonomy.taxonomy')} = ${taxonomy} AND p.post_type IN (${sql.join(types)}))`), sql` OR `);
-  const recount = (part: readonly number[]) => db.updateTable('term_taxonomy')
+  return db.updateTable('term_taxonomy')
     .set({
       count: sql<number>`(SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr
         INNER JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
         WHERE tr.term_taxonomy_id = ${sql.ref('term_taxonomy.term_taxonomy_id')} AND p.post_status = 'publish'
         AND (${counted}))`,
     })
-    .where('term_taxonomy_id', 'in', part).where('taxonomy', 'in', COUNTED_TAXONOMIES);
+    .where('term_taxonomy_id', 'in', termTaxonomyIds).where('taxonomy', 'in', COUNTED_TAXONOMIES);
+}
+
+/** Recounts these terms, one statement per chunk of IDs (an import's recount, a repair). */
+export async function recountTerms(db: AfterCommitRunner, termTaxonomyIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(termTaxonomyIds)].sort((a, b) => a - b);
   for (const part of chunked(ids)) {
-    if (!db.isTransaction) {
-      await runTogether(db, part.map((id) => recount([id])));
-      continue;
-    }
-    // Inside a MySQL transaction (an import), the statement's snapshot would be taken at its first
-    // row: lock them all first, so that every count sees what was committed before.
-    if (part.length > 1 && dialectOf(db as Writer) === 'mysql') {
+    // Inside a MySQL transaction, the statement's snapshot would be taken at its first row: lock
+    // them all first, so that every count sees what was committed before.
+    if (part.length > 1 && db.isTransaction && dialectOf(db as Writer) === 'mysql') {
       await db.selectFrom('term_taxonomy').select('term_taxonomy_id').where('term_taxonomy_id', 'in', part)
         .orderBy('term_taxonomy_id').forUpdate().execute();
     }
-    await recount(part).execute();
+    await recountStatement(db, part).execute();
   }
 }
 
@@ -262,18 +258,31 @@ export async function setPostTerms(db: Writer, postId: number, taxonomy: string,
     await queueWrite(db, db.insertInto('term_relationships').orIgnore()
       .values(added.map((ttId) => ({ object_id: postId, term_taxonomy_id: ttId, term_order: 0 }))));
   }
-  recountAfterCommit(db, [...removed, ...added]);
+  recountAtCommit(db, [...removed, ...added]);
   return removed.length > 0 || added.length > 0;
 }
 
+/** Per transaction: the terms its last statements recount. */
+const recountedAtCommit = new WeakMap<Writer, Set<number>>();
+
 /**
- * Recounts these terms once the transaction commits: a term's row is then never locked while the
- * work runs, so writers linking the same term do not queue on it, and one recount takes in the
- * terms of every writer that committed before it runs (afterCommitEach). Still exact: each count
- * is made once its row is locked (recountTerms), after this commit.
+ * Recounts these terms as the transaction's last statements (beforeCommit), one queued statement
+ * per term in ID order, which travel with the COMMIT: a term's row is locked only while the
+ * transaction commits, so writers linking the same term do not queue on it while they work, and
+ * rows are taken in one order by every writer. Exact: each count is made once its row is locked,
+ * seeing this transaction's links and every committed one; a writer that links the term later
+ * recounts it after this commit.
  */
-function recountAfterCommit(trx: Writer, termTaxonomyIds: readonly number[]): void {
-  if (termTaxonomyIds.length) afterCommitEach(trx, 'term_counts', termTaxonomyIds, (own, lists) => recountTerms(own, lists.flat()));
+function recountAtCommit(trx: Writer, termTaxonomyIds: readonly number[]): void {
+  let pending = recountedAtCommit.get(trx);
+  if (!pending) {
+    const ids = pending = new Set();
+    recountedAtCommit.set(trx, ids);
+    beforeCommit(trx, 'term_counts', async (own) => {
+      for (const id of [...ids].sort((a, b) => a - b)) await queueWrite(own, recountStatement(own, [id]));
+    });
+  }
+  for (const id of termTaxonomyIds) pending.add(id);
 }
 
 /** The term_taxonomy IDs these posts hold, of every taxonomy (one per link). */
@@ -288,7 +297,7 @@ export async function termTaxonomyIdsOfPosts(db: Reader, postIds: readonly numbe
 
 /** Recounts every term a post holds (after its status changes), once the transaction commits. */
 export async function recountPostTerms(db: Writer, postId: number): Promise<void> {
-  recountAfterCommit(db, await termTaxonomyIdsOfPosts(db, [postId]));
+  recountAtCommit(db, await termTaxonomyIdsOfPosts(db, [postId]));
 }
 
 /**

@@ -1,12 +1,12 @@
-// Statements that do not depend on each other's results travel together: on MySQL in one
+// Reads whose SELECTs do not depend on each other's rows travel together: on MySQL in one
 // multi-statement packet (one round trip, where side-by-side queries on pooled connections cost
 // one each), on SQLite one after the other in the process. A data function that others may want
 // to read beside theirs exports a `Read` (its statements and how its value is made of their rows)
 // beside the function that reads it alone.
 import { CompiledQuery, MysqlAdapter, type Compilable } from 'kysely';
-import type { AfterCommitRunner, Reader } from './executor.ts';
+import type { Reader } from './executor.ts';
 
-/** Starts the SQL of several statements sent as one packet (mysql-pool.ts answers each one's result). */
+/** Starts the SQL of several SELECTs sent as one packet (mysql-pool.ts answers each one's rows). */
 export const TOGETHER_MARK = '/* together */ ';
 
 export interface Read<T> {
@@ -17,7 +17,7 @@ export interface Read<T> {
 
 type Values<T extends readonly Read<unknown>[]> = { -readonly [K in keyof T]: T[K] extends Read<infer V> ? V : never };
 
-async function rowsOf(db: Reader | AfterCommitRunner, compiled: readonly CompiledQuery[]): Promise<unknown[][]> {
+async function rowsOf(db: Reader, compiled: readonly CompiledQuery[]): Promise<unknown[][]> {
   if (compiled.length > 1 && db.getExecutor().adapter instanceof MysqlAdapter) {
     const packet = CompiledQuery.raw(TOGETHER_MARK + compiled.map((query) => query.sql).join(';\n'), compiled.flatMap((query) => query.parameters));
     const { rows } = await db.executeQuery<unknown[]>(packet);
@@ -42,10 +42,3 @@ export async function readAlone<T>(db: Reader, read: Read<T>): Promise<T> {
   return value;
 }
 
-/**
- * Runs these statements in one packet on MySQL. Outside a transaction each commits on its own, in
- * order, and a failing one stops those after it.
- */
-export async function runTogether(db: AfterCommitRunner, statements: readonly Compilable<unknown>[]): Promise<void> {
-  await rowsOf(db, statements.map((statement) => statement.compile()));
-}

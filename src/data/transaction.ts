@@ -6,11 +6,11 @@
 //   REPEATABLE READ) and each statement after a lock wait sees what the holder committed;
 // - runs it again, whole, after a deadlock, a lock wait timeout or a busy SQLite, with jittered
 //   backoff, until the deadline passes (then `DatabaseBusyError`, answered 503);
-// - runs the tasks registered with `afterCommit` once the work is committed, each on its own (a
-//   transaction on SQLite, autocommit statements on MySQL): hot rows every write touches (TEC's
-//   `tribe_last_save_post`, term counts) are never held while the work runs, which would order
-//   every writer on them and deadlock on MySQL, and concurrent writers share one update of such a row;
-//   with `afterCommitEach`, that update still takes in what each committed writer asked of it.
+// - keeps hot rows every write touches (TEC's `tribe_last_save_post`, term counts) out of the time
+//   the work runs, which would order every writer on them and deadlock on MySQL: tasks registered
+//   with `beforeCommit` write them as the transaction's last statements, queued to travel with
+//   the COMMIT; those registered with `afterCommitEach` run once the work is committed, on their
+//   own (TEC's known date range), concurrent writers sharing one run.
 import type { Kysely } from 'kysely';
 import type { AfterCommitRunner, Autocommit, DialectName, Writer } from './executor.ts';
 import type { Database } from './tables.ts';
@@ -19,7 +19,7 @@ export class DatabaseBusyError extends Error {
   readonly code = 'WPCAL_DB_BUSY';
 }
 
-/** Work done after a commit: each statement must leave the rows right on its own (see afterCommit). */
+/** Work done after a commit: each statement must leave the rows right on its own (see afterCommitEach). */
 export type AfterCommitTask = (db: AfterCommitRunner) => Promise<void>;
 
 /**
@@ -43,7 +43,7 @@ interface Gathered {
 interface TransactionState {
   dialect: DialectName;
   numbering: AutoIdNumbering;
-  afterCommit: Map<string, AfterCommitTask>;
+  beforeCommit: Map<string, (trx: Writer) => Promise<void>>;
   gathered: Map<string, Gathered>;
 }
 
@@ -64,23 +64,24 @@ export function numberingOf(trx: Writer): AutoIdNumbering {
 }
 
 /**
- * Runs `task` after this transaction commits (never if it rolls back): on SQLite in a transaction
- * of its own, on MySQL statement by statement outside any transaction (one round trip for a task
- * of one statement), so each statement must be right on its own. Of the tasks registered under one
- * `key`, only the last runs, and only the newest of those of concurrent transactions: use it for a
- * value where the latest write wins.
+ * Runs `task` once the work is done, as the transaction's last statements: for a hot row every
+ * write touches, written with queued statements (queued-writes.ts), which on MySQL travel with the
+ * COMMIT, so the row is locked only while the transaction commits. Of the tasks registered under
+ * one `key`, the last one runs. Never wait for a lock in such a task while holding others it did
+ * not take in the same order as every other writer.
  */
-export function afterCommit(trx: Writer, key: string, task: AfterCommitTask): void {
-  const tasks = stateOf(trx).afterCommit;
+export function beforeCommit(trx: Writer, key: string, task: (trx: Writer) => Promise<void>): void {
+  const tasks = stateOf(trx).beforeCommit;
   tasks.delete(key);
   tasks.set(key, task);
 }
 
 /**
- * Like afterCommit, for a hot row whose new value depends on what each write did, not only on the
- * newest state: `item` joins the items of every transaction that commits with this key, in commit
- * order, and each run of `run` takes all those gathered so far (none are lost to a newer run, as a
- * newer task replaces an older one). A run that fails drops its items.
+ * Runs `run` after this transaction commits (never if it rolls back), for a hot row whose new
+ * value depends on what each write did: on SQLite in a transaction of its own, on MySQL statement
+ * by statement outside any transaction, so each statement must be right on its own. `item` joins
+ * the items of every transaction that commits with this key, in commit order, and each run takes
+ * all those gathered so far: concurrent writers share one run. A run that fails drops its items.
  */
 export function afterCommitEach<T>(trx: Writer, key: string, item: T, run: AfterCommitBatch<T>): void {
   const gathered = stateOf(trx).gathered;
@@ -155,11 +156,10 @@ export class WriteTransactions {
     // for the one that commits.
     const { result, state } = await this.#retrying(async () => {
       const attempt: TransactionState = {
-        dialect: this.options.dialect, numbering: this.options.numbering(), afterCommit: new Map(), gathered: new Map(),
+        dialect: this.options.dialect, numbering: this.options.numbering(), beforeCommit: new Map(), gathered: new Map(),
       };
       return { result: await this.#once(work, attempt), state: attempt };
     });
-    for (const [key, task] of state.afterCommit) await this.#afterCommit(key, task);
     for (const [key, { items, run }] of state.gathered) {
       const pending = this.#pending.get(key) ?? this.#pending.set(key, []).get(key)!;
       pending.push(...items);
@@ -196,7 +196,9 @@ export class WriteTransactions {
     // MySQL connections are READ COMMITTED for the session (connect.ts): no statement needed here.
     return this.options.kysely.transaction().execute(async (trx) => {
       states.set(trx, state);
-      return work(trx);
+      const result = await work(trx);
+      for (const task of state.beforeCommit.values()) await task(trx);
+      return result;
     });
   }
 

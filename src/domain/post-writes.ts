@@ -6,13 +6,13 @@ import { userCan } from '../auth/capabilities.ts';
 import type { NewPost, PostRow } from '../data/tables.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import { RestError } from './errors.ts';
-import { setOption } from '../data/options.ts';
+import { queueSetOption } from '../data/options.ts';
 import type { Reader, Writer } from '../data/executor.ts';
 import { addMeta, firstMeta, insertPost, loadPostMeta, lockPostForSave, uniquePostSlug, updatePost, type LockedPost, type PostFields } from '../data/posts.ts';
 import { applyMetaChanges, type MetaChange } from '../data/meta-changes.ts';
 import { MODIFIED_FIELDS_KEY, changedPostFields, modifiedFieldsChange, touchedMeta, type Touch } from './modified-fields.ts';
 import { saveRevision } from './revisions.ts';
-import { afterCommit } from '../data/transaction.ts';
+import { beforeCommit } from '../data/transaction.ts';
 import { ksesData, ksesPost } from '../text/kses.ts';
 import { sanitizeTitle } from '../text/sanitize.ts';
 import { dbDatetime, parseInstant, parseInZone } from '../time/parse.ts';
@@ -169,11 +169,11 @@ export function postGuid(req: WriteContext, type: PostTypeDefinition, post: Pick
 }
 
 /**
- * TEC's cache key of every save of its post types (Tribe__Cache::set_last_occurrence('save_post')),
- * written once the save is committed: every writer updates that one row.
+ * TEC's cache key of every save of its post types (Tribe__Cache::set_last_occurrence('save_post')):
+ * every writer updates that one row, so it is written as the save's last statement (beforeCommit).
  */
 export function markTecPostSaved(trx: Writer, now: Date): void {
-  afterCommit(trx, 'tribe_last_save_post', (own) => setOption(own, 'tribe_last_save_post', String(now.getTime() / 1000)));
+  beforeCommit(trx, 'tribe_last_save_post', (own) => queueSetOption(own, 'tribe_last_save_post', String(now.getTime() / 1000)));
 }
 
 /**

@@ -4,10 +4,10 @@
 import { expect } from 'chai';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import type { AfterCommitRunner, Writer } from '../../src/data/executor.ts';
-import { getOption, setOption } from '../../src/data/options.ts';
+import { getOption, queueSetOption, setOption } from '../../src/data/options.ts';
 import { getPost, insertPost, lockPostForSave, updatePost } from '../../src/data/posts.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
-import { DatabaseBusyError, afterCommit, afterCommitEach } from '../../src/data/transaction.ts';
+import { DatabaseBusyError, afterCommitEach, beforeCommit } from '../../src/data/transaction.ts';
 import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 
 /** The error each engine raises when a writer loses a lock race. */
@@ -85,47 +85,43 @@ for (const kind of databaseKinds()) {
       expect(await getOption(db.kysely, 'bad_value')).to.equal(undefined);
     });
 
-    it('runs after-commit tasks once the work is committed, the last per key, and never after a rollback', async () => {
+    it('runs before-commit tasks after the work, in its transaction, the last per key, and commits them with it', async () => {
       const seen: string[] = [];
       await db.write(async (trx) => {
-        await setOption(trx, 'main_work', 'done');
-        afterCommit(trx, 'marker', async (own) => {
+        await setOption(trx, 'existing_marker', 'old');
+        beforeCommit(trx, 'marker', async () => {
           seen.push('first marker');
-          await setOption(own, 'marker', 'first');
         });
-        afterCommit(trx, 'marker', async (own) => {
-          // Committed work is visible to the task's own transaction.
+        beforeCommit(trx, 'marker', async (own) => {
           seen.push(`second marker sees ${await getOption(own, 'main_work')}`);
-          await setOption(own, 'marker', 'second');
+          await queueSetOption(own, 'marker', 'second');
+          await queueSetOption(own, 'existing_marker', 'new');
         });
-        expect(seen, 'nothing runs before the commit').to.deep.equal([]);
+        await setOption(trx, 'main_work', 'done');
+        expect(seen, 'nothing runs before the work is done').to.deep.equal([]);
       });
       expect(seen).to.deep.equal(['second marker sees done']);
-      expect(await getOption(db.kysely, 'marker')).to.equal('second');
-
-      await db.write(async (trx) => {
-        afterCommit(trx, 'rolled_back', (own) => setOption(own, 'rolled_back_marker', 'ran'));
-        throw new Error('rolled back');
-      }).catch(() => undefined);
-      expect(await getOption(db.kysely, 'rolled_back_marker')).to.equal(undefined);
+      expect(await getOption(db.kysely, 'marker'), 'a missing option is created').to.equal('second');
+      expect(await getOption(db.kysely, 'existing_marker'), 'an existing one is updated').to.equal('new');
     });
 
-    it('lets concurrent writers share one run of an after-commit task of the same key, the newest winning', async () => {
-      const ran: number[] = [];
-      const writes = Array.from({ length: 8 }, (_, i) => db.write(async (trx) => {
-        await setOption(trx, `shared_${i}`, 'x');
-        afterCommit(trx, 'shared_marker', async (own) => {
-          ran.push(i);
-          await setOption(own, 'shared_marker', String(i));
+    it('runs no before-commit task of work that fails, and rolls the work back with a task that fails', async () => {
+      let ran = false;
+      await db.write(async (trx) => {
+        beforeCommit(trx, 'never', async () => { ran = true; });
+        throw new Error('the work failed');
+      }).catch(() => undefined);
+      expect(ran).to.equal(false);
+      const failed = await db.write(async (trx) => {
+        await setOption(trx, 'work_of_failed_task', 'x');
+        beforeCommit(trx, 'failing', async (own) => {
+          await queueSetOption(own, 'queued_by_failed_task', 'x');
+          await own.insertInto('options').values({ option_name: 'work_of_failed_task', option_value: 'duplicate', autoload: 'no' }).execute();
         });
-      }).then(async () => {
-        // By the time a write is answered, its task or a newer one has run.
-        expect(ran.some((j) => j >= 0), `write ${i} answered before any marker`).to.equal(true);
-        return i;
-      }));
-      await Promise.all(writes);
-      expect(ran.length, `runs: ${ran.join(',')}`).to.be.lessThan(8);
-      expect(await getOption(db.kysely, 'shared_marker')).to.equal(String(ran[ran.length - 1]));
+      }).then(() => undefined, (error: unknown) => error);
+      expect(failed).to.be.instanceOf(Error);
+      expect(await getOption(db.kysely, 'work_of_failed_task')).to.equal(undefined);
+      expect(await getOption(db.kysely, 'queued_by_failed_task')).to.equal(undefined);
     });
 
     it('hands every committed writer\'s item to an afterCommitEach run, in fewer runs than writers, and none of a rolled-back one', async () => {

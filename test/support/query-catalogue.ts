@@ -329,7 +329,6 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     },
     noSql: {
       readAlone: 'runs the statements of the read it is given (each snapshotted with the function that reads it alone)',
-      runTogether: 'runs the statements it is given (snapshotted with their callers)',
     },
     uncatalogued: {},
   }),
@@ -347,6 +346,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     cases: {
       getOptions: [{ run: ({ reader }) => options.getOptions(reader, ['home', 'timezone_string', 'gmt_offset']) }],
       getOption: [{ run: ({ reader }) => options.getOption(reader, 'home') }],
+      queueSetOption: [{ run: ({ write }) => write((trx) => options.queueSetOption(trx, 'tribe_last_save_post', '1772366400.1234')) }],
       setOption: [
         { case: 'row missing', answers: [undefined, { affected: 1 }], run: ({ write }) => write((trx) => options.setOption(trx, 'tribe_last_save_post', '1772366400.1234')) },
         {
@@ -677,7 +677,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     noSql: {
       dialectOf: 'reads the transaction state',
       numberingOf: 'reads the transaction state',
-      afterCommit: 'registers a task (its statements are the task\'s)',
+      beforeCommit: 'registers a task (its statements are the task\'s)',
       afterCommitEach: 'registers an item and its batch task (the task\'s statements are its own)',
       isLockConflict: 'classifies an error',
       DatabaseBusyError: 'an error class',

@@ -22,7 +22,8 @@ import { canSeeProtected, redactProtected } from './password.ts';
 import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
-import { loadStoredEvents } from '../../domain/events/read-model.ts';
+import { loadStoredEvents, loadStoredEventsByIds, type StoredEvent } from '../../domain/events/read-model.ts';
+import { getPosts } from '../../data/posts.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
@@ -74,14 +75,14 @@ function isReusable(req: RestRequest): boolean {
  */
 export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
   const version = isReusable(req) ? await req.dataVersion : null;
-  if (version === null) return buildEvents(req, posts, options);
+  if (version === null) return buildEvents(req, await loadStoredEvents(req.services.db.kysely, posts), options);
   const cache = req.services.eventRepresentations;
   const mode = `${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
   const rows = posts.map((post) => JSON.stringify(post));
   const found = posts.map((post, i) => cache.get(req.site, mode + post.ID, version, rows[i]!));
   const missing = posts.filter((_, i) => found[i] === undefined);
   if (!missing.length) return found as Record<string, unknown>[];
-  const built = await buildEvents(req, missing, options);
+  const built = await buildEvents(req, await loadStoredEvents(req.services.db.kysely, missing), options);
   let next = 0;
   return posts.map((post, i) => {
     const event = found[i] ?? built[next++]!;
@@ -90,10 +91,26 @@ export async function presentEvents(req: RestRequest, posts: readonly PostRow[],
   });
 }
 
-async function buildEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+/**
+ * The events of these IDs that exist (posts of any type: the caller checks), each with its
+ * representation, in the order of `ids`. When nothing is reused for the request, the rows are
+ * read with their meta and terms.
+ */
+export async function presentEventsByIds(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Array<{ post: PostRow; event: Record<string, unknown> }>> {
+  if (isReusable(req) && await req.dataVersion !== null) {
+    const posts = await getPosts(req.services.db.kysely, ids);
+    const events = await presentEvents(req, posts, options);
+    return posts.map((post, i) => ({ post, event: events[i]! }));
+  }
+  const stored = await loadStoredEventsByIds(req.services.db.kysely, ids);
+  const events = await buildEvents(req, stored, options);
+  return stored.map(({ post }, i) => ({ post, event: events[i]! }));
+}
+
+async function buildEvents(req: RestRequest, events: readonly StoredEvent[], options: PresentOptions): Promise<Record<string, unknown>[]> {
   const db = req.services.db.kysely;
   const { site } = req;
-  const events = await loadStoredEvents(db, posts);
+  const posts = events.map((event) => event.post);
   const linked = events.flatMap((event) => [...event.venues, ...event.organizers]).map((post) => post.post);
   const media = await loadContentMedia(db, site, [...posts, ...linked]);
   const imageOf = imageObjects(site);

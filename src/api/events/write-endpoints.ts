@@ -16,7 +16,7 @@ import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.
 import { imageAttachmentFor, resolveImageInput } from '../../domain/images.ts';
 import { TRASH_READS, insertTypedPost, lockForSave, trashTypedPost, updateTypedPost, type PostInput } from '../../domain/post-writes.ts';
 import { findEventBySlug } from './lookup.ts';
-import { presentEvents } from './present.ts';
+import { presentEventsByIds } from './present.ts';
 import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
 import {
   costEntries, forCreate, forUpdate, storedDates, syncOccurrence, websiteValue, writeEventMeta, type EventMetaChanges,
@@ -119,11 +119,10 @@ async function lockEvent(trx: Writer, postId: number, bySlug: boolean, metaKeys:
 }
 
 async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
-  const post = await getPost(req.services.db.kysely, id);
-  if (!post) throw RestError.withStatus('event-not-found', __('The requested post ID does not exist or is not an event'), 500);
-  answeredPosts.set(req, post);
-  const [body] = await presentEvents(req, [post], { single: false });
-  return respond(body, status);
+  const [presented] = await presentEventsByIds(req, [id], { single: false });
+  if (!presented) throw RestError.withStatus('event-not-found', __('The requested post ID does not exist or is not an event'), 500);
+  answeredPosts.set(req, presented.post);
+  return respond(presented.event, status);
 }
 
 /** A parameter the client sent with a non-null value. */

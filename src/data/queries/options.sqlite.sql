@@ -22,6 +22,43 @@ where
   "option_name" in (?);
 -- parameters: ["home"]
 
+-- queueSetOption: BEGIN (transaction)
+
+-- queueSetOption, statement 1 of 2
+/* queued */
+insert or ignore into
+  "wp_options" ("option_name", "option_value", "autoload")
+select
+  ? as "option_name",
+  ? as "option_value",
+  ? as "autoload"
+from
+  (
+    SELECT
+      1 AS one
+  ) as "one"
+where
+  not exists (
+    select
+      "option_id"
+    from
+      "wp_options"
+    where
+      "option_name" = ?
+  );
+-- parameters: ["tribe_last_save_post","1772366400.1234","yes","tribe_last_save_post"]
+
+-- queueSetOption, statement 2 of 2
+/* queued */
+update "wp_options"
+set
+  "option_value" = ?
+where
+  "option_name" = ?;
+-- parameters: ["1772366400.1234","tribe_last_save_post"]
+
+-- queueSetOption: COMMIT (transaction)
+
 -- setOption (row missing): BEGIN (transaction)
 
 -- setOption (row missing), statement 1 of 4

@@ -460,7 +460,7 @@ where
 
 -- setPostTerms (one term removed, one added): BEGIN (transaction)
 
--- setPostTerms (one term removed, one added), statement 1 of 4
+-- setPostTerms (one term removed, one added), statement 1 of 5
 select
   `tr`.`term_taxonomy_id`
 from
@@ -471,7 +471,7 @@ where
   and `tt`.`taxonomy` = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 2 of 4
+-- setPostTerms (one term removed, one added), statement 2 of 5
 /* queued */
 delete from `wp_term_relationships`
 where
@@ -479,7 +479,7 @@ where
   and `term_taxonomy_id` in (?);
 -- parameters: [12,5]
 
--- setPostTerms (one term removed, one added), statement 3 of 4
+-- setPostTerms (one term removed, one added), statement 3 of 5
 /* queued */
 insert ignore into
   `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
@@ -487,154 +487,8 @@ values
   (?, ?, ?);
 -- parameters: [12,7,0]
 
--- setPostTerms (one term removed, one added): COMMIT (transaction)
-
--- setPostTerms (one term removed, one added), statement 4 of 4
-/* together */
-update `wp_term_taxonomy`
-set
-  `count` = (
-    SELECT
-      COUNT(*)
-    FROM
-      `wp_term_relationships` tr
-      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
-    WHERE
-      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
-      AND p.post_status = 'publish'
-      AND (
-        (
-          `wp_term_taxonomy`.`taxonomy` = ?
-          AND p.post_type IN (?)
-        )
-        OR (
-          `wp_term_taxonomy`.`taxonomy` = ?
-          AND p.post_type IN (?, ?)
-        )
-      )
-  )
-where
-  `term_taxonomy_id` in (?)
-  and `taxonomy` in (?, ?);
-
-update `wp_term_taxonomy`
-set
-  `count` = (
-    SELECT
-      COUNT(*)
-    FROM
-      `wp_term_relationships` tr
-      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
-    WHERE
-      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
-      AND p.post_status = 'publish'
-      AND (
-        (
-          `wp_term_taxonomy`.`taxonomy` = ?
-          AND p.post_type IN (?)
-        )
-        OR (
-          `wp_term_taxonomy`.`taxonomy` = ?
-          AND p.post_type IN (?, ?)
-        )
-      )
-  )
-where
-  `term_taxonomy_id` in (?)
-  and `taxonomy` in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag","tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
-
--- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
-
--- setPostTerms (two terms on a post created in the transaction), statement 1 of 2
+-- setPostTerms (one term removed, one added), statement 4 of 5
 /* queued */
-insert ignore into
-  `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
-values
-  (?, ?, ?),
-  (?, ?, ?);
--- parameters: [12,6,0,12,7,0]
-
--- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
-
--- setPostTerms (two terms on a post created in the transaction), statement 2 of 2
-/* together */
-update `wp_term_taxonomy`
-set
-  `count` = (
-    SELECT
-      COUNT(*)
-    FROM
-      `wp_term_relationships` tr
-      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
-    WHERE
-      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
-      AND p.post_status = 'publish'
-      AND (
-        (
-          `wp_term_taxonomy`.`taxonomy` = ?
-          AND p.post_type IN (?)
-        )
-        OR (
-          `wp_term_taxonomy`.`taxonomy` = ?
-          AND p.post_type IN (?, ?)
-        )
-      )
-  )
-where
-  `term_taxonomy_id` in (?)
-  and `taxonomy` in (?, ?);
-
-update `wp_term_taxonomy`
-set
-  `count` = (
-    SELECT
-      COUNT(*)
-    FROM
-      `wp_term_relationships` tr
-      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
-    WHERE
-      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
-      AND p.post_status = 'publish'
-      AND (
-        (
-          `wp_term_taxonomy`.`taxonomy` = ?
-          AND p.post_type IN (?)
-        )
-        OR (
-          `wp_term_taxonomy`.`taxonomy` = ?
-          AND p.post_type IN (?, ?)
-        )
-      )
-  )
-where
-  `term_taxonomy_id` in (?)
-  and `taxonomy` in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,"tribe_events_cat","post_tag","tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
-
--- termTaxonomyIdsOfPosts
-select
-  `term_taxonomy_id`
-from
-  `wp_term_relationships`
-where
-  `object_id` in (?, ?);
--- parameters: [12,13]
-
--- recountPostTerms: BEGIN (transaction)
-
--- recountPostTerms, statement 1 of 2
-select
-  `term_taxonomy_id`
-from
-  `wp_term_relationships`
-where
-  `object_id` in (?);
--- parameters: [12]
-
--- recountPostTerms: COMMIT (transaction)
-
--- recountPostTerms, statement 2 of 2
 update `wp_term_taxonomy`
 set
   `count` = (
@@ -661,6 +515,159 @@ where
   `term_taxonomy_id` in (?)
   and `taxonomy` in (?, ?);
 -- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
+
+-- setPostTerms (one term removed, one added), statement 5 of 5
+/* queued */
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
+      AND p.post_status = 'publish'
+      AND (
+        (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
+where
+  `term_taxonomy_id` in (?)
+  and `taxonomy` in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
+
+-- setPostTerms (one term removed, one added): COMMIT (transaction)
+
+-- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
+
+-- setPostTerms (two terms on a post created in the transaction), statement 1 of 3
+/* queued */
+insert ignore into
+  `wp_term_relationships` (`object_id`, `term_taxonomy_id`, `term_order`)
+values
+  (?, ?, ?),
+  (?, ?, ?);
+-- parameters: [12,6,0,12,7,0]
+
+-- setPostTerms (two terms on a post created in the transaction), statement 2 of 3
+/* queued */
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
+      AND p.post_status = 'publish'
+      AND (
+        (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
+where
+  `term_taxonomy_id` in (?)
+  and `taxonomy` in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,"tribe_events_cat","post_tag"]
+
+-- setPostTerms (two terms on a post created in the transaction), statement 3 of 3
+/* queued */
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
+      AND p.post_status = 'publish'
+      AND (
+        (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
+where
+  `term_taxonomy_id` in (?)
+  and `taxonomy` in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
+
+-- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
+
+-- termTaxonomyIdsOfPosts
+select
+  `term_taxonomy_id`
+from
+  `wp_term_relationships`
+where
+  `object_id` in (?, ?);
+-- parameters: [12,13]
+
+-- recountPostTerms: BEGIN (transaction)
+
+-- recountPostTerms, statement 1 of 2
+select
+  `term_taxonomy_id`
+from
+  `wp_term_relationships`
+where
+  `object_id` in (?);
+-- parameters: [12]
+
+-- recountPostTerms, statement 2 of 2
+/* queued */
+update `wp_term_taxonomy`
+set
+  `count` = (
+    SELECT
+      COUNT(*)
+    FROM
+      `wp_term_relationships` tr
+      INNER JOIN `wp_posts` p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = `wp_term_taxonomy`.`term_taxonomy_id`
+      AND p.post_status = 'publish'
+      AND (
+        (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          `wp_term_taxonomy`.`taxonomy` = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
+where
+  `term_taxonomy_id` in (?)
+  and `taxonomy` in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
+
+-- recountPostTerms: COMMIT (transaction)
 
 -- unlinkPostsFromTaxonomy: BEGIN (transaction)
 

@@ -448,7 +448,7 @@ where
 
 -- setPostTerms (one term removed, one added): BEGIN (transaction)
 
--- setPostTerms (one term removed, one added), statement 1 of 4
+-- setPostTerms (one term removed, one added), statement 1 of 5
 select
   "tr"."term_taxonomy_id"
 from
@@ -459,7 +459,7 @@ where
   and "tt"."taxonomy" = ?;
 -- parameters: [12,"tribe_events_cat"]
 
--- setPostTerms (one term removed, one added), statement 2 of 4
+-- setPostTerms (one term removed, one added), statement 2 of 5
 /* queued */
 delete from "wp_term_relationships"
 where
@@ -467,7 +467,7 @@ where
   and "term_taxonomy_id" in (?);
 -- parameters: [12,5]
 
--- setPostTerms (one term removed, one added), statement 3 of 4
+-- setPostTerms (one term removed, one added), statement 3 of 5
 /* queued */
 insert or ignore into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
@@ -475,11 +475,8 @@ values
   (?, ?, ?);
 -- parameters: [12,7,0]
 
--- setPostTerms (one term removed, one added): COMMIT (transaction)
-
--- setPostTerms (one term removed, one added): BEGIN (transaction)
-
--- setPostTerms (one term removed, one added), statement 4 of 4
+-- setPostTerms (one term removed, one added), statement 4 of 5
+/* queued */
 update "wp_term_taxonomy"
 set
   "count" = (
@@ -503,15 +500,44 @@ set
       )
   )
 where
-  "term_taxonomy_id" in (?, ?)
+  "term_taxonomy_id" in (?)
   and "taxonomy" in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,7,"tribe_events_cat","post_tag"]
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",5,"tribe_events_cat","post_tag"]
+
+-- setPostTerms (one term removed, one added), statement 5 of 5
+/* queued */
+update "wp_term_taxonomy"
+set
+  "count" = (
+    SELECT
+      COUNT(*)
+    FROM
+      "wp_term_relationships" tr
+      INNER JOIN "wp_posts" p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = "wp_term_taxonomy"."term_taxonomy_id"
+      AND p.post_status = 'publish'
+      AND (
+        (
+          "wp_term_taxonomy"."taxonomy" = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          "wp_term_taxonomy"."taxonomy" = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
+where
+  "term_taxonomy_id" in (?)
+  and "taxonomy" in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
 
 -- setPostTerms (one term removed, one added): COMMIT (transaction)
 
 -- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
 
--- setPostTerms (two terms on a post created in the transaction), statement 1 of 2
+-- setPostTerms (two terms on a post created in the transaction), statement 1 of 3
 /* queued */
 insert or ignore into
   "wp_term_relationships" ("object_id", "term_taxonomy_id", "term_order")
@@ -520,11 +546,8 @@ values
   (?, ?, ?);
 -- parameters: [12,6,0,12,7,0]
 
--- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
-
--- setPostTerms (two terms on a post created in the transaction): BEGIN (transaction)
-
--- setPostTerms (two terms on a post created in the transaction), statement 2 of 2
+-- setPostTerms (two terms on a post created in the transaction), statement 2 of 3
+/* queued */
 update "wp_term_taxonomy"
 set
   "count" = (
@@ -548,9 +571,38 @@ set
       )
   )
 where
-  "term_taxonomy_id" in (?, ?)
+  "term_taxonomy_id" in (?)
   and "taxonomy" in (?, ?);
--- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,7,"tribe_events_cat","post_tag"]
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",6,"tribe_events_cat","post_tag"]
+
+-- setPostTerms (two terms on a post created in the transaction), statement 3 of 3
+/* queued */
+update "wp_term_taxonomy"
+set
+  "count" = (
+    SELECT
+      COUNT(*)
+    FROM
+      "wp_term_relationships" tr
+      INNER JOIN "wp_posts" p ON p.ID = tr.object_id
+    WHERE
+      tr.term_taxonomy_id = "wp_term_taxonomy"."term_taxonomy_id"
+      AND p.post_status = 'publish'
+      AND (
+        (
+          "wp_term_taxonomy"."taxonomy" = ?
+          AND p.post_type IN (?)
+        )
+        OR (
+          "wp_term_taxonomy"."taxonomy" = ?
+          AND p.post_type IN (?, ?)
+        )
+      )
+  )
+where
+  "term_taxonomy_id" in (?)
+  and "taxonomy" in (?, ?);
+-- parameters: ["tribe_events_cat","tribe_events","post_tag","post","tribe_events",7,"tribe_events_cat","post_tag"]
 
 -- setPostTerms (two terms on a post created in the transaction): COMMIT (transaction)
 
@@ -574,11 +626,8 @@ where
   "object_id" in (?);
 -- parameters: [12]
 
--- recountPostTerms: COMMIT (transaction)
-
--- recountPostTerms: BEGIN (transaction)
-
 -- recountPostTerms, statement 2 of 2
+/* queued */
 update "wp_term_taxonomy"
 set
   "count" = (

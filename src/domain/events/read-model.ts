@@ -4,7 +4,7 @@
 // the featured images of all (attachment rows and meta), each step's queries sent together
 // (together.ts).
 import type { Reader } from '../../data/executor.ts';
-import { metaRead, type PostMeta } from '../../data/posts.ts';
+import { metaRead, postsRead, type PostMeta } from '../../data/posts.ts';
 import { readTogether } from '../../data/together.ts';
 import type { PostRow } from '../../data/tables.ts';
 import { termsOfPosts, termsOfPostsRead, type Term } from '../../data/terms.ts';
@@ -52,7 +52,18 @@ function linkedIds(meta: PostMeta, definition: LinkedPostDefinition): number[] {
 /** These event rows with everything they are shown from, in their order. */
 export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): Promise<StoredEvent[]> {
   const ids = posts.map((post) => Number(post.ID));
-  const [metas, termLists] = await readTogether(db, metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]));
+  const [metas, terms] = await readTogether(db, metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]));
+  return withLinks(db, posts, metas, terms);
+}
+
+/** The events of these IDs (those that are posts), in their order, with everything they are shown from: their rows read with their meta and terms. */
+export async function loadStoredEventsByIds(db: Reader, ids: readonly number[]): Promise<StoredEvent[]> {
+  const [posts, metas, terms] = await readTogether(db, postsRead(db, ids), metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]));
+  return withLinks(db, posts, metas, terms);
+}
+
+async function withLinks(db: Reader, posts: readonly PostRow[], metas: ReadonlyMap<number, PostMeta>, termLists: ReadonlyMap<number, Term[]>): Promise<StoredEvent[]> {
+  const ids = posts.map((post) => Number(post.ID));
   const terms = eventTermsOf(ids, termLists);
   const metaOf = (id: number): PostMeta => metas.get(id) ?? new Map();
   const links = ids.map((id) => ({ venues: linkedIds(metaOf(id), VENUE_DEFINITION), organizers: linkedIds(metaOf(id), ORGANIZER_DEFINITION) }));
