@@ -81,6 +81,12 @@ function content(raw: string, media: ContentMedia): string {
 
 const contentAlone = remembered((raw) => content(raw, NO_MEDIA));
 
+/** The content's embeds, blocks and shortcodes rendered, without the text filters (what the iCalendar feed makes text of). */
+export function renderBlocksAndShortcodes(raw: string, media: ContentMedia): string {
+  const text = embedShortcodes(raw, media.embeds);
+  return renderShortcodes(hasBlocks(text) ? doBlocks(text) : text, media);
+}
+
 export function renderContent(raw: string, media: ContentMedia = NO_MEDIA): string {
   return usesMedia(raw) ? content(raw, media) : contentAlone(raw);
 }
