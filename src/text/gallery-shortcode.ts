@@ -1,7 +1,7 @@
 // gallery_shortcode() for the images it is given by ID (`ids` or `include`), with the HTML5 markup
 // of a theme that supports it (Twenty Twenty-Five: figure / div / figcaption, no inline style).
-// A gallery without IDs shows the images attached to the current post; a REST answer has no
-// current post, and wpcal shows nothing for it.
+// A gallery without IDs shows the images attached to the current post; a REST request has no
+// current post (WordPress then shows the images attached to no post), and wpcal shows nothing.
 import { attachmentImage, attachmentLink, type Attachment, type ImageAttributes } from './attachment-image.ts';
 import { ALLOWED_POST_TAGS } from './kses-allowed.ts';
 import { isTruthy, phpTrim, toInt } from './php.ts';

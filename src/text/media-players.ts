@@ -3,8 +3,8 @@
 // cannot play it, as WordPress prints it with its default player (MediaElement) and no theme
 // content width. `instance` numbers the players of each kind in the text: the first carries the
 // old-IE conditional comment, and every source URL carries `_={instance}`. A player with no file
-// given plays the current post's first attached file in WordPress; a REST answer has no current
-// post, and wpcal prints nothing for it.
+// given plays the current post's first attached file; a REST request has no current post, so
+// WordPress prints nothing for it, and so does wpcal.
 import { isTruthy, phpTrim, toInt } from './php.ts';
 import { escHtml, escUrl } from './sanitize.ts';
 import { attr, type ShortcodeAttrs } from './shortcodes.ts';
