@@ -104,6 +104,14 @@ forEachDatabase('shortcodes in descriptions', (kind) => {
     expect(lines).to.deep.equal(['Intro "text".', 'The stage', 'The \u201cbig\u201d stage', 'https://cdn.example/set.mp3', `[tribe_events view="month"] and [playlist ids="${stage.id}"]`]);
   });
 
+  it('removes from json_ld what the plugin takes for a shortcode: a [ and the nearest ] of its line, excerpts too', async () => {
+    const dates = { start_date: '2026-12-23 18:00:00', end_date: '2026-12-23 20:00:00' };
+    const fromContent = await t.request('POST', `${API}/events`, { auth: admin, body: { title: 'Brackets', description: 'Seats [] left [x]\n[note\ncontinues] end', ...dates } });
+    const fromExcerpt = await t.request('POST', `${API}/events`, { auth: admin, body: { title: 'Excerpt', description: 'Body', excerpt: '[gallery ids="1"]Short [b]', ...dates } });
+    expect((await t.request('GET', `${API}/events/${fromContent.json.id}`)).json.json_ld.description).to.equal('&lt;p&gt;Seats [note continues] end&lt;/p&gt;\\n');
+    expect((await t.request('GET', `${API}/events/${fromExcerpt.json.id}`)).json.json_ld.description).to.equal('&lt;p&gt;Short &lt;/p&gt;\\n');
+  });
+
   it('renders shortcodes in venue descriptions too, numbering players from 1 in each text', async () => {
     const venue = await t.request('POST', `${API}/venues`, { auth: admin, body: { venue: 'Hall', description: 'Hear it:\n\n[audio mp3="https://cdn.example/a.mp3"]' } });
     expect(venue.status, venue.text).to.equal(201);
