@@ -8,7 +8,8 @@ import { respondRaw, type RestResult, type RouteRegistry } from './registry.ts';
 import { LIST_ARGS, isPrivileged } from './events/list-args.ts';
 import { buildFilters, listBounds } from './events/list.ts';
 import { matchingPage } from '../domain/events/list-query.ts';
-import { doBlocks, hasBlocks } from '../text/blocks/render.ts';
+import { loadContentMedia } from '../domain/content-media.ts';
+import { renderBlocksAndShortcodes } from '../text/render.ts';
 import { decodeEntities, sanitizeTitle } from '../text/sanitize.ts';
 import { readExportEvents } from '../transfer/export-reader.ts';
 import { writeIcs } from '../transfer/ical/write.ts';
@@ -38,17 +39,19 @@ export function feedFilename(siteName: string): string {
   return `${sanitizeTitle(decodeEntities(siteName), 'calendar')}-events.ics`;
 }
 
-/** Block-editor content as its blocks render: hidden blocks, empty buttons and images without a file leave no text. */
-const feedText = (content: string): string => (hasBlocks(content) ? doBlocks(content) : content);
-
 /** The page's events; password-protected ones keep their content to those who may edit events. */
 async function* feedEvents(req: RestRequest, ids: number[], statuses: string[]): AsyncIterable<ExportEvent> {
   const showProtected = isPrivileged(req);
   for (let i = 0; i < ids.length; i += EVENTS_PER_TURN) {
     await nextTurn();
     const chunk = ids.slice(i, i + EVENTS_PER_TURN);
-    for await (const event of readExportEvents(req.services.db.kysely, req.site, { ids: chunk, status: statuses }, { now: req.now })) {
-      yield event.password && !showProtected ? { ...event, description: '', excerpt: '' } : { ...event, description: feedText(event.description) };
+    const events: ExportEvent[] = [];
+    for await (const event of readExportEvents(req.services.db.kysely, req.site, { ids: chunk, status: statuses }, { now: req.now })) events.push(event);
+    const shown = events.filter((event) => !event.password || showProtected);
+    const media = await loadContentMedia(req.services.db.kysely, req.site, shown.map((event) => ({ post_content: event.description, post_excerpt: '' })));
+    // Hidden blocks, empty buttons and images without a file leave no text.
+    for (const event of events) {
+      yield event.password && !showProtected ? { ...event, description: '', excerpt: '' } : { ...event, description: renderBlocksAndShortcodes(event.description, media) };
     }
   }
 }

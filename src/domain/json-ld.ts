@@ -6,15 +6,17 @@ import { excerptRemoveBlocks } from '../text/blocks/render.ts';
 import { stripAllTags } from '../text/sanitize.ts';
 
 const EXCERPT_WORDS = 55;
+/** What the plugin removes as shortcodes (`#\[.+\]#U`): from a `[` to the nearest `]` of the same line, one character at least. */
+const SHORTCODE_LIKE = /\[[^\n]+?\]/g;
 
 /**
  * TEC's `description` (tribe_events_get_the_excerpt): the post excerpt, or the first 55 words of
  * the content's text, as paragraphs; of block-editor text, only the blocks that hold excerpt text
- * count (excerpt_remove_blocks).
+ * count (excerpt_remove_blocks). Shortcodes are removed, not run.
  */
 export function jsonLdTeaser(post: PostRow): string {
-  if (post.post_excerpt !== '') return wpautop(excerptRemoveBlocks(post.post_excerpt));
-  const words = stripAllTags(excerptRemoveBlocks(post.post_content).replace(/\[[^\]]*\]/g, '')).split(/[\n\r\t ]+/).filter(Boolean);
+  if (post.post_excerpt !== '') return wpautop(excerptRemoveBlocks(post.post_excerpt).replace(SHORTCODE_LIKE, ''));
+  const words = stripAllTags(excerptRemoveBlocks(post.post_content).replace(SHORTCODE_LIKE, '')).split(/[\n\r\t ]+/).filter(Boolean);
   const text = words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}&hellip;` : words.join(' ');
   return text === '' ? '' : wpautop(text);
 }

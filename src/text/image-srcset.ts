@@ -3,6 +3,7 @@
 // (wp_image_src_get_dimensions), its `srcset` (wp_calculate_image_srcset) and `sizes`
 // (wp_calculate_image_sizes).
 import type { PhpValue } from '../php/serialize.ts';
+import { constrainDimensions } from './image-sizes.ts';
 
 export type PhpRecord = { [key: string]: PhpValue };
 
@@ -45,21 +46,11 @@ export function imageSrcDimensions(src: string, meta: PhpRecord): [number, numbe
   return null;
 }
 
-/** wp_constrain_dimensions() to a maximum width. */
-function constrainToWidth(width: number, height: number, maxWidth: number): [number, number] {
-  if (!maxWidth) return [width, height];
-  const ratio = maxWidth > 0 && width > 0 && width > maxWidth ? maxWidth / width : 1;
-  let w = Math.max(1, Math.round(width * ratio));
-  const h = Math.max(1, Math.round(height * ratio));
-  if (ratio !== 1 && w === maxWidth - 1) w = maxWidth;
-  return [w, h];
-}
-
 /** wp_image_matches_ratio(): the larger image scaled to the smaller one's width is within a pixel of it. */
 function matchesRatio(width: number, height: number, otherWidth: number, otherHeight: number): boolean {
   const [constrained, expected] = width > otherWidth
-    ? [constrainToWidth(width, height, otherWidth), [otherWidth, otherHeight]]
-    : [constrainToWidth(otherWidth, otherHeight, width), [width, height]];
+    ? [constrainDimensions(width, height, otherWidth, 0), [otherWidth, otherHeight]]
+    : [constrainDimensions(otherWidth, otherHeight, width, 0), [width, height]];
   return Math.abs(constrained[0] - expected[0]!) <= 1 && Math.abs(constrained[1] - expected[1]!) <= 1;
 }
 

@@ -109,3 +109,23 @@ export function phpUrldecode(value: string): string {
     }
   });
 }
+
+const C_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', a: '\x07', t: '\t', v: '\v', b: '\b', f: '\f', '\\': '\\' };
+
+/** PHP stripcslashes(): C escapes (`\n`, `\x41`, `\101`…) decoded, any other escaped character kept alone. */
+export function stripCSlashes(s: string): string {
+  return s.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|[\s\S])/g, (_m, escape: string) => {
+    if (escape.length > 1 && escape[0] === 'x') return String.fromCharCode(parseInt(escape.slice(1), 16));
+    if (/^[0-7]/.test(escape)) return String.fromCharCode(parseInt(escape, 8) & 0xff);
+    return C_ESCAPES[escape] ?? escape;
+  });
+}
+
+/** PHP's (int) cast of a string: its leading number, truncated. */
+export function toInt(s: string): number {
+  const n = Math.trunc(toFloat(s));
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** PHP's truthiness of a string: all but "" and "0". */
+export const isTruthy = (s: string): boolean => s !== '' && s !== '0';

@@ -2,9 +2,11 @@
 // API applies them, each followed by PHP's trim().
 import { LRUCache } from 'lru-cache';
 import { shortcodeUnautop, wpautop } from './autop.ts';
-import { autoembed, embedCacheKeys, type EmbedCache } from './autoembed.ts';
+import { autoembed, embedCacheKeys, embedShortcodes, type EmbedCache } from './autoembed.ts';
 import { doBlocks, hasBlocks } from './blocks/render.ts';
 import { attachmentIdsIn, filterContentTags, type MediaLibrary } from './content-tags.ts';
+import { galleryAttachmentIds, renderShortcodes } from './content-shortcodes.ts';
+import type { GalleryMedia } from './gallery-shortcode.ts';
 import { phpTrim } from './php.ts';
 import { convertSmilies } from './smilies.ts';
 import { wptexturize } from './texturize.ts';
@@ -50,15 +52,15 @@ function remembered(chain: (raw: string) => string): (raw: string) => string {
 
 export const renderTitle = remembered((raw) => phpTrim(capitalPDangitTitle(phpTrim(convertChars(wptexturize(raw))))));
 
-/** What the content filters read from the database: oEmbed caches and attachments' metadata. */
-export interface ContentMedia extends MediaLibrary {
+/** What the content filters read from the database: oEmbed caches, galleries' attachments and attachments' metadata. */
+export interface ContentMedia extends MediaLibrary, GalleryMedia {
   embeds: EmbedCache;
 }
 
 /** No cached embeds, no attachments. */
-export const NO_MEDIA: ContentMedia = { embeds: () => undefined, metadata: () => undefined, uploadsBaseUrl: '' };
+export const NO_MEDIA: ContentMedia = { embeds: () => undefined, metadata: () => undefined, attachment: () => undefined, uploadsBaseUrl: '' };
 
-/** the_content from do_blocks to do_shortcode (priorities 9–11): a function of the text alone. */
+/** the_content from do_blocks to capital_P_dangit (priorities 9–11): a function of the text alone. */
 const contentBody = remembered((text) => {
   // do_blocks() switches wpautop off for content written with the block editor.
   const blocks = hasBlocks(text);
@@ -67,14 +69,26 @@ const contentBody = remembered((text) => {
   return capitalPDangitContent(shortcodeUnautop(out));
 });
 
-/** Whether rendering the text reads the database: it embeds a URL or shows a media-library image. */
-const usesMedia = (raw: string): boolean => attachmentIdsIn(raw).length > 0 || embedCacheKeys(raw).length > 0;
+/** Whether rendering the text reads the database: it embeds a URL or shows media-library images. */
+const usesMedia = (raw: string): boolean =>
+  attachmentIdsIn(raw).length > 0 || embedCacheKeys(raw).length > 0 || galleryAttachmentIds(raw).length > 0;
 
-const contentAlone = remembered((raw) => phpTrim(convertSmilies(filterContentTags(contentBody(raw), NO_MEDIA))));
+/** the_content: embeds (priority 8), the text filters, shortcodes (11), images (12), smilies (20). */
+function content(raw: string, media: ContentMedia): string {
+  const body = contentBody(autoembed(embedShortcodes(raw, media.embeds), media.embeds));
+  return phpTrim(convertSmilies(filterContentTags(renderShortcodes(body, media), media)));
+}
+
+const contentAlone = remembered((raw) => content(raw, NO_MEDIA));
+
+/** The content's embeds, blocks and shortcodes rendered, without the text filters (what the iCalendar feed makes text of). */
+export function renderBlocksAndShortcodes(raw: string, media: ContentMedia): string {
+  const text = embedShortcodes(raw, media.embeds);
+  return renderShortcodes(hasBlocks(text) ? doBlocks(text) : text, media);
+}
 
 export function renderContent(raw: string, media: ContentMedia = NO_MEDIA): string {
-  if (!usesMedia(raw)) return contentAlone(raw);
-  return phpTrim(convertSmilies(filterContentTags(contentBody(autoembed(raw, media.embeds)), media)));
+  return usesMedia(raw) ? content(raw, media) : contentAlone(raw);
 }
 
 const excerptBody = remembered((raw) => shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw))))));

@@ -158,3 +158,8 @@ export function sanitizeTitle(title: string, fallback = ''): string {
     : titleWithDashes(removeAccents(title));
   return slug === '' ? fallback : slug;
 }
+
+/** sanitize_html_class() without a fallback: percent escapes, then all but `A-Za-z0-9_-`, removed. */
+export function sanitizeHtmlClass(name: string): string {
+  return name.replace(/%[a-fA-F0-9]{2}/g, '').replace(/[^A-Za-z0-9_-]/g, '');
+}

@@ -1,5 +1,7 @@
-// esc_url_raw() / sanitize_url(): esc_url() in its database context (no entity encoding).
-import { phpTrim } from './php.ts';
+// esc_url(): in its database context (esc_url_raw() / sanitize_url(), no entity encoding) and in
+// its display context (entities normalised, `&` written `&#038;`, `'` written `&#039;`).
+import { normalizeEntities } from './entities.ts';
+import { phpTrim, phpUrldecode, phpUrlencode } from './php.ts';
 
 const ALLOWED_PROTOCOLS = [
   'http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet',
@@ -69,7 +71,7 @@ function encodeBracketsAfterAuthority(url: string): string {
   return authority + rest;
 }
 
-export function escUrl(input: string): string {
+export function escUrl(input: string, context: 'db' | 'display' = 'db'): string {
   if (input === '') return '';
   let url = input.replace(/^[ \t\n\r\0\x0B]+/, '').replaceAll(' ', '%20').replace(DISALLOWED, '');
   if (url === '') return '';
@@ -78,8 +80,32 @@ export function escUrl(input: string): string {
   if (!url.includes(':') && !['/', '#', '?'].includes(url[0]!) && !/^[a-z0-9-]+?\.php/i.test(url)) {
     url = `http://${url}`;
   }
+  if (context === 'display') url = normalizeEntities(url).replaceAll('&amp;', '&#038;').replaceAll("'", '&#039;');
   if (url.includes('[') || url.includes(']')) url = encodeBracketsAfterAuthority(url);
   if (url[0] === '/') return url;
   const checked = badProtocol(url);
   return checked.toLowerCase() === url.toLowerCase() ? checked : '';
+}
+
+/**
+ * add_query_arg() / remove_query_arg() (null value) for one key: the query's pairs decoded and
+ * encoded again, an empty value written without `=`, the fragment kept last.
+ */
+export function addQueryArg(url: string, key: string, value: string | null): string {
+  const hash = url.indexOf('#');
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  const rest = hash === -1 ? url : url.slice(0, hash);
+  const question = rest.indexOf('?');
+  const base = question === -1 ? rest : rest.slice(0, question);
+  const pairs = new Map<string, string>();
+  for (const pair of question === -1 ? [] : rest.slice(question + 1).split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = phpUrldecode(equals === -1 ? pair : pair.slice(0, equals));
+    pairs.set(name, phpUrldecode(equals === -1 ? '' : pair.slice(equals + 1)));
+  }
+  if (value === null) pairs.delete(key);
+  else pairs.set(key, value);
+  const query = [...pairs].map(([name, v]) => (v === '' ? phpUrlencode(name) : `${phpUrlencode(name)}=${phpUrlencode(v)}`)).join('&');
+  return `${base}${query ? `?${query}` : ''}${fragment}`;
 }

@@ -68,8 +68,13 @@ export async function readText(file: string): Promise<string> {
   return text;
 }
 
-/** The first characters of the file (fewer when it is shorter), read loosely: what its format is told by. */
-export async function startOf(file: string, bytes = 4096): Promise<string> {
-  for await (const chunk of fileBytes(file, bytes)()) return new TextDecoder().decode(chunk.subarray(0, bytes));
+const START_BYTES = 4096;
+
+/** The first characters of a file's first chunk (fewer when it is shorter), read loosely: what its format is told by. */
+export const startText = (chunk: Buffer | undefined): string => (chunk ? new TextDecoder().decode(chunk.subarray(0, START_BYTES)) : '');
+
+/** The first characters of the file: see startText(). */
+export async function startOf(file: string): Promise<string> {
+  for await (const chunk of fileBytes(file, START_BYTES)()) return startText(chunk);
   return '';
 }

@@ -107,7 +107,7 @@ describe('the_content with its media', () => {
       + `<figure class="wp-block-embed is-type-video is-provider-youtube wp-block-embed-youtube"><div class="wp-block-embed__wrapper">\n${video}\n</div></figure>\n`
       + '<!-- /wp:embed -->\n\n<!-- wp:image {"id":5,"sizeSlug":"large"} -->\n'
       + `<figure class="wp-block-image size-large"><img src="${UPLOADS}2026/11/photo-1024x768.jpg" alt="" class="wp-image-5"/><figcaption class="wp-element-caption"></figcaption></figure>\n<!-- /wp:image -->`;
-    const media = { ...library, embeds: (key: string) => (key === embedCacheKey(video) ? iframe : undefined) };
+    const media = { ...library, attachment: () => undefined, embeds: (key: string) => (key === embedCacheKey(video) ? iframe : undefined) };
     expect(renderContent(content, media)).to.equal(
       '<figure class="wp-block-embed is-type-video is-provider-youtube wp-block-embed-youtube"><div class="wp-block-embed__wrapper">\n'
       + '<iframe loading="lazy" title="Video" width="500" height="281" src="https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed"></iframe>\n'

@@ -1,19 +1,20 @@
 // An attachment as WordPress's wp/v2/media controller shows it (samples 72–78): `view` for
 // readers, `edit` (raw values, templates, action links) for the answers to writes.
 import type { PostRow } from '../../data/tables.ts';
-import { firstMeta, type PostMeta } from '../../data/posts.ts';
+import type { PostMeta } from '../../data/posts.ts';
 import { userCan, userCanPost } from '../../auth/capabilities.ts';
-import { maybeUnserialize, type PhpValue } from '../../php/serialize.ts';
 import { uploadsBase } from '../../domain/images.ts';
 import { wptexturize } from '../../text/texturize.ts';
 import { wpautop } from '../../text/autop.ts';
-import { escHtml } from '../../text/sanitize.ts';
+import { attachmentLink as attachmentLinkHtml, type Attachment } from '../../text/attachment-image.ts';
+import { filterContentTags } from '../../text/content-tags.ts';
+import { isPhpRecord as isRecord, type PhpRecord } from '../../text/image-srcset.ts';
+import { NO_MEDIA } from '../../text/render.ts';
+import { toAttachment } from '../../domain/attachments.ts';
 import type { RestRequest } from '../context.ts';
 
 export const WP_NAMESPACE = 'wp/v2';
 
-type PhpRecord = { [key: string]: PhpValue };
-const isRecord = (value: PhpValue | undefined): value is PhpRecord => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The meta TEC registers for REST on every post type, at their defaults (sample 72's `meta`). */
 const TEC_REST_META = {
@@ -32,67 +33,32 @@ export function canOnAttachment(req: RestRequest, meta: 'edit_post' | 'delete_po
   return userCanPost(meta, req.user, { post_author: Number(post.post_author), post_status: post.post_status }, 'posts');
 }
 
-export function attachmentLink(req: RestRequest, post: PostRow): string {
-  return req.site.prettyPermalinks && post.post_name ? `${req.site.home}/${post.post_name}/` : `${req.site.home}/?attachment_id=${post.ID}`;
-}
-
-interface Size {
-  name: string;
-  file: string;
-  width: number;
-  height: number;
-}
-
-/** The sizes of srcset (wp_calculate_image_srcset): those of the shown size's aspect ratio, then the full image. */
-function srcset(sizes: Size[], full: Size, shown: Size, dirUrl: string): string {
-  const sameRatio = (size: Size) => Math.abs(Math.round((size.width * shown.height) / shown.width) - size.height) <= 1;
-  const seen = new Set<number>();
-  const entries: string[] = [];
-  for (const size of [...sizes, full]) {
-    if (size.width > 2048 || !sameRatio(size) || seen.has(size.width)) continue;
-    seen.add(size.width);
-    entries.push(`${dirUrl}${size.file} ${size.width}w`);
-  }
-  return entries.length > 1 ? entries.join(', ') : '';
-}
-
-/** prepend_attachment(): the medium size (else the full image within 300×300), linked to the file. */
-function attachmentParagraph(url: string, dirUrl: string, sizes: Size[], full: Size, alt: string): string {
-  const medium = sizes.find((size) => size.name === 'medium');
-  let shown: Size = medium ?? full;
-  if (!medium) {
-    const ratio = Math.min(1, 300 / full.width, 300 / full.height);
-    shown = { ...full, width: Math.round(full.width * ratio), height: Math.round(full.height * ratio) };
-  }
-  const set = srcset(sizes, full, shown, dirUrl);
-  const srcsetAttributes = set ? ` srcset="${set}" sizes="auto, (max-width: ${shown.width}px) 100vw, ${shown.width}px"` : '';
-  const sizeName = medium ? 'medium' : 'full';
-  const img = `<img loading="lazy" decoding="async" width="${shown.width}" height="${shown.height}" src="${dirUrl}${shown.file}" class="attachment-${sizeName} size-${sizeName}" alt="${escHtml(alt)}"${srcsetAttributes} />`;
-  return `<p class="attachment"><a href='${url}'>${img}</a></p>\n`;
+/**
+ * prepend_attachment(): the medium size (else the full image within its bounds) linked to the file,
+ * with what wp_filter_content_tags() adds to it later in the_content.
+ */
+function attachmentParagraph(attachment: Attachment, uploadsBaseUrl: string): string {
+  return filterContentTags(`<p class="attachment">${attachmentLinkHtml(attachment, 'medium', false, [], uploadsBaseUrl)}</p>\n`, NO_MEDIA);
 }
 
 /** One attachment's JSON, keys in WordPress's order. */
 export function presentMedia(req: RestRequest, post: PostRow, meta: PostMeta, context: 'view' | 'edit'): Record<string, unknown> {
   const id = Number(post.ID);
   const edit = context === 'edit';
-  const attachedFile = firstMeta(meta, '_wp_attached_file') ?? '';
-  const url = attachedFile ? `${uploadsBase(req.site)}${attachedFile}` : post.guid;
+  const attachment = toAttachment(req.site, post, meta);
+  const { url } = attachment;
   const dirUrl = url.slice(0, url.lastIndexOf('/') + 1);
-  const rawMetadata = maybeUnserialize(firstMeta(meta, '_wp_attachment_metadata') ?? '');
-  const metadata: PhpRecord = isRecord(rawMetadata) ? rawMetadata : {};
+  const metadata: PhpRecord = attachment.metadata ?? {};
   const fileName = url.slice(url.lastIndexOf('/') + 1);
-  const full: Size = { name: 'full', file: fileName, width: Number(metadata.width ?? 0), height: Number(metadata.height ?? 0) };
   const sizeEntries = isRecord(metadata.sizes) ? Object.entries(metadata.sizes).filter((entry): entry is [string, PhpRecord] => isRecord(entry[1])) : [];
-  const sizes: Size[] = sizeEntries.map(([name, size]) => ({ name, file: String(size.file), width: Number(size.width), height: Number(size.height) }));
-  const alt = firstMeta(meta, '_wp_attachment_image_alt') ?? '';
   const isImage = post.post_mime_type.startsWith('image/');
   // The stored metadata as it is, its sizes with WordPress's `mime_type` and their URLs, and the full size.
   const mediaSizes: Record<string, unknown> = {};
   for (const [name, { 'mime-type': mime, ...size }] of sizeEntries) {
     mediaSizes[name] = { ...size, ...(mime !== undefined ? { mime_type: mime } : {}), source_url: `${dirUrl}${String(size.file)}` };
   }
-  if (sizeEntries.length) mediaSizes.full = { file: fileName, width: full.width, height: full.height, mime_type: post.post_mime_type, source_url: url };
-  const description = (isImage ? attachmentParagraph(url, dirUrl, sizes, full, alt) : '') + (post.post_content ? wpautop(post.post_content) : '');
+  if (sizeEntries.length) mediaSizes.full = { file: fileName, width: Number(metadata.width ?? 0), height: Number(metadata.height ?? 0), mime_type: post.post_mime_type, source_url: url };
+  const description = (isImage ? attachmentParagraph(attachment, uploadsBase(req.site)) : '') + (post.post_content ? wpautop(post.post_content) : '');
   const title = { ...(edit ? { raw: post.post_title } : {}), rendered: wptexturize(post.post_title) };
   const body: Record<string, unknown> = {
     id,
@@ -104,7 +70,7 @@ export function presentMedia(req: RestRequest, post: PostRow, meta: PostMeta, co
     slug: post.post_name,
     status: post.post_status,
     type: 'attachment',
-    link: attachmentLink(req, post),
+    link: attachment.link,
     title,
     author: Number(post.post_author),
     featured_media: 0,
@@ -116,7 +82,7 @@ export function presentMedia(req: RestRequest, post: PostRow, meta: PostMeta, co
     class_list: [`post-${id}`, 'attachment', 'type-attachment', `status-${post.post_status}`, 'hentry'],
     description: { ...(edit ? { raw: post.post_content } : {}), rendered: description },
     caption: { ...(edit ? { raw: post.post_excerpt } : {}), rendered: post.post_excerpt ? wpautop(wptexturize(post.post_excerpt)) : '' },
-    alt_text: alt,
+    alt_text: attachment.alt,
     media_type: isImage ? 'image' : 'file',
     mime_type: post.post_mime_type,
     media_details: Object.keys(metadata).length ? { ...metadata, sizes: mediaSizes } : {},

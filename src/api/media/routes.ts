@@ -12,7 +12,8 @@ import type { ArgSpecs } from '../args.ts';
 import { writeRequest, type RestRequest } from '../context.ts';
 import { registerNamespaceIndex } from '../indexes.ts';
 import { respond, type RouteRegistry } from '../registry.ts';
-import { WP_NAMESPACE, attachmentLink, canOnAttachment, mediaLinks, presentMedia } from './present.ts';
+import { WP_NAMESPACE, canOnAttachment, mediaLinks, presentMedia } from './present.ts';
+import { attachmentPageUrl } from '../../domain/attachments.ts';
 import { __ } from '../../i18n/phrase.ts';
 
 const CONTEXT_ARG = { description: 'Scope under which the request is made; determines fields present in response.', type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' } as const;
@@ -103,7 +104,7 @@ async function list(req: RestRequest) {
 
 async function read(req: RestRequest) {
   const post = await addressedAttachment(req);
-  return respond(await withLinks(req, post, contextOf(req)), 200, { Link: `<${attachmentLink(req, post)}>; rel="alternate"; type=text/html` });
+  return respond(await withLinks(req, post, contextOf(req)), 200, { Link: `<${attachmentPageUrl(req.site, post)}>; rel="alternate"; type=text/html` });
 }
 
 async function remove(req: RestRequest) {

@@ -2,18 +2,32 @@
 // mapped header must be in one of them, and a file's mapped columns must be of one kind of file.
 // What else is wrong with a file (unreadable, no name column) is reported when it is imported.
 import { detectFormat } from '../formats.ts';
-import { ImportFileError, fileBytes, startOf } from '../read-file.ts';
+import { ImportFileError, fileBytes, startText, type ByteSource } from '../read-file.ts';
 import { CsvMapError, unknownHeaders, type MappedHeader } from './column-map.ts';
 import { CsvFileError, resolveLayout } from './layout.ts';
 import { readHeaderRow } from './parse.ts';
 
-/** The header row of a CSV file; undefined for another format or a file that cannot be read. */
+/**
+ * The header row of a CSV file; undefined for another format or a file that cannot be read. The
+ * file is read once: its format is told by the first chunk, which the header row is read from.
+ */
 async function csvHeaders(file: string): Promise<string[] | undefined> {
+  const chunks = fileBytes(file)()[Symbol.asyncIterator]();
   try {
-    return detectFormat(file, await startOf(file)) === 'csv' ? await readHeaderRow(fileBytes(file), file) : undefined;
+    const first = await chunks.next();
+    const head = first.done ? undefined : first.value;
+    if (detectFormat(file, startText(head)) !== 'csv') return undefined;
+    const fromStart: ByteSource = async function* () {
+      if (head === undefined) return;
+      yield head;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    };
+    return await readHeaderRow(fromStart, file);
   } catch (error) {
     if (error instanceof ImportFileError || error instanceof CsvFileError) return undefined;
     throw error;
+  } finally {
+    await chunks.return?.();
   }
 }
 
