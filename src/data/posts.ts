@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { chunked } from './bulk-insert.ts';
 import { queueWrite } from './queued-writes.ts';
 import { dialectOf } from './transaction.ts';
-import { readAlone, type Read } from './together.ts';
+import { readAlone, readTogether, type Read } from './together.ts';
 
 /** All meta rows of a post, grouped by key, each key's values in meta_id order. */
 export type PostMeta = Map<string, string[]>;
@@ -47,9 +47,24 @@ export interface LockedPost {
  * before it committed. (SQLite needs no row lock: BEGIN IMMEDIATE holds the whole database.) The
  * same statement reads the post's rows of `metaKeys` and, with `revision`, its latest revision
  * other than autosaves, as wp_save_post_revision finds it (post_date, then ID, descending); those
- * rows are locked with it.
+ * rows are locked with it. `metaKeys` 'all': every meta row of the post, read once the lock is
+ * held, in the same packet.
  */
-export async function lockPostForSave(trx: Writer, id: number, metaKeys: readonly string[], revision: boolean): Promise<LockedPost | undefined> {
+export async function lockPostForSave(trx: Writer, id: number, metaKeys: readonly string[] | 'all', revision: boolean): Promise<LockedPost | undefined> {
+  if (metaKeys === 'all') {
+    const [locked, metas] = await readTogether(trx, lockRead(trx, id, [], revision), metaRead(trx, [id]));
+    return locked && { ...locked, meta: metas.get(id) ?? new Map() };
+  }
+  return readAlone(trx, lockRead(trx, id, metaKeys, revision));
+}
+
+/** A row of the lock statement: the post's columns, one of its meta rows, its latest revision's fields. */
+type LockRow = PostRow & {
+  m_key: string | null; m_value: string | null; m_id: number | null;
+  r_id: number | null; r_title: string | null; r_content: string | null; r_excerpt: string | null;
+};
+
+function lockRead(trx: Writer, id: number, metaKeys: readonly string[], revision: boolean): Read<LockedPost | undefined> {
   const latest = trx.selectFrom('posts as r2').select('r2.ID')
     .where('r2.post_parent', '=', id).where('r2.post_type', '=', 'revision').where('r2.post_status', '=', 'inherit')
     .where('r2.post_name', 'not like', '%autosave%')
@@ -65,7 +80,10 @@ export async function lockPostForSave(trx: Writer, id: number, metaKeys: readonl
       : [none.as('r_id'), none.as('r_title'), none.as('r_content'), none.as('r_excerpt')])
     .where('p.ID', '=', id)
     .$if(metaKeys.length > 0, (qb) => qb.orderBy('m_id'));
-  const rows = await (dialectOf(trx) === 'mysql' ? query.forUpdate() : query).execute();
+  return { queries: [dialectOf(trx) === 'mysql' ? query.forUpdate() : query], value: ([rows = []]) => lockedPost(rows as LockRow[], revision) };
+}
+
+function lockedPost(rows: readonly LockRow[], revision: boolean): LockedPost | undefined {
   const first = rows[0];
   if (!first) return undefined;
   const { m_key: _key, m_value: _value, m_id: _id, r_id: revisionId, r_title, r_content, r_excerpt, ...post } = first;

@@ -273,7 +273,7 @@ export interface UpdatedPost extends WrittenPost {
 }
 
 /** lockPostForSave for a write of the type: the latest revision too when the type keeps revisions. */
-export function lockForSave(trx: Writer, type: PostTypeDefinition, id: number, metaKeys: readonly string[] = []): Promise<LockedPost | undefined> {
+export function lockForSave(trx: Writer, type: PostTypeDefinition, id: number, metaKeys: readonly string[] | 'all' = []): Promise<LockedPost | undefined> {
   return lockPostForSave(trx, id, metaKeys, type.revisions);
 }
 

@@ -434,6 +434,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       lockPostForSave: [
         { case: 'the post alone', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, [], false)) },
         { case: 'with meta and the latest revision', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, ['_tribe_modified_fields', '_tribe_ignored_event_previous_status'], true)) },
+        { case: 'with every meta row, read in the same packet', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, 'all', true)) },
       ],
       insertRevision: [{
         run: ({ write }) => write((trx) => posts.insertRevision(trx, 12, {

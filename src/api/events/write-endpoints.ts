@@ -23,7 +23,7 @@ import {
 } from '../../domain/events/storage.ts';
 import type { Omitted } from '../../domain/write-context.ts';
 import {
-  assignEventTerms, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
+  assignEventTerms, checkedPost, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
 } from './write-links.ts';
 import { publishLinkedPosts } from '../../domain/events/publish-links.ts';
 import { eventSaveStep, keepKnownRange, type SavedDates } from '../../domain/events/known-range.ts';
@@ -66,7 +66,9 @@ async function addressedPost(req: RestRequest, bySlug: boolean): Promise<PostRow
   if (!bySlug) {
     const id = Number(req.params.get('id'));
     const answered = answeredPosts.get(req);
-    return answered && Number(answered.ID) === id ? answered : getPost(req.services.db.kysely, id);
+    if (answered && Number(answered.ID) === id) return answered;
+    const checked = await checkedPost(req, id);
+    return checked === null ? getPost(req.services.db.kysely, id) : checked;
   }
   const slug = req.params.get('slug');
   return typeof slug === 'string' ? findEventBySlug(req, slug) : undefined;
@@ -111,8 +113,8 @@ async function targetEventId(req: RestRequest, bySlug: boolean): Promise<number>
   return Number(asEvent(await addressedPost(req, true), 0).ID);
 }
 
-/** The target event's row (with its meta of `metaKeys` and its latest revision), locked for the rest of the transaction. */
-async function lockEvent(trx: Writer, postId: number, bySlug: boolean, metaKeys: readonly string[] = []): Promise<LockedPost> {
+/** The target event's row (with its meta of `metaKeys`, or all of it, and its latest revision), locked for the rest of the transaction. */
+async function lockEvent(trx: Writer, postId: number, bySlug: boolean, metaKeys: readonly string[] | 'all' = []): Promise<LockedPost> {
   const locked = await lockForSave(trx, EVENT_TYPE, postId, metaKeys);
   asEvent(locked?.post, bySlug ? 0 : postId);
   return locked!;
@@ -284,9 +286,8 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   const omitted = omittedFields(req);
   await writeRequest(req, async (trx) => {
     // The event's row first (lock order), then what the update builds on, as now committed.
-    const locked = await lockEvent(trx, postId, bySlug);
-    const post = locked.post;
-    const meta = await loadPostMeta(trx, postId);
+    const locked = await lockEvent(trx, postId, bySlug, 'all');
+    const { post, meta } = locked;
     const dates = updatedDates(req, meta, omitted);
     const linkedRows = await sentLinkRows(trx, req);
     const venueId = await resolveVenue(trx, req, linkedRows);

@@ -43,17 +43,28 @@ function namedIds(req: RestRequest): number[] {
   }).filter(isIdText).map(Number);
 }
 
-/** The posts the request names as venues and organizers, read once (one query) for all its checks. */
+/**
+ * The posts the request names as venues and organizers, and the event its path names, read once
+ * (one query) by the argument checks, for them and for the permission check that follows.
+ */
 const namedPosts = new WeakMap<RestRequest, Promise<Map<number, PostRow>>>();
 
 async function isPostOfType(req: RestRequest, definition: LinkedPostDefinition, value: unknown): Promise<boolean> {
   if (!isIdText(value)) return false;
   let posts = namedPosts.get(req);
   if (!posts) {
-    posts = getPosts(req.services.db.kysely, namedIds(req)).then((rows) => new Map(rows.map((row) => [Number(row.ID), row])));
+    const pathId = req.params.get('id');
+    const ids = isIdText(pathId) ? [...namedIds(req), Number(pathId)] : namedIds(req);
+    posts = getPosts(req.services.db.kysely, ids).then((rows) => new Map(rows.map((row) => [Number(row.ID), row])));
     namedPosts.set(req, posts);
   }
   return (await posts).get(Number(value))?.post_type === definition.postType.type;
+}
+
+/** The row of post `id` as the argument checks read it (undefined: no such post), or null when they read none. */
+export async function checkedPost(req: RestRequest, id: number): Promise<PostRow | undefined | null> {
+  const posts = await namedPosts.get(req);
+  return posts ? posts.get(id) : null;
 }
 
 /** One entry: an ID, `{ "id": … }`, or an inline object valid as the type's create arguments. */

@@ -64,6 +64,55 @@ for update;
 
 -- lockPostForSave (with meta and the latest revision): COMMIT (transaction)
 
+-- lockPostForSave (with every meta row, read in the same packet): BEGIN (transaction)
+
+-- lockPostForSave (with every meta row, read in the same packet)
+/* together */
+select
+  `p`.*,
+  NULL as `m_key`,
+  NULL as `m_value`,
+  NULL as `m_id`,
+  r.ID as `r_id`,
+  r.post_title as `r_title`,
+  r.post_content as `r_content`,
+  r.post_excerpt as `r_excerpt`
+from
+  `wp_posts` as `p`
+  left join `wp_posts` as `r` on `r`.`ID` = (
+    select
+      `r2`.`ID`
+    from
+      `wp_posts` as `r2`
+    where
+      `r2`.`post_parent` = ?
+      and `r2`.`post_type` = ?
+      and `r2`.`post_status` = ?
+      and `r2`.`post_name` not like ?
+    order by
+      `r2`.`post_date` desc,
+      `r2`.`ID` desc
+    limit
+      ?
+  )
+where
+  `p`.`ID` = ? for
+update;
+
+select
+  `post_id`,
+  `meta_key`,
+  `meta_value`
+from
+  `wp_postmeta`
+where
+  `post_id` in (?)
+order by
+  `meta_id`;
+-- parameters: [12,"revision","inherit","%autosave%",1,12,12]
+
+-- lockPostForSave (with every meta row, read in the same packet): COMMIT (transaction)
+
 -- insertRevision: BEGIN (transaction)
 
 -- insertRevision, statement 1 of 2
