@@ -119,9 +119,10 @@ function openMysql(url: string, deadlines: () => Deadlines): Opened {
   const u = new URL(url);
   const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
   if (!database) throw new DatabaseUrlError(`database URL "${u.protocol}//${u.host}/" names no database`);
+  // `?socket=PATH`: the server's Unix socket instead of TCP (WordPress's `localhost:/path/to.sock`).
+  const socketPath = u.searchParams.get('socket');
   const pool = createPool({
-    host: u.hostname,
-    port: u.port ? Number(u.port) : 3306,
+    ...(socketPath ? { socketPath } : { host: u.hostname, port: u.port ? Number(u.port) : 3306 }),
     user: decodeURIComponent(u.username),
     password: decodeURIComponent(u.password),
     database,
@@ -141,7 +142,7 @@ function openMysql(url: string, deadlines: () => Deadlines): Opened {
     stringifyObjects: true,
   });
   pool.on('connection', configureSession);
-  return { dialect: new MysqlDialect({ pool: poolWithDeadlines(pool, deadlines) }), label: `mysql://${u.host}/${database}` };
+  return { dialect: new MysqlDialect({ pool: poolWithDeadlines(pool, deadlines) }), label: `mysql://${u.host}/${database}${socketPath ? ` (socket ${socketPath})` : ''}` };
 }
 
 /** How much of a SQLite file is read through a memory map (the OS page cache, not the heap). */
