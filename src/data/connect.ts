@@ -7,7 +7,7 @@ import {
   type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type UnknownRow,
 } from 'kysely';
 import type { Database } from './tables.ts';
-import { TablePrefixPlugin } from './table-prefix-plugin.ts';
+import { withTablePrefix } from './table-prefix.ts';
 import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from './innodb-changes.ts';
 import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
 import type { DialectName, Writer } from './executor.ts';
@@ -230,9 +230,9 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   let deadlines = COMMAND_DEADLINES;
   const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target, options.createFolder === true, options.bulkWrites === true) : openMysql(parsed.target, () => deadlines);
   const writes = new WriteCounter();
-  const plugins = [new TablePrefixPlugin(prefix), writes];
-  const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins });
-  const writer = opened.writeDialect ? new Kysely<Database>({ dialect: opened.writeDialect, plugins }) : kysely;
+  const plugins = [writes];
+  const kysely = new Kysely<Database>({ dialect: withTablePrefix(opened.dialect, prefix), plugins });
+  const writer = opened.writeDialect ? new Kysely<Database>({ dialect: withTablePrefix(opened.writeDialect, prefix), plugins }) : kysely;
   let numbering: AutoIdNumbering = { consecutive: true, step: 1 };
   const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering });
   let otherConnections: () => Promise<string | null> = async () => null;

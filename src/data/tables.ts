@@ -1,5 +1,5 @@
 // Row types of the WordPress and TEC 6 tables, keyed by their unprefixed names.
-// The table prefix is added by TablePrefixPlugin, so queries name `posts`, never `wp_posts`.
+// The table prefix is added as statements are compiled (table-prefix.ts), so queries name `posts`, never `wp_posts`.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** BIGINT columns: mysql2 and better-sqlite3 both hand them back as JS numbers here. */

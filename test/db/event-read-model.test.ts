@@ -92,7 +92,7 @@ forEachDatabase('events read model', (kind) => {
     expect([...loaded!.venues[0]!.meta.keys()]).to.deep.equal(['_thumbnail_id', '_VenueCity']);
   });
 
-  it('loads a page in the same statements whatever its size: meta, terms, linked rows and meta, images', async () => {
+  it('loads a page in the same statements whatever its size: meta and terms, linked rows and meta, images (on MySQL each pair in one packet)', async () => {
     const page = async (size: number): Promise<number[]> => {
       const events: number[] = [];
       for (let i = 0; i < size; i++) {
@@ -108,8 +108,8 @@ forEachDatabase('events read model', (kind) => {
     };
     const one = await load(await page(1));
     const many = await load(await page(12));
-    expect(one.statements).to.have.length(6);
-    const shape = (statements: CompiledQuery[]) => statements.map((query) => query.sql.replace(/ in \([?, ]+\)/, ' in (…)'));
+    expect(one.statements).to.have.length(kind.name === 'mysql' ? 3 : 6);
+    const shape = (statements: CompiledQuery[]) => statements.map((query) => query.sql.replaceAll(/ in \([?, ]+\)/g, ' in (…)'));
     expect(shape(many.statements)).to.deep.equal(shape(one.statements));
     for (const event of many.events) {
       expect(event.terms.categories.map((term) => term.name)).to.deep.equal([`Category ${event.post.ID}`]);

@@ -33,7 +33,7 @@ import * as search from '../../src/data/search.ts';
 import * as sqliteImmediate from '../../src/data/sqlite-immediate.ts';
 import * as sqliteStatements from '../../src/data/sqlite-statements.ts';
 import * as tableDiscovery from '../../src/data/table-discovery.ts';
-import * as tablePrefixPlugin from '../../src/data/table-prefix-plugin.ts';
+import * as tablePrefix from '../../src/data/table-prefix.ts';
 import { TABLE_NAMES, type PostRow } from '../../src/data/tables.ts';
 import * as termQueries from '../../src/data/term-queries.ts';
 import * as terms from '../../src/data/terms.ts';
@@ -561,9 +561,9 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     uncatalogued: {},
   }),
 
-  moduleEntry('table-prefix-plugin', tablePrefixPlugin, {
+  moduleEntry('table-prefix', tablePrefix, {
     cases: {},
-    noSql: { TablePrefixPlugin: 'rewrites table names; the recording executors use it, so every snapshot shows it at work' },
+    noSql: { withTablePrefix: 'writes table names with the prefix; the recording executors use it, so every snapshot shows it at work' },
     uncatalogued: {},
   }),
 

@@ -12,7 +12,7 @@ import { format } from 'sql-formatter';
 import type { Db } from '../../src/data/connect.ts';
 import { COMMAND_DEADLINES } from '../../src/data/deadlines.ts';
 import type { DialectName, Reader, Writer } from '../../src/data/executor.ts';
-import { TablePrefixPlugin } from '../../src/data/table-prefix-plugin.ts';
+import { withTablePrefix } from '../../src/data/table-prefix.ts';
 import type { Database } from '../../src/data/tables.ts';
 import { WriteTransactions } from '../../src/data/transaction.ts';
 
@@ -87,18 +87,17 @@ class RecordingDriver extends DummyDriver {
   }
 }
 
-/** A Kysely handle as connect.ts builds it (same dialect parts, same table-prefix plugin) over the recording driver. */
+/** A Kysely handle as connect.ts builds it (same dialect parts, same table prefix) over the recording driver. */
 function recordingKysely(dialect: DialectName, recording: Recording): Kysely<Database> {
   const mysql = dialect === 'mysql';
   return new Kysely<Database>({
-    dialect: {
+    dialect: withTablePrefix({
       createAdapter: () => (mysql ? new MysqlAdapter() : new SqliteAdapter()),
       createDriver: () => new RecordingDriver(recording),
       createIntrospector: (db) => (mysql ? new MysqlIntrospector(db) : new SqliteIntrospector(db)),
       createQueryCompiler: () => (mysql ? new MysqlQueryCompiler() : new SqliteQueryCompiler()),
-    },
+    }, PREFIX),
     // connect.ts adds its write counter too, which only counts statements.
-    plugins: [new TablePrefixPlugin(PREFIX)],
   });
 }
 
