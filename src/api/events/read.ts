@@ -8,7 +8,7 @@ import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import { getPost } from '../../data/posts.ts';
 import { EVENT_TYPE } from '../../domain/post-types.ts';
 import { isNonEmptyString, isNumeric } from '../../domain/values.ts';
-import { findEventBySlug, isEventSlug } from './lookup.ts';
+import { findEventBySlug, isEventSlug, rememberAnsweredEvent } from './lookup.ts';
 import { canSeeProtected } from './password.ts';
 import { presentEvents } from './present.ts';
 import { __ } from '../../i18n/phrase.ts';
@@ -48,7 +48,9 @@ export const readEventEndpoint: Endpoint<RestRequest> = {
   args: BY_ID_ARGS,
   handler: async (req) => {
     const id = Number(req.params.get('id'));
-    return readEvent(req, id, await getPost(req.services.db.kysely, id));
+    const post = await getPost(req.services.db.kysely, id);
+    if (post) rememberAnsweredEvent(req, post);
+    return readEvent(req, id, post);
   },
 };
 

@@ -15,7 +15,7 @@ import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
 import { imageAttachmentFor, resolveImageInput } from '../../domain/images.ts';
 import { TRASH_READS, insertTypedPost, lockForSave, trashTypedPost, updateTypedPost, type PostInput } from '../../domain/post-writes.ts';
-import { findEventBySlug } from './lookup.ts';
+import { answeredEvent, findEventBySlug, rememberAnsweredEvent } from './lookup.ts';
 import { presentEventsByIds } from './present.ts';
 import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
 import {
@@ -55,18 +55,12 @@ async function trashedFrom(db: Reader, post: PostRow): Promise<string | undefine
   return firstMeta(await loadPostMeta(db, Number(post.ID)), '_wp_trash_meta_status');
 }
 
-/**
- * The event row a write's answer was built from, as committed: the Allow header's permission
- * checks, which run after the handler, read it from here instead of again.
- */
-const answeredPosts = new WeakMap<RestRequest, PostRow>();
-
 /** The event a by-ID or by-slug route addresses; by slug, a body `slug` wins over the path (§7.5). */
 async function addressedPost(req: RestRequest, bySlug: boolean): Promise<PostRow | undefined> {
   if (!bySlug) {
     const id = Number(req.params.get('id'));
-    const answered = answeredPosts.get(req);
-    if (answered && Number(answered.ID) === id) return answered;
+    const answered = answeredEvent(req, id);
+    if (answered) return answered;
     const checked = await checkedPost(req, id);
     return checked === null ? getPost(req.services.db.kysely, id) : checked;
   }
@@ -123,7 +117,7 @@ async function lockEvent(trx: Writer, postId: number, bySlug: boolean, metaKeys:
 async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
   const [presented] = await presentEventsByIds(req, [id], { single: false });
   if (!presented) throw RestError.withStatus('event-not-found', __('The requested post ID does not exist or is not an event'), 500);
-  answeredPosts.set(req, presented.post);
+  rememberAnsweredEvent(req, presented.post);
   return respond(presented.event, status);
 }
 
