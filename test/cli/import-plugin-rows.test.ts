@@ -125,4 +125,20 @@ forEachDatabase('rows the plugin reads back after wpcal import', (kind) => {
       expect(await metaOf('Quiz Night', '_tribe_modified_fields')).to.deep.equal([note]);
     });
   });
+
+  describe('_VenueDescription and _OrganizerDescription', function () {
+    this.timeout(60_000);
+
+    it('a TEC CSV import keeps the description of the venues and organizers it creates (empty without the column); its updates leave it', async () => {
+      await imported(scratch.write('venues.csv', 'Venue Name,Venue Description,Venue City\nCorn Exchange,<b>Grain</b>  hall,Ely\n'),
+        scratch.write('organizers.csv', 'Organizer Name,Organizer Email\nHarvest Guild,guild@example.com\n'));
+      expect(await metaOf('Corn Exchange', '_VenueDescription')).to.deep.equal(['Grain hall']);
+      expect(await metaOf('Harvest Guild', '_OrganizerDescription')).to.deep.equal(['']);
+      const again = await wpcal(target, 'import', scratch.write('venues-again.csv', 'Venue Name,Venue Description\nCorn Exchange,Now a cinema\n'));
+      expect(again.stdout.trim()).to.equal('created 0, updated 1, skipped 0, failed 0');
+      const [content] = await db.kysely.selectFrom('posts').select('post_content').where('post_title', '=', 'Corn Exchange').execute();
+      expect(content!.post_content).to.equal('Now a cinema');
+      expect(await metaOf('Corn Exchange', '_VenueDescription')).to.deep.equal(['Grain hall']);
+    });
+  });
 });
