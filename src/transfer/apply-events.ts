@@ -307,8 +307,13 @@ export class EventImporter {
     if (ops.some((step) => step.key === MODIFIED_FIELDS_KEY)) return;
     const taxonomies = (Object.keys(plan.terms) as Array<keyof typeof TAXONOMIES>)
       .filter((name) => plan.terms[name]!.length > 0).map((name) => TAXONOMIES[name].taxonomy);
-    const touches = [...touchedTaxonomies(taxonomies), ...touchedMeta(ops, NO_META)];
-    const note = this.createNotes.get(touches.map((touch) => touch.name).join('\n'), () => modifiedFieldsChange(undefined, touches, this.req.now, this.req.site));
+    // A create's steps name each key once (eventMetaOps, the record's other meta, the import key):
+    // the keys that leave rows are what touchedMeta finds, computed once per list of them.
+    let written = taxonomies.join(',');
+    for (const step of ops) if (step.op !== 'delete' && (step.op !== 'replace' || step.values.length)) written += `\n${step.key}`;
+    const note = this.createNotes.get(written, () => modifiedFieldsChange(
+      undefined, [...touchedTaxonomies(taxonomies), ...touchedMeta(ops, NO_META)], this.req.now, this.req.site,
+    ));
     if (note) ops.push(note);
   }
 

@@ -30,14 +30,14 @@ const CAROLS = {
   categories: ['music'], tags: ['seasonal'], cost: '15', website: 'http://example.com/carols', featured: true,
 };
 
-function fixture(event: Record<string, unknown>): string {
+function fixture(event: Record<string, unknown>, others: Record<string, unknown> = {}): string {
   return JSON.stringify({
     wpcal: 1,
     venues: { hall: { venue: 'Town Hall' } },
     organizers: { choir: { organizer: 'Choir Guild' } },
     categories: { music: { name: 'Music' } },
     tags: { seasonal: { name: 'Seasonal' } },
-    events: { carols: event },
+    events: { carols: event, ...others },
   });
 }
 
@@ -80,13 +80,19 @@ forEachDatabase('rows the plugin reads back after wpcal import', (kind) => {
     this.timeout(60_000);
 
     it('an import notes on the events it creates what the API\'s create notes: its taxonomies at UTC, every meta key at the site\'s time', async () => {
-      const span = await imported(scratch.write('create.json', fixture(CAROLS)));
+      const plain = { title: 'Plain Talk', start_date: '2026-12-03 18:00:00', end_date: '2026-12-03 19:00:00', all_day: true };
+      const span = await imported(scratch.write('create.json', fixture(CAROLS, { plain, carols2: { ...CAROLS, title: 'Carol Service II' } })));
       const [note] = await metaOf('Carol Service', '_tribe_modified_fields');
       const utc = noteTime(note!, span);
       const local = utc + ZONE_OFFSET;
       expect(note).to.equal(`a:18:{${entries([
         ['tribe_events_cat', utc], ['post_tag', utc], ...CREATED_META.map((name) => [name, local] as const), ['_wpcal_import_key', local],
       ])}}`);
+      expect(await metaOf('Carol Service II', '_tribe_modified_fields'), 'an event of the same shape').to.deep.equal([note]);
+      // Another shape in the same import: no terms, linked posts, cost, website or featured flag; all day.
+      const plainNames = ['_EventOrigin', '_EventShowMapLink', '_EventShowMap', '_EventAllDay', '_EventStartDate', '_EventEndDate',
+        '_EventStartDateUTC', '_EventEndDateUTC', '_EventTimezone', '_EventTimezoneAbbr', '_wpcal_import_key'];
+      expect(await metaOf('Plain Talk', '_tribe_modified_fields')).to.deep.equal([`a:11:{${entries(plainNames.map((name) => [name, local] as const))}}`]);
     });
 
     it('an import that updates the event leaves its note alone, as TEC\'s importer turns its tracker off for updates', async () => {
