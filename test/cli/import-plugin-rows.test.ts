@@ -3,12 +3,14 @@
 // createEvent leaves it; its updates run with the tracker off), and the venues' and organizers'
 // `_VenueDescription` / `_OrganizerDescription`, which TEC's create writes and its update does not.
 import { expect } from 'chai';
+import path from 'node:path';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { setOption } from '../../src/data/options.ts';
 import { freshDatabases, migrate, scratchFiles, wpcal } from '../support/cli-transfer.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 
 const scratch = scratchFiles('wpcal-import-rows-');
+const WXR = path.resolve(import.meta.dirname, '../fixtures/wxr/calendar.xml');
 after(() => scratch.remove());
 
 /** A site in a zone without summer time: current_time('timestamp') is UTC + 9 hours all year. */
@@ -145,6 +147,14 @@ forEachDatabase('rows the plugin reads back after wpcal import', (kind) => {
       const [content] = await db.kysely.selectFrom('posts').select('post_content').where('post_title', '=', 'Corn Exchange').execute();
       expect(content!.post_content).to.equal('Now a cinema');
       expect(await metaOf('Corn Exchange', '_VenueDescription')).to.deep.equal(['Grain hall']);
+    });
+
+    it('a WXR import gives the venues and organizers it creates their content\'s copy, as TEC\'s create would', async () => {
+      // The file also holds a broken event (a failed record: exit code 1); the rest is imported.
+      expect((await wpcal(target, 'import', WXR)).stdout).to.match(/^created \d+/);
+      expect(await metaOf('Riverside Hall', '_VenueDescription')).to.deep.equal(['Step-free access from Quai Süd.']);
+      expect(await metaOf('Ana Müller', '_OrganizerDescription')).to.deep.equal(['']);
+      expect(await metaOf('Riverside Jazz Collective', '_OrganizerDescription')).to.deep.equal(['A collective of local players.']);
     });
   });
 });
