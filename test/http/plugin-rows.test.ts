@@ -3,7 +3,8 @@
 // - TEC's known date range in `tribe_events_calendar_options` (earliest_date, latest_date and their
 //   markers), the array's other entries kept as stored;
 // - WordPress's revisions of events;
-// - TEC's tracker note `_tribe_modified_fields` on events, venues and organizers.
+// - TEC's tracker note `_tribe_modified_fields` on events, venues and organizers;
+// - the description's copy TEC's create keeps in `_VenueDescription` / `_OrganizerDescription`.
 import { expect } from 'chai';
 import { openDatabase } from '../../src/data/connect.ts';
 import { setOption } from '../../src/data/options.ts';
