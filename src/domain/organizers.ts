@@ -10,6 +10,7 @@ export const ORGANIZER_DEFINITION: LinkedPostDefinition = {
   pluralLabel: 'Organizers',
   linkMetaKey: '_EventOrganizerID',
   originMetaKey: '_OrganizerOrigin',
+  descriptionMetaKey: '_OrganizerDescription',
   fields: [
     { name: 'phone', metaKey: '_OrganizerPhone', description: 'The organizer phone number', check: 'string_or_empty', searchable: true },
     { name: 'website', metaKey: '_OrganizerWebsite', description: 'The organizer website', check: 'url_or_empty', searchable: true },

@@ -10,6 +10,7 @@ export const VENUE_DEFINITION: LinkedPostDefinition = {
   pluralLabel: 'Venues',
   linkMetaKey: '_EventVenueID',
   originMetaKey: '_VenueOrigin',
+  descriptionMetaKey: '_VenueDescription',
   fields: [
     { name: 'address', metaKey: '_VenueAddress', description: 'The venue address', check: 'string_or_empty', searchable: true },
     { name: 'city', metaKey: '_VenueCity', description: 'The venue city', check: 'string_or_empty', searchable: true },

@@ -2,13 +2,15 @@
 // lack them (data written by TEC 5, by WordPress alone or by hand), built from their date postmeta
 // as the plugin's own migration does (events.md §9.3). Events lacking time zone or UTC meta get it
 // from the site time zone first, as TEC's time zone updater adds it. Only events without an
-// occurrence row are looked at, so an interrupted run resumes where it stopped.
+// occurrence row are looked at, so an interrupted run resumes where it stopped. Each batch that
+// builds rows leaves TEC's known date range rebuilt (the events it migrated count from then on).
 import type { Db } from '../data/connect.ts';
 import { countPostsWithoutOccurrences, postIdsWithoutOccurrences } from '../data/events.ts';
 import type { Writer } from '../data/executor.ts';
 import { getOptions } from '../data/options.ts';
 import { addMeta, firstMeta, loadMeta, type PostMeta } from '../data/posts.ts';
 import { syncOccurrence, type StoredEventDates } from '../domain/events/storage.ts';
+import { keepKnownRange } from '../domain/events/known-range.ts';
 import { EVENT_TYPE } from '../domain/post-types.ts';
 import { durationSeconds } from '../time/occurrence.ts';
 import { SECOND_MS, parseDbDatetime } from '../time/wall.ts';
@@ -126,6 +128,7 @@ async function migrateBatch(trx: Writer, ids: number[], siteZone: string, now: D
     for (const [key, value] of plan.addMeta) await addMeta(trx, id, key, value);
     if (!await syncOccurrence(trx, id, plan.dates, now)) skipped.push({ id, reason: 'the duration cannot be derived' });
   }
+  if (skipped.length < ids.length) keepKnownRange(trx, { kind: 'rebuild' });
   return skipped;
 }
 

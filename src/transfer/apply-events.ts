@@ -3,6 +3,8 @@
 // new posts, meta rows, TEC 6 rows and term links are inserted with multi-row statements, in a
 // unit of writes of its own, so other writers take turns with the import.
 // Records matching a stored event (import key, or title + start for TEC CSV) update it.
+// A created event gets TEC's tracker note, as TEC's CSV importer leaves it (its createEvent runs with
+// the tracker on; its updates turn it off, and so do wpcal's).
 import type { NewPost, PostRow } from '../data/tables.ts';
 import type { WriteContext } from '../domain/write-context.ts';
 import { RestError } from '../domain/errors.ts';
@@ -17,7 +19,7 @@ import { keepKnownRange } from '../domain/events/known-range.ts';
 import { ID_FALLBACK_SLUG, baseSlug, commentStatus, markTecPostSaved, newPostFields, postGuid, updateTypedPost, type PostInput } from '../domain/post-writes.ts';
 import type { Writer } from '../data/executor.ts';
 import { insertPostRowsBulk, postTitlesWithMeta, setPostNamesAndGuids } from '../data/post-queries.ts';
-import { POST_DEFAULTS, getPosts, type PostFields } from '../data/posts.ts';
+import { POST_DEFAULTS, getPosts, type PostFields, type PostMeta } from '../data/posts.ts';
 import { insertTermLinksBulk, recountTerms, termTaxonomyIdsOfPosts, unlinkPostsFromTaxonomy, type Term } from '../data/terms.ts';
 import { computeEventDates, type EventDates } from '../time/event-dates.ts';
 import { SlugAllocator, freeWantedIds } from './allocate.ts';
@@ -35,6 +37,7 @@ import { SeenKeys } from './seen-keys.ts';
 import { Recent } from './recent.ts';
 import type { ImportImages } from './images.ts';
 import { imageAttachmentFor } from '../domain/images.ts';
+import { MODIFIED_FIELDS_KEY, modifiedFieldsChange, touchedMeta, touchedTaxonomies } from '../domain/modified-fields.ts';
 
 export interface EventLinks {
   venues: LinkedPosts;
@@ -108,6 +111,8 @@ const nextTurn = (): Promise<void> => new Promise(setImmediate);
 const turnDue = (index: number): boolean => index % YIELD_EVERY === YIELD_EVERY - 1;
 
 const EMPTY_ZONE = new Set(['', '0']);
+
+const NO_META: PostMeta = new Map();
 
 function postInput(record: EventRecord, site: WriteContext['site']): PostInput {
   const columns: PostInput['columns'] = keptModified(record.modifiedUtc, site);
@@ -203,6 +208,8 @@ export class EventImporter {
   /** Dates and cost rows by the values records give (records repeat them). */
   private readonly computedDates = new Recent<EventDates | null>();
   private readonly costs = new Recent<string[]>();
+  /** Tracker notes of creates by the names they note (the import's clock is one: records share notes). */
+  private readonly createNotes = new Recent<MetaOp | undefined>();
   private comments = 'open';
 
   private readonly req: WriteContext;
@@ -287,7 +294,27 @@ export class EventImporter {
     const ops = eventMetaOps(creating ? forCreate(plan.changes) : plan.changes);
     if (plan.record.meta) ops.push(...extraMetaOps(plan.record.meta, new Set(ops.map((step) => step.key))));
     if (this.options.matchBy === 'key') ops.push({ op: 'set', key: IMPORT_KEY_META, value: plan.match });
+    if (creating) this.noteCreate(plan, ops);
     return ops;
+  }
+
+  /**
+   * Adds to a create's steps TEC's tracker note: its taxonomies with terms and every meta key it
+   * writes. A record whose file carries a note (a WXR or JSON export) keeps that one: it tells
+   * when the event's fields changed where it comes from, and an export imported again is the same.
+   */
+  private noteCreate(plan: Plan, ops: MetaOp[]): void {
+    if (ops.some((step) => step.key === MODIFIED_FIELDS_KEY)) return;
+    const taxonomies = (Object.keys(plan.terms) as Array<keyof typeof TAXONOMIES>)
+      .filter((name) => plan.terms[name]!.length > 0).map((name) => TAXONOMIES[name].taxonomy);
+    // A create's steps name each key once (eventMetaOps, the record's other meta, the import key):
+    // the keys that leave rows are what touchedMeta finds, computed once per list of them.
+    let written = taxonomies.join(',');
+    for (const step of ops) if (step.op !== 'delete' && (step.op !== 'replace' || step.values.length)) written += `\n${step.key}`;
+    const note = this.createNotes.get(written, () => modifiedFieldsChange(
+      undefined, [...touchedTaxonomies(taxonomies), ...touchedMeta(ops, NO_META)], this.req.now, this.req.site,
+    ));
+    if (note) ops.push(note);
   }
 
   /** The row of a new post (without its ID): `id` 0 until the database numbers it. */

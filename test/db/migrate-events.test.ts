@@ -114,6 +114,16 @@ forEachDatabase('migrateEvents on WordPress data', (kind) => {
     });
   });
 
+  it('leaves TEC\'s known date range rebuilt with the events it migrated: first start and last end in UTC, each with its event', async () => {
+    const option = async () => (await db.kysely.selectFrom('options').select('option_value')
+      .where('option_name', '=', 'tribe_events_calendar_options').executeTakeFirstOrThrow()).option_value;
+    const settings = /^a:11:\{(.*)\}$/s.exec(await option())![1];
+    await migrateEvents(db, { now: () => NOW });
+    // 13 had rows already; 15, migrated, ends last; 20 is a draft. The site's settings keep their bytes.
+    expect(await option()).to.equal(`a:15:{${settings}s:13:"earliest_date";s:19:"2026-12-11 03:00:00";s:21:"earliest_date_markers";a:1:{i:0;i:13;}`
+      + 's:11:"latest_date";s:19:"2026-12-16 04:00:00";s:19:"latest_date_markers";a:1:{i:0;i:15;}}');
+  });
+
   it('leaves existing rows, auto-drafts and other post types alone', async () => {
     const before = await rowsOf(13);
     await migrateEvents(db, { now: () => NOW });

@@ -188,7 +188,7 @@ forEachDatabase('co-existence: what the write routes store', (kind) => {
         post_modified: '2026-11-25 00:00:00', post_modified_gmt: '2026-11-25 08:00:00', guid: `${HOME}/venue/town-hall/`, post_type: 'tribe_venue',
       });
       expect(await meta(venue)).to.have.deep.members([
-        ['_VenueAddress', '2 High St'], ['_VenueCity', 'Shelbyville'], ['_VenueCountry', 'US'], ['_VenueState', 'IL'], ['_VenueZip', '62565'],
+        ['_VenueDescription', 'Old hall'], ['_VenueAddress', '2 High St'], ['_VenueCity', 'Shelbyville'], ['_VenueCountry', 'US'], ['_VenueState', 'IL'], ['_VenueZip', '62565'],
         ['_VenuePhone', '555-0111'], ['_VenueURL', 'http://example.com/town'], ['_VenueStateProvince', 'IL'],
         ['_VenueShowMap', '1'], ['_EventShowMap', '1'], ['_VenueShowMapLink', '1'], ['_EventShowMapLink', '1'],
         ['_VenueOrigin', 'events-calendar'],

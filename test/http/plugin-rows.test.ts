@@ -3,7 +3,8 @@
 // - TEC's known date range in `tribe_events_calendar_options` (earliest_date, latest_date and their
 //   markers), the array's other entries kept as stored;
 // - WordPress's revisions of events;
-// - TEC's tracker note `_tribe_modified_fields` on events, venues and organizers.
+// - TEC's tracker note `_tribe_modified_fields` on events, venues and organizers;
+// - the description's copy TEC's create keeps in `_VenueDescription` / `_OrganizerDescription`.
 import { expect } from 'chai';
 import { openDatabase } from '../../src/data/connect.ts';
 import { setOption } from '../../src/data/options.ts';
@@ -193,7 +194,7 @@ forEachDatabase('rows the plugin reads back: known range and revisions', (kind) 
   }
 });
 
-forEachDatabase('rows the plugin reads back: _tribe_modified_fields', (kind) => {
+forEachDatabase('rows the plugin reads back: _tribe_modified_fields, descriptions in venue and organizer meta', (kind) => {
   let t: TestServer;
   let clock = new Date('2026-11-22T13:30:35Z');
   const ED = basicAuth('ed', 'abcdEFGH1234ijklMNOP5678');
@@ -287,6 +288,49 @@ forEachDatabase('rows the plugin reads back: _tribe_modified_fields', (kind) => 
       const created = '2026-11-25T09:00:00Z';
       const id = (await write('POST', 'organizers', { organizer: 'Choir Guild', phone: '555-0122', email: 'choir@example.com' }, created)).id;
       expect(await note(id)).to.equal(`a:3:{${entries(['_OrganizerOrigin', '_OrganizerPhone', '_OrganizerEmail'].map((name): [string, number] => [name, local(created)]))}}`);
+    });
+  });
+
+  describe('_VenueDescription and _OrganizerDescription', () => {
+    async function metaOf(id: number, key: string): Promise<string[]> {
+      const rows = await t.server.db.kysely.selectFrom('postmeta').select('meta_value')
+        .where('post_id', '=', id).where('meta_key', '=', key).orderBy('meta_id').execute();
+      return rows.map((row) => row.meta_value ?? '');
+    }
+
+    it('a create keeps the sent description in meta, as sanitize_text_field leaves it; its note names the key after the origin and map flags', async () => {
+      const created = '2026-11-28T08:00:00Z';
+      const venue = (await write('POST', 'venues', { venue: 'Corn Exchange', description: '<b>Grain</b>  hall\nby the river', city: 'Ely' }, created)).id;
+      expect(await metaOf(venue, '_VenueDescription')).to.deep.equal(['Grain hall by the river']);
+      expect(await note(venue)).to.equal(`a:8:{${entries(['_VenueOrigin', '_EventShowMapLink', '_EventShowMap', '_VenueDescription', '_VenueCity',
+        '_VenueShowMap', '_VenueShowMapLink', '_VenueStateProvince'].map((name): [string, number] => [name, local(created)]))}}`);
+      const organizer = (await write('POST', 'organizers', { organizer: 'Harvest Guild', description: 'Bakers & <i>millers</i>' }, created)).id;
+      expect(await metaOf(organizer, '_OrganizerDescription')).to.deep.equal(['Bakers & millers']);
+    });
+
+    it('an empty description is kept as an empty row; none sent, no row', async () => {
+      const empty = (await write('POST', 'organizers', { organizer: 'Quiet Guild', description: '' }, '2026-11-28T09:00:00Z')).id;
+      expect(await metaOf(empty, '_OrganizerDescription')).to.deep.equal(['']);
+      const none = (await write('POST', 'venues', { venue: 'Bare Barn' }, '2026-11-28T09:00:00Z')).id;
+      expect(await metaOf(none, '_VenueDescription')).to.deep.equal([]);
+    });
+
+    it('an update changes the content and leaves the meta copy as the create wrote it', async () => {
+      const id = (await write('POST', 'venues', { venue: 'Mill House', description: 'First words' }, '2026-11-28T10:00:00Z')).id;
+      for (const method of ['POST', 'PATCH']) {
+        const updated = await write(method, `venues/${id}`, { venue: 'Mill House', description: `${method} words` }, '2026-11-28T11:00:00Z');
+        expect(updated.description).to.contain(`${method} words`);
+      }
+      expect(await metaOf(id, '_VenueDescription')).to.deep.equal(['First words']);
+    });
+
+    it('a venue and an organizer created inline by an event write keep theirs too', async () => {
+      const event = await write('POST', 'events', {
+        title: 'Harvest Supper', start_date: '2026-12-05 18:00:00', end_date: '2026-12-05 21:00:00',
+        venue: { venue: 'Tithe Barn', description: 'Oak beams' }, organizer: [{ organizer: 'Supper Club', description: 'Cooks' }],
+      }, '2026-11-28T12:00:00Z');
+      expect(await metaOf(event.venue.id, '_VenueDescription')).to.deep.equal(['Oak beams']);
+      expect(await metaOf(event.organizer[0].id, '_OrganizerDescription')).to.deep.equal(['Cooks']);
     });
   });
 });

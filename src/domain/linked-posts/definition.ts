@@ -38,6 +38,8 @@ export interface LinkedPostDefinition {
   linkMetaKey: '_EventVenueID' | '_EventOrganizerID';
   /** Written once, when the plugin creates the post: `events-calendar`. */
   originMetaKey: '_VenueOrigin' | '_OrganizerOrigin';
+  /** The description's copy the plugin's create keeps in meta (its update leaves it), text-sanitized. */
+  descriptionMetaKey: '_VenueDescription' | '_OrganizerDescription';
   /** Meta-backed fields in JSON output order. */
   fields: readonly LinkedField[];
   /** Field names in write-argument order (after `status`, before `image`). */

@@ -121,7 +121,8 @@ export function couldNotCreate(definition: LinkedPostDefinition): RestError {
 
 /**
  * POST /venues: the created (or reused) post. Runs inside the caller's transaction. `columns`
- * go to a newly inserted row as given (imports keeping a post ID).
+ * go to a newly inserted row as given (imports keeping a post ID). A sent description is also
+ * kept in meta, as the plugin's create saves every field it is given (a reused post's too).
  */
 export async function createLinkedPost(trx: Writer, definition: LinkedPostDefinition, req: WriteContext, values: WriteValues, columns?: Partial<NewPost>): Promise<PostRow> {
   const duplicate = await findDuplicate(trx, definition, req, values);
@@ -129,6 +130,7 @@ export async function createLinkedPost(trx: Writer, definition: LinkedPostDefini
   if (!post.ID) throw couldNotCreate(definition);
   const current = duplicate?.meta ?? new Map<string, string[]>();
   const changes = await metaChanges(trx, definition, req, values, 'reset', current);
+  if (sent(values, 'description')) changes.unshift({ op: 'set', key: definition.descriptionMetaKey, value: sanitizeTextField(text(values, 'description')) });
   if (!duplicate) changes.push({ op: 'add', key: definition.originMetaKey, value: TEC_ORIGIN });
   await writeMeta(trx, req, Number(post.ID), changes, current, []);
   return (await getPost(trx, Number(post.ID)))!;

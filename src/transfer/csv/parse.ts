@@ -118,7 +118,8 @@ function venueRecord(row: Row<'venues'>): VenueRecord {
     key: name,
     where: row.where,
     venue: name,
-    description: optional(row.get('description')),
+    // Sent even when empty: TEC's importer always gives its create a description.
+    description: row.get('description'),
     address: optional(address),
     city: optional(row.get('city')),
     country: optional(row.get('country')),
@@ -138,7 +139,7 @@ function organizerRecord(row: Row<'organizers'>): OrganizerRecord {
     key: name,
     where: row.where,
     organizer: name,
-    description: optional(row.get('description')),
+    description: row.get('description'),
     email: optional(row.get('email')),
     website: optional(row.get('website')),
     phone: optional(row.get('phone')),
