@@ -294,7 +294,8 @@ export class EventImporter {
     const ops = eventMetaOps(creating ? forCreate(plan.changes) : plan.changes);
     if (plan.record.meta) ops.push(...extraMetaOps(plan.record.meta, new Set(ops.map((step) => step.key))));
     if (this.options.matchBy === 'key') ops.push({ op: 'set', key: IMPORT_KEY_META, value: plan.match });
-    if (creating) this.noteCreate(plan, ops);
+    // TEC's iCalendar imports (Event Aggregator) create events with its tracker off.
+    if (creating && this.options.source !== 'ics') this.noteCreate(plan, ops);
     return ops;
   }
 

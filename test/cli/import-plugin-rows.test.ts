@@ -106,6 +106,16 @@ forEachDatabase('rows the plugin reads back after wpcal import', (kind) => {
       expect(await metaOf('Carol Service', '_tribe_modified_fields')).to.deep.equal([before]);
     });
 
+    it('an iCalendar import notes nothing, as TEC\'s Event Aggregator creates events with its tracker off', async () => {
+      await imported(scratch.write('feed.ics', [
+        'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN',
+        'BEGIN:VEVENT', 'UID:carols@example.com', 'DTSTAMP:20261101T000000Z', 'DTSTART:20261224T180000Z', 'DTEND:20261224T200000Z',
+        'SUMMARY:Carol Service', 'CATEGORIES:Music', 'END:VEVENT', 'END:VCALENDAR', '',
+      ].join('\r\n')));
+      expect(await metaOf('Carol Service', '_EventStartDate'), 'the event was imported').to.have.length(1);
+      expect(await metaOf('Carol Service', '_tribe_modified_fields')).to.deep.equal([]);
+    });
+
     it('a note the file carries (a WXR or JSON export) is kept as it is', async () => {
       const carried = `a:2:{${entries([['post_title', 100], ['_EventURL', 200]])}}`;
       await imported(scratch.write('carried.json', fixture({ ...CAROLS, meta: { _tribe_modified_fields: carried } })));
