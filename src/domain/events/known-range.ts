@@ -13,7 +13,7 @@
 // written back only if no one changed it meanwhile. The array's other keys keep their bytes.
 import type { AfterCommitRunner, Writer } from '../../data/executor.ts';
 import { knownRangeRows, type KnownRangeRows } from '../../data/events.ts';
-import { replaceOption } from '../../data/options.ts';
+import { getOption, replaceOption } from '../../data/options.ts';
 import { afterCommitEach } from '../../data/transaction.ts';
 import { SerializedArray, type PhpValue } from '../../php/serialize.ts';
 import type { SiteSettings } from '../../site/settings.ts';
@@ -86,46 +86,54 @@ function storedDate(options: SerializedArray, key: string): string | false {
   return typeof value === 'string' && DB_DATETIME.test(value) ? value : false;
 }
 
-/** The steps applied in order to the array, given the visible occurrences' range once all their writes committed. */
-function applySteps(options: SerializedArray, steps: readonly KnownRangeStep[], rows: KnownRangeRows): void {
-  const rebuilt = () => rebuild(options, rows);
+/**
+ * The steps applied in order to the array. `bounds` reads the visible occurrences' range; it is
+ * read at most once (a batch runs after all its writes committed).
+ */
+export async function applySteps(options: SerializedArray, steps: readonly KnownRangeStep[], bounds: () => Promise<KnownRangeRows>): Promise<void> {
+  let rows: KnownRangeRows | undefined;
+  const rebuilt = async () => rebuild(options, rows ??= await bounds());
   for (const step of steps) {
     if (step.kind === 'rebuild' || isMarker(options.get('earliest_date_markers'), step.postId) || isMarker(options.get('latest_date_markers'), step.postId)) {
-      rebuilt();
+      await rebuilt();
       continue;
     }
     // Each reader rebuilds first when its key is missing.
-    if (!options.has('earliest_date')) rebuilt();
+    if (!options.has('earliest_date')) await rebuilt();
     const earliest = storedDate(options, 'earliest_date');
-    if (!options.has('latest_date')) rebuilt();
+    if (!options.has('latest_date')) await rebuilt();
     const latest = storedDate(options, 'latest_date');
     // PHP 8 compares false with a non-empty string as false with true.
     if (earliest !== false && earliest > step.start) {
-      rebuilt();
+      await rebuilt();
       options.set('earliest_date', step.start);
     }
     if (latest === false || latest < step.end) {
-      rebuilt();
+      await rebuilt();
       options.set('latest_date', step.end);
     }
   }
 }
 
-/**
- * The after-commit run: reads the option with the range (one statement: most steps need the range,
- * and an extra round trip costs more than reading two index ends), applies the steps, writes the
- * option back.
- */
+/** The after-commit run: reads the option (and the range when a step needs it), applies the steps, writes the option back. */
 async function applyKnownRangeSteps(db: AfterCommitRunner, steps: KnownRangeStep[]): Promise<void> {
   if (!steps.length) return;
+  const bounds = () => knownRangeRows(db, EVENT_TYPE.type, KNOWN_RANGE_STATUSES, TEC_OPTIONS);
   // A few tries: another writer may change the option between the read and the write.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const read = await knownRangeRows(db, EVENT_TYPE.type, KNOWN_RANGE_STATUSES, TEC_OPTIONS);
-    const stored = read.option;
+    let read: KnownRangeRows | undefined;
+    let stored: string | undefined;
+    if (steps.some((step) => step.kind === 'rebuild')) {
+      const all = await bounds();
+      read = all;
+      stored = all.option;
+    } else {
+      stored = await getOption(db, TEC_OPTIONS);
+    }
     const options = SerializedArray.parse(stored ?? '');
     // Not an array (or holding objects wpcal cannot keep byte for byte): left as it is.
     if (!options) return;
-    applySteps(options, steps, read);
+    await applySteps(options, steps, async () => read ?? bounds());
     const value = options.toString();
     if (value === (stored ?? 'a:0:{}')) return;
     if (await replaceOption(db, TEC_OPTIONS, stored, value)) return;
