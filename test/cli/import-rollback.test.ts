@@ -9,12 +9,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
-import { BULK_ROWS } from '../../src/data/bulk-insert.ts';
-import { EVENT_CHUNKS_PER_UNIT } from '../../src/transfer/staged.ts';
+import { eventsPerUnit } from '../support/cli-transfer.ts';
 import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
 
-/** Events per unit of writes on the database: each unit is committed on its own. */
-const unitOn = (kind: DatabaseKind): number => BULK_ROWS * EVENT_CHUNKS_PER_UNIT[kind.name];
 const DAY_MS = 86_400_000;
 
 const startOf = (n: number): string => `${new Date(Date.UTC(2030, 0, 1) + n * DAY_MS).toISOString().slice(0, 10)} 19:00:00`;
@@ -71,7 +68,7 @@ async function rowCounts(target: TestDatabase): Promise<Record<string, number>> 
 }
 
 forEachDatabase('wpcal import of a file failing in a later unit', (kind) => {
-  const FIRST_UNIT = unitOn(kind);
+  const FIRST_UNIT = eventsPerUnit(kind);
   const EVENTS = FIRST_UNIT + 500;
   /** In the second unit. */
   const POISONED = FIRST_UNIT + 200;

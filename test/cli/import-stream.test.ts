@@ -3,15 +3,10 @@
 // its very end, or with a byte that is not UTF-8 or a quote left open in its last line, writes
 // nothing at all, not even the units before the fault.
 import { expect } from 'chai';
-import { postCounts, scratchFiles, wpcal } from '../support/cli-transfer.ts';
-import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
-import { BULK_ROWS } from '../../src/data/bulk-insert.ts';
-import { EVENT_CHUNKS_PER_UNIT } from '../../src/transfer/staged.ts';
+import { eventsPerUnit, postCounts, scratchFiles, wpcal } from '../support/cli-transfer.ts';
+import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/data/connect.ts';
-
-/** Two and a half units of events on the database. */
-const eventsOn = (kind: DatabaseKind): number => 2.5 * BULK_ROWS * EVENT_CHUNKS_PER_UNIT[kind.name];
 
 const scratch = scratchFiles('wpcal-import-stream-');
 
@@ -55,7 +50,8 @@ const eventsAtHall = (db: TestDatabase) => count(db, sql<{ n: unknown }>`SELECT 
   WHERE m.meta_key = '_EventVenueID' AND v.post_title = 'Stream Hall'`);
 
 forEachDatabase('wpcal import of large files, streamed', (kind) => {
-  const EVENTS = eventsOn(kind);
+  /** Two and a half units of writes of the import. */
+  const EVENTS = 2.5 * eventsPerUnit(kind);
   let db: TestDatabase;
   beforeEach(async () => {
     db = await kind.create();

@@ -8,13 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { runCli, type CliResult } from '../support/cli.ts';
-import { forEachDatabase, type DatabaseKind } from '../support/databases.ts';
-import { BULK_ROWS } from '../../src/data/bulk-insert.ts';
-import { EVENT_CHUNKS_PER_UNIT } from '../../src/transfer/staged.ts';
+import { forEachDatabase } from '../support/databases.ts';
+import { eventsPerUnit } from '../support/cli-transfer.ts';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
 
-/** Events in five units of writes of the import on the database. */
-const eventsOn = (kind: DatabaseKind): number => 5 * BULK_ROWS * EVENT_CHUNKS_PER_UNIT[kind.name];
 const CLIENTS = 4;
 const NS = '/wp-json/tribe/events/v1';
 
@@ -33,7 +30,8 @@ function fixture(total: number): string {
 }
 
 forEachDatabase('API writes beside a running import', (kind) => {
-  const EVENTS = eventsOn(kind);
+  /** Five units of writes of the import. */
+  const EVENTS = 5 * eventsPerUnit(kind);
   let server: TestServer;
   let auth: string;
   let imported: CliResult;
