@@ -50,8 +50,10 @@ export interface EventApplyOptions {
   /** `key`: by import key; `title-start`: by title and local start (TEC's CSV importer). */
   matchBy: 'key' | 'title-start';
   where: (record: EventRecord) => string;
-  /** How many records (and problems) were read so far, after each chunk. */
+  /** How many records (and problems) were read so far, after each unit. */
   onProgress?: (done: number) => void;
+  /** Chunks of records written in one unit of writes (see EVENT_CHUNKS_PER_UNIT). */
+  chunksPerUnit: number;
 }
 
 /** The slug a new post starts from (see baseSlug). */
@@ -412,7 +414,7 @@ export class EventImporter {
     await publishLinkedPosts(trx, this.req, { post_status: 'publish' }, unpublished, new Map());
   }
 
-  /** Writes one chunk in a unit of its own: new posts, updates, then the meta, TEC 6 rows and terms of all. */
+  /** Writes one chunk: new posts, updates, then the meta, TEC 6 rows and terms of all. */
   private async writeChunk(trx: Writer, chunk: Chunk): Promise<Tally> {
     const tally = new Tally();
     await this.slugs.start(trx);
@@ -498,9 +500,17 @@ export class EventImporter {
     return { items, last: false };
   }
 
+  /** Writes the chunks one after the other in one unit of writes. */
+  private async writeChunks(trx: Writer, chunks: readonly Chunk[]): Promise<Tally> {
+    const tally = new Tally();
+    for (const chunk of chunks) tally.add(await this.writeChunk(trx, chunk));
+    return tally;
+  }
+
   /**
-   * Applies the records as they are read, a chunk per unit of writes; counts each as created,
-   * updated or failed. The next chunk is read and computed while the database writes the one before.
+   * Applies the records as they are read, chunksPerUnit chunks per unit of writes; counts each as
+   * created, updated or failed. The next chunk is read and computed while the database writes the
+   * unit before.
    */
   async apply(records: AsyncIterable<Read<EventRecord>>, tally: Tally): Promise<void> {
     const iterator = records[Symbol.asyncIterator]();
@@ -513,13 +523,17 @@ export class EventImporter {
       next = this.computeChunk(iterator, first.value);
       let done = 0;
       while (next) {
-        const chunk: Chunk = await next;
-        next = chunk.last ? undefined : this.computeChunk(iterator);
-        // Computed while this chunk is written: if that fails, its failure goes unobserved.
-        next?.catch(() => undefined);
-        await this.prepareImages(chunk);
-        tally.add(await this.images.settled(() => this.units.run((trx) => this.writeChunk(trx, chunk))));
-        done += chunk.items.length;
+        const chunks: Chunk[] = [];
+        while (next && chunks.length < this.options.chunksPerUnit) {
+          const chunk: Chunk = await next;
+          next = chunk.last ? undefined : this.computeChunk(iterator);
+          // Computed while this unit is written: if that fails, its failure goes unobserved.
+          next?.catch(() => undefined);
+          await this.prepareImages(chunk);
+          chunks.push(chunk);
+        }
+        tally.add(await this.images.settled(() => this.units.run((trx) => this.writeChunks(trx, chunks))));
+        for (const chunk of chunks) done += chunk.items.length;
         this.options.onProgress?.(done);
       }
     } catch (error) {

@@ -9,7 +9,7 @@ import { TAXONOMIES, TermResolver } from './apply-terms.ts';
 import type { TransferContext } from './context.ts';
 import type { ImportSource } from './source.ts';
 import type { Tally } from './tally.ts';
-import { Units, type WriteUnit } from './staged.ts';
+import { EVENT_CHUNKS_PER_UNIT, Units, type WriteUnit } from './staged.ts';
 import { reserveWantedIds } from './allocate.ts';
 import { ImportImages } from './images.ts';
 import type { MediaLibrary } from '../domain/media.ts';
@@ -64,6 +64,7 @@ export async function applySource(unit: WriteUnit, context: TransferContext, sou
     matchBy: keyed ? 'key' : 'title-start',
     where: at('event'),
     onProgress: (done) => options.onProgress?.(before + done, source.size),
+    chunksPerUnit: EVENT_CHUNKS_PER_UNIT[context.db.dialect],
   });
   try {
     await events.apply(source.events(), tally);

@@ -2,7 +2,7 @@
 // it touched) is true only once the transaction that wrote it commits. An import commits unit by
 // unit, and a unit that loses a lock race runs again from the start: what a failed attempt
 // learned must be forgotten, what a committed one learned kept.
-import type { Writer } from '../data/executor.ts';
+import type { DialectName, Writer } from '../data/executor.ts';
 
 interface Stageable {
   commit(): void;
@@ -103,6 +103,18 @@ export class StagedCount implements Stageable {
  * holds its locks (on SQLite the database's write lock) until it commits.
  */
 export const RECORDS_PER_UNIT = 100;
+
+/**
+ * Chunks of events (BULK_ROWS each) per unit of writes. On SQLite a commit writes every page the
+ * unit changed to the WAL (then the checkpoint copies it into the file), and an event changes
+ * pages all over the indexes that are not in insertion order (the occurrences' `hash` and dates,
+ * the posts' name and date): with units of 1000 events, an import of 300,000 wrote 43 KB per
+ * event (WAL and checkpoints), with units of 5000, 17 KB. The unit holds the write lock throughout, so an API write waits
+ * for one unit (about half a second). MySQL/MariaDB write changed pages back from the buffer pool
+ * whenever they commit: there a unit stays one chunk, and the next chunk is computed while the
+ * server writes it.
+ */
+export const EVENT_CHUNKS_PER_UNIT = { sqlite: 5, mysql: 1 } as const satisfies Record<DialectName, number>;
 
 /** Runs a unit of an import's writes in a transaction (a new one, or the dry run's) and resolves once it is committed. */
 export type WriteUnit = <T>(work: (trx: Writer) => Promise<T>) => Promise<T>;

@@ -1,6 +1,6 @@
-// `wpcal import` commits a file unit by unit: a statement failing in a later chunk of events
-// (after the terms, venues, organizers and a first chunk were written) stops the file there,
-// keeps what committed before it, whole and counted, and nothing of the failed chunk; importing
+// `wpcal import` commits a file unit by unit: a statement failing in a later unit of events
+// (after the terms, venues, organizers and a first unit were written) stops the file there,
+// keeps what committed before it, whole and counted, and nothing of the failed unit; importing
 // the file again finishes it.
 import { expect } from 'chai';
 import fs from 'node:fs';
@@ -9,22 +9,18 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { runCli, type CliResult } from '../support/cli.ts';
+import { eventsPerUnit } from '../support/cli-transfer.ts';
 import { forEachDatabase, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
 
-const EVENTS = 1500;
-/** Events per chunk: each is committed on its own. */
-const FIRST_CHUNK = 1000;
-/** In the second chunk. */
-const POISONED = 1200;
 const DAY_MS = 86_400_000;
 
 const startOf = (n: number): string => `${new Date(Date.UTC(2030, 0, 1) + n * DAY_MS).toISOString().slice(0, 10)} 19:00:00`;
 const endOf = (n: number): string => `${startOf(n).slice(0, 10)} 21:00:00`;
 
-/** A fixture of EVENTS events using two of each venue, organizer, category (nested) and tag. */
-function fixture(): { text: string; records: number } {
+/** A fixture of `total` events using two of each venue, organizer, category (nested) and tag. */
+function fixture(total: number): { text: string; records: number } {
   const events: Record<string, unknown> = {};
-  for (let n = 1; n <= EVENTS; n++) {
+  for (let n = 1; n <= total; n++) {
     events[`rollback-${n}`] = {
       title: `Rollback event ${n}`, start_date: startOf(n), end_date: endOf(n), cost: String(n % 20),
       venue: `hall-${n % 2}`, organizers: [`org-${n % 2}`], categories: [`cat-${n % 2}`], tags: [`tag-${n % 2}`], featured: n % 7 === 0,
@@ -38,12 +34,12 @@ function fixture(): { text: string; records: number } {
     tags: two((i) => [`tag-${i}`, { name: `Rollback Tag ${i}` }]),
     events,
   };
-  return { text: JSON.stringify(document), records: 2 * 4 + EVENTS };
+  return { text: JSON.stringify(document), records: 2 * 4 + total };
 }
 
-/** Makes the insert of the poisoned event's occurrence row fail. */
-function poisonTrigger(kind: DatabaseKind): string {
-  const when = `NEW.start_date = '${startOf(POISONED)}'`;
+/** Makes the insert of the occurrence row of event `poisoned` fail. */
+function poisonTrigger(kind: DatabaseKind, poisoned: number): string {
+  const when = `NEW.start_date = '${startOf(poisoned)}'`;
   return kind.name === 'sqlite'
     ? `CREATE TRIGGER rollback_poison BEFORE INSERT ON wp_tec_occurrences WHEN ${when} BEGIN SELECT RAISE(ABORT, 'poison'); END`
     : `CREATE TRIGGER rollback_poison BEFORE INSERT ON wp_tec_occurrences FOR EACH ROW BEGIN IF ${when} THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'poison'; END IF; END`;
@@ -71,7 +67,11 @@ async function rowCounts(target: TestDatabase): Promise<Record<string, number>> 
   });
 }
 
-forEachDatabase('wpcal import of a file failing in a later chunk', (kind) => {
+forEachDatabase('wpcal import of a file failing in a later unit', (kind) => {
+  const FIRST_UNIT = eventsPerUnit(kind);
+  const EVENTS = FIRST_UNIT + 500;
+  /** In the second unit. */
+  const POISONED = FIRST_UNIT + 200;
   let target: TestDatabase;
   let file: string;
   let records: number;
@@ -81,7 +81,7 @@ forEachDatabase('wpcal import of a file failing in a later chunk', (kind) => {
   before(async function () {
     this.timeout(60_000);
     target = await kind.create();
-    const generated = fixture();
+    const generated = fixture(EVENTS);
     records = generated.records;
     file = path.join(tmp, 'events.json');
     fs.writeFileSync(file, generated.text);
@@ -93,26 +93,26 @@ forEachDatabase('wpcal import of a file failing in a later chunk', (kind) => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('stops the file at the failing chunk, names it with the reason, and keeps only the chunks before it, whole', async function () {
+  it('stops the file at the failing unit, names it with the reason, and keeps only the units before it, whole', async function () {
     this.timeout(180_000);
-    await withDb(target, (db) => sql.raw(poisonTrigger(kind)).execute(db.kysely));
+    await withDb(target, (db) => sql.raw(poisonTrigger(kind, POISONED)).execute(db.kysely));
 
     const result = await wpcal('import', file);
     expect(result.code).to.equal(1);
-    const kept = 2 * 4 + FIRST_CHUNK;
+    const kept = 2 * 4 + FIRST_UNIT;
     expect(result.stderr.trim()).to.equal(
       `${file}: stopped after ${kept} of its ${records} records (import it again to finish: what was imported is matched, not duplicated): poison`,
     );
     expect(result.stdout.trim()).to.equal(`created ${kept}, updated 0, skipped 0, failed 1`);
 
     const counts = await rowCounts(target);
-    expect([counts.tec_events, counts.tec_occurrences], 'the first chunk, and no row of the second').to.deep.equal([FIRST_CHUNK, FIRST_CHUNK]);
+    expect([counts.tec_events, counts.tec_occurrences], 'the first unit, and no row of the second').to.deep.equal([FIRST_UNIT, FIRST_UNIT]);
     await withDb(target, async (db) => {
       const posts = await db.kysely.selectFrom('posts').select(['post_type', (eb) => eb.fn.countAll<number>().as('n')])
         .where('post_type', 'in', ['tribe_events', 'tribe_venue', 'tribe_organizer']).groupBy('post_type').orderBy('post_type').execute();
-      expect(posts.map((row) => [row.post_type, Number(row.n)])).to.deep.equal([['tribe_events', FIRST_CHUNK], ['tribe_organizer', 2], ['tribe_venue', 2]]);
+      expect(posts.map((row) => [row.post_type, Number(row.n)])).to.deep.equal([['tribe_events', FIRST_UNIT], ['tribe_organizer', 2], ['tribe_venue', 2]]);
       const keys = await db.kysely.selectFrom('postmeta').select((eb) => eb.fn.countAll<number>().as('n')).where('meta_key', '=', '_wpcal_import_key').executeTakeFirstOrThrow();
-      expect(Number(keys.n), 'an import key on every post written').to.equal(FIRST_CHUNK + 4);
+      expect(Number(keys.n), 'an import key on every post written').to.equal(FIRST_UNIT + 4);
       const stale = await sql<{ name: string }>`SELECT t.name FROM wp_term_taxonomy tt INNER JOIN wp_terms t ON t.term_id = tt.term_id
         WHERE tt.count <> (SELECT COUNT(*) FROM wp_term_relationships r WHERE r.term_taxonomy_id = tt.term_taxonomy_id)`.execute(db.kysely);
       expect(stale.rows, 'term counts match the committed links').to.deep.equal([]);
@@ -124,7 +124,7 @@ forEachDatabase('wpcal import of a file failing in a later chunk', (kind) => {
     await withDb(target, (db) => sql.raw('DROP TRIGGER rollback_poison').execute(db.kysely));
     const result = await wpcal('import', file);
     expect(result.stderr).to.equal('');
-    expect(result.stdout.trim()).to.equal(`created ${EVENTS - FIRST_CHUNK}, updated ${2 * 4 + FIRST_CHUNK}, skipped 0, failed 0`);
+    expect(result.stdout.trim()).to.equal(`created ${EVENTS - FIRST_UNIT}, updated ${2 * 4 + FIRST_UNIT}, skipped 0, failed 0`);
     const counts = await rowCounts(target);
     expect(counts.tec_occurrences).to.equal(EVENTS);
     expect(counts.tec_events).to.equal(EVENTS);

@@ -9,17 +9,16 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { runCli, type CliResult } from '../support/cli.ts';
 import { forEachDatabase } from '../support/databases.ts';
+import { eventsPerUnit } from '../support/cli-transfer.ts';
 import { startTestServer, type HttpResult, type TestServer } from '../support/server.ts';
 
-/** Five units of writes for the import. */
-const EVENTS = 5000;
 const CLIENTS = 4;
 const NS = '/wp-json/tribe/events/v1';
 
-/** A fixture of EVENTS events with venues, organizers and categories by name; a few keep an ID. */
-function fixture(): string {
+/** A fixture of `total` events with venues, organizers and categories by name; a few keep an ID. */
+function fixture(total: number): string {
   const events: Record<string, unknown> = {};
-  for (let n = 0; n < EVENTS; n++) {
+  for (let n = 0; n < total; n++) {
     const day = String(1 + (n % 28)).padStart(2, '0');
     events[`bulk-${n}`] = {
       title: `Imported ${n}`, start_date: `2032-05-${day} 18:00:00`, end_date: `2032-05-${day} 20:00:00`,
@@ -31,6 +30,8 @@ function fixture(): string {
 }
 
 forEachDatabase('API writes beside a running import', (kind) => {
+  /** Five units of writes of the import. */
+  const EVENTS = 5 * eventsPerUnit(kind);
   let server: TestServer;
   let auth: string;
   let imported: CliResult;
@@ -44,7 +45,7 @@ forEachDatabase('API writes beside a running import', (kind) => {
     server = await startTestServer(kind);
     auth = await server.userWithRole('administrator');
     const file = path.join(tmp, 'bulk.json');
-    fs.writeFileSync(file, fixture());
+    fs.writeFileSync(file, fixture(EVENTS));
     const importedSoFar = async (): Promise<number> => Number((await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM wp_postmeta WHERE meta_key = '_wpcal_import_key'`
       .execute(server.server.db.kysely)).rows[0].n);
     let running = true;

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { openDatabase } from '../../src/data/connect.ts';
+import { BULK_ROWS } from '../../src/data/bulk-insert.ts';
+import { EVENT_CHUNKS_PER_UNIT } from '../../src/transfer/staged.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { runCli, type CliResult } from './cli.ts';
 import type { DatabaseKind, TestDatabase } from './databases.ts';
@@ -17,6 +19,9 @@ export const NS = '/wp-json/tribe/events/v1';
 /** List arguments that show every event of the test files. */
 export const WIDE = '?start_date=2000-01-01&end_date=2099-12-31&per_page=50';
 export const DEMO = path.resolve(import.meta.dirname, '../../fixtures/demo.json');
+
+/** Events an import writes per unit of writes (per transaction) on the database. */
+export const eventsPerUnit = (kind: DatabaseKind): number => BULK_ROWS * EVENT_CHUNKS_PER_UNIT[kind.name];
 
 /** Scratch files in a directory of their own: `write` returns a file's path, `remove` deletes them all. */
 export function scratchFiles(prefix: string): { write: (name: string, content: string | Buffer) => string; remove: () => void } {

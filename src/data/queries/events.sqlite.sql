@@ -353,10 +353,17 @@ from
           "d"."start_date_utc" as "date"
         from
           "wp_tec_occurrences" as "d"
-          inner join "wp_posts" as "dp" on "dp"."ID" = "d"."post_id"
         where
-          "dp"."post_type" = ?
-          and "dp"."post_status" in (?, ?, ?)
+          exists (
+            select
+              "dp"."ID"
+            from
+              "wp_posts" as "dp"
+            where
+              "dp"."ID" = "d"."post_id"
+              and "dp"."post_type" = ?
+              and "dp"."post_status" in (?, ?, ?)
+          )
         order by
           "d"."start_date_utc" asc
         limit
@@ -389,10 +396,17 @@ from
           "d"."end_date_utc" as "date"
         from
           "wp_tec_occurrences" as "d"
-          inner join "wp_posts" as "dp" on "dp"."ID" = "d"."post_id"
         where
-          "dp"."post_type" = ?
-          and "dp"."post_status" in (?, ?, ?)
+          exists (
+            select
+              "dp"."ID"
+            from
+              "wp_posts" as "dp"
+            where
+              "dp"."ID" = "d"."post_id"
+              and "dp"."post_type" = ?
+              and "dp"."post_status" in (?, ?, ?)
+          )
         order by
           "d"."end_date_utc" desc
         limit
