@@ -220,9 +220,10 @@ export async function insertPost(db: Writer, fields: PostFields): Promise<number
   return Number(result.insertId);
 }
 
+/** Changes these columns of the post; queued (queued-writes.ts): nothing reads what it answers. */
 export async function updatePost(db: Writer, id: number, fields: Partial<NewPost>): Promise<void> {
   if (Object.keys(fields).length === 0) return;
-  await db.updateTable('posts').set(fields).where('ID', '=', id).execute();
+  await queueWrite(db, db.updateTable('posts').set(fields).where('ID', '=', id));
 }
 
 export async function addMeta(db: Writer, postId: number, key: string, value: string): Promise<void> {

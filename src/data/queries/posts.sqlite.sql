@@ -328,6 +328,7 @@ values
 -- updatePost: BEGIN (transaction)
 
 -- updatePost
+/* queued */
 update "wp_posts"
 set
   "post_title" = ?,
