@@ -8,6 +8,7 @@ import { chunked } from './bulk-insert.ts';
 import { queueWrite } from './queued-writes.ts';
 import { dialectOf } from './transaction.ts';
 import { readAlone, readTogether, type Read } from './together.ts';
+import { postTermLinksRead } from './terms.ts';
 
 /** All meta rows of a post, grouped by key, each key's values in meta_id order. */
 export type PostMeta = Map<string, string[]>;
@@ -39,6 +40,8 @@ export interface LockedPost {
   meta: PostMeta;
   /** Its latest revision (not an autosave), when asked for; null when it has none. */
   latestRevision?: RevisionFields | null;
+  /** With all its meta: the term_taxonomy IDs it holds, by taxonomy. */
+  termLinks?: Map<string, number[]>;
 }
 
 /**
@@ -47,13 +50,13 @@ export interface LockedPost {
  * before it committed. (SQLite needs no row lock: BEGIN IMMEDIATE holds the whole database.) The
  * same statement reads the post's rows of `metaKeys` and, with `revision`, its latest revision
  * other than autosaves, as wp_save_post_revision finds it (post_date, then ID, descending); those
- * rows are locked with it. `metaKeys` 'all': every meta row of the post, read once the lock is
- * held, in the same packet.
+ * rows are locked with it. `metaKeys` 'all': every meta row of the post and its term links, read
+ * once the lock is held, in the same packet.
  */
 export async function lockPostForSave(trx: Writer, id: number, metaKeys: readonly string[] | 'all', revision: boolean): Promise<LockedPost | undefined> {
   if (metaKeys === 'all') {
-    const [locked, metas] = await readTogether(trx, lockRead(trx, id, [], revision), metaRead(trx, [id]));
-    return locked && { ...locked, meta: metas.get(id) ?? new Map() };
+    const [locked, metas, termLinks] = await readTogether(trx, lockRead(trx, id, [], revision), metaRead(trx, [id]), postTermLinksRead(trx, id));
+    return locked && { ...locked, meta: metas.get(id) ?? new Map(), termLinks };
   }
   return readAlone(trx, lockRead(trx, id, metaKeys, revision));
 }

@@ -240,13 +240,33 @@ export async function postTermTaxonomyIds(db: Reader, postId: number, taxonomy: 
   return rows.map((r) => Number(r.term_taxonomy_id));
 }
 
+/** The term_taxonomy IDs a post holds, by taxonomy (for a write that locked the post: see setPostTerms). */
+export function postTermLinksRead(db: Reader, postId: number): Read<Map<string, number[]>> {
+  return {
+    queries: [db.selectFrom('term_relationships as tr')
+      .innerJoin('term_taxonomy as tt', 'tt.term_taxonomy_id', 'tr.term_taxonomy_id')
+      .select(['tr.term_taxonomy_id', 'tt.taxonomy'])
+      .where('tr.object_id', '=', postId)],
+    value([rows = []]) {
+      const links = new Map<string, number[]>();
+      for (const row of rows as Array<{ term_taxonomy_id: number | string; taxonomy: string }>) {
+        const ids = links.get(row.taxonomy);
+        if (ids) ids.push(Number(row.term_taxonomy_id));
+        else links.set(row.taxonomy, [Number(row.term_taxonomy_id)]);
+      }
+      return links;
+    },
+  };
+}
+
 /**
- * wp_set_object_terms (replace): links exactly these terms and recounts every term touched (after
- * commit). Whether the post's terms changed.
+ * wp_set_object_terms (replace): links exactly these terms and recounts every term touched (as the
+ * transaction commits). Whether the post's terms changed. `held`: the term_taxonomy IDs the post
+ * holds in the taxonomy, when the write already read them under its lock of the post (none for a
+ * post created in this transaction); else they are read here.
  */
-export async function setPostTerms(db: Writer, postId: number, taxonomy: string, terms: readonly Term[], created = false): Promise<boolean> {
-  // A post created in this transaction has no links yet.
-  const before = created ? [] : await postTermTaxonomyIds(db, postId, taxonomy);
+export async function setPostTerms(db: Writer, postId: number, taxonomy: string, terms: readonly Term[], held?: readonly number[]): Promise<boolean> {
+  const before = held ?? await postTermTaxonomyIds(db, postId, taxonomy);
   const after = [...new Set(terms.map((t) => t.term_taxonomy_id))];
   const removed = before.filter((id) => !after.includes(id));
   const added = after.filter((id) => !before.includes(id));

@@ -657,9 +657,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         run: ({ write }) => write((trx) => terms.setPostTerms(trx, 12, CATEGORY, [
           { ...CATEGORY_TERM, term_id: 6, term_taxonomy_id: 6, name: 'Jazz', slug: 'jazz', parent: 5 },
           { ...CATEGORY_TERM, term_id: 7, term_taxonomy_id: 7, name: 'Blues', slug: 'blues', parent: 5 },
-        ], true)),
+        ], [])),
       }],
       termTaxonomyIdsOfPosts: [{ run: ({ reader }) => terms.termTaxonomyIdsOfPosts(reader, [12, 13]) }],
+      postTermLinksRead: [{ run: ({ reader }) => together.readAlone(reader, terms.postTermLinksRead(reader, 12)) }],
       recountPostTerms: [{
         answers: [{ rows: [{ term_taxonomy_id: 5 }] }, { rows: [{ term_taxonomy_id: 5, taxonomy: CATEGORY }] }],
         run: ({ write }) => write((trx) => terms.recountPostTerms(trx, 12)),

@@ -263,7 +263,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true, 'reset'));
     const postId = Number(post.ID);
     // wp_insert_post links the terms before TEC saves the meta.
-    const terms = await assignEventTerms(trx, req, postId, true);
+    const terms = await assignEventTerms(trx, req, postId, new Map());
     // API-created events always carry both map rows (events.md §6.2).
     await writeEventMeta(trx, req, postId, forCreate({ ...changes, thumbnailId, dates, venueId, organizerIds }), new Map(), terms);
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
@@ -288,7 +288,7 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const thumbnailId = await sentThumbnail(trx, req);
     const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), locked);
-    const terms = await assignEventTerms(trx, req, postId);
+    const terms = await assignEventTerms(trx, req, postId, locked.termLinks);
     const touched = await writeEventMeta(trx, req, postId, forUpdate({ ...changes, thumbnailId, dates, venueId, organizerIds }, omitted), meta, [...terms, ...updated.touches]);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);

@@ -154,7 +154,11 @@ export async function resolveOrganizers(trx: Writer, req: RestRequest, rows: Lin
 }
 
 /** Sent `categories`/`tags` replace the event's terms, when the user may assign them. Returns the taxonomies whose terms changed, as TEC's tracker notes them. */
-export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number, created = false): Promise<Touch[]> {
+/**
+ * Links the categories and tags the request sends. `held`: the post's links by taxonomy, as read
+ * under the write's lock of the post (an empty map for a post the write created).
+ */
+export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number, held?: ReadonlyMap<string, number[]>): Promise<Touch[]> {
   const taxonomies: [string, TaxonomyDefinition, string][] = [
     ['categories', CATEGORIES, 'edit_tribe_events'],
     ['tags', TAGS, 'edit_posts'],
@@ -163,7 +167,8 @@ export async function assignEventTerms(trx: Writer, req: RestRequest, postId: nu
   for (const [name, definition, assignCapability] of taxonomies) {
     const value = sentValue(req, name);
     if (value === undefined || value === null || !userCan(req.user, assignCapability)) continue;
-    if (await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value), created)) changed.push(definition.taxonomy);
+    const before = held && (held.get(definition.taxonomy) ?? []);
+    if (await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value), before)) changed.push(definition.taxonomy);
   }
   return touchedTaxonomies(changed);
 }

@@ -109,7 +109,16 @@ where
   `post_id` in (?)
 order by
   `meta_id`;
--- parameters: [12,"revision","inherit","%autosave%",1,12,12]
+
+select
+  `tr`.`term_taxonomy_id`,
+  `tt`.`taxonomy`
+from
+  `wp_term_relationships` as `tr`
+  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_taxonomy_id` = `tr`.`term_taxonomy_id`
+where
+  `tr`.`object_id` = ?;
+-- parameters: [12,"revision","inherit","%autosave%",1,12,12,12]
 
 -- lockPostForSave (with every meta row, read in the same packet): COMMIT (transaction)
 

@@ -64,7 +64,7 @@ order by
 
 -- lockPostForSave (with every meta row, read in the same packet): BEGIN (transaction)
 
--- lockPostForSave (with every meta row, read in the same packet), statement 1 of 2
+-- lockPostForSave (with every meta row, read in the same packet), statement 1 of 3
 select
   "p".*,
   NULL as "m_key",
@@ -96,7 +96,7 @@ where
   "p"."ID" = ?;
 -- parameters: [12,"revision","inherit","%autosave%",1,12]
 
--- lockPostForSave (with every meta row, read in the same packet), statement 2 of 2
+-- lockPostForSave (with every meta row, read in the same packet), statement 2 of 3
 select
   "post_id",
   "meta_key",
@@ -107,6 +107,17 @@ where
   "post_id" in (?)
 order by
   "meta_id";
+-- parameters: [12]
+
+-- lockPostForSave (with every meta row, read in the same packet), statement 3 of 3
+select
+  "tr"."term_taxonomy_id",
+  "tt"."taxonomy"
+from
+  "wp_term_relationships" as "tr"
+  inner join "wp_term_taxonomy" as "tt" on "tt"."term_taxonomy_id" = "tr"."term_taxonomy_id"
+where
+  "tr"."object_id" = ?;
 -- parameters: [12]
 
 -- lockPostForSave (with every meta row, read in the same packet): COMMIT (transaction)

@@ -615,6 +615,17 @@ where
   "object_id" in (?, ?);
 -- parameters: [12,13]
 
+-- postTermLinksRead
+select
+  "tr"."term_taxonomy_id",
+  "tt"."taxonomy"
+from
+  "wp_term_relationships" as "tr"
+  inner join "wp_term_taxonomy" as "tt" on "tt"."term_taxonomy_id" = "tr"."term_taxonomy_id"
+where
+  "tr"."object_id" = ?;
+-- parameters: [12]
+
 -- recountPostTerms: BEGIN (transaction)
 
 -- recountPostTerms, statement 1 of 2
