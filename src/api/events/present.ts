@@ -23,6 +23,7 @@ import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
 import { loadStoredEvents } from '../../domain/events/read-model.ts';
+import { markUnchanging } from '../../php/json-encode.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
@@ -85,7 +86,10 @@ export async function presentEvents(req: RestRequest, posts: readonly PostRow[],
   let next = 0;
   return posts.map((post, i) => {
     const event = found[i] ?? built[next++]!;
-    if (found[i] === undefined) cache.set(req.site, mode + post.ID, version, rows[i]!, event);
+    if (found[i] === undefined) {
+      markUnchanging(event);
+      cache.set(req.site, mode + post.ID, version, rows[i]!, event);
+    }
     return event;
   });
 }
