@@ -8,13 +8,13 @@ import {
 } from 'kysely';
 import type { Database } from './tables.ts';
 import { TablePrefixPlugin } from './table-prefix-plugin.ts';
-import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from './innodb-changes.ts';
+import { COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OutsideCommits, SettledVersions, commitCounterReader } from './innodb-changes.ts';
 import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
 import type { DialectName, Writer } from './executor.ts';
 import { poolWithDeadlines } from './mysql-pool.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { preparingOnce } from './sqlite-statements.ts';
-import { WriteTransactions, type AutoIdNumbering, type WriteOptions } from './transaction.ts';
+import { WriteTransactions, type AutoIdNumbering, type CommitListener, type WriteOptions } from './transaction.ts';
 
 export type { DialectName };
 
@@ -33,6 +33,16 @@ export interface Db {
    * reads whose results it will tag.
    */
   dataVersion(): Promise<string | null>;
+  /**
+   * A value that differs whenever another connection (another process, WordPress itself, a SQL
+   * console) may have changed data since it was last read, which wpcal's own writes through this
+   * handle leave alone: what they change is told to `onCommitted` listeners. On SQLite it is
+   * exact; on MySQL another connection's commit made while this handle was writing may show up to
+   * OUTSIDE_CHECK_MS late (innodb-changes.ts). Null when it cannot be told now.
+   */
+  outsideVersion(): Promise<string | null>;
+  /** Tells `listener` what each committed write of this handle touched, before the write returns. */
+  onCommitted(listener: CommitListener): void;
   /** Runs `work` in a write transaction, with transaction.ts's lock rules and retries. */
   write<T>(work: (trx: Writer) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** What a request may wait for; commands start without deadlines, `serve` sets its own. */
@@ -113,6 +123,8 @@ interface Opened {
   writeDialect?: Dialect;
   label: string;
   otherConnectionsVersion?: () => number;
+  /** Changes only when a connection other than the writing one commits. */
+  outsideVersion?: () => number;
 }
 
 function openMysql(url: string, deadlines: () => Deadlines): Opened {
@@ -200,12 +212,15 @@ function openSqlite(file: string, createFolder: boolean, bulkWrites: boolean): O
   if (bulkWrites && writer) forBulkWrites(writer);
   // Changes whenever another connection (another process, WordPress itself) commits.
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  // A connection's data_version moves for the commits of every connection but itself.
+  const outsideVersion = (writer ?? database).prepare('PRAGMA data_version').pluck();
   return {
     dialect: new ImmediateSqliteDialect({ database: preparingOnce(database) }),
     // Two connections to ':memory:' would be two databases.
     writeDialect: writer && new ImmediateSqliteDialect({ database: preparingOnce(writer) }),
     label: `sqlite:${file}`,
     otherConnectionsVersion: () => Number(dataVersion.get()),
+    outsideVersion: () => Number(outsideVersion.get()),
   };
 }
 
@@ -221,6 +236,8 @@ export interface OpenOptions {
   createFolder?: boolean;
   /** Writes come in bulk (imports): on SQLite, the writing connection is set up for it (forBulkWrites). */
   bulkWrites?: boolean;
+  /** MySQL: how late another connection's commit made while this handle writes may show (OUTSIDE_CHECK_MS). */
+  outsideCheckMs?: number;
 }
 
 export async function openDatabase(url: string, prefix: string, options: OpenOptions = {}): Promise<Db> {
@@ -235,6 +252,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   let numbering: AutoIdNumbering = { consecutive: true, step: 1 };
   const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering });
   let otherConnections: () => Promise<string | null> = async () => null;
+  let outside: () => Promise<string | null> = async () => null;
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
@@ -253,6 +271,8 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       const theirs = await otherConnections();
       return theirs === null ? null : `${ours}.${theirs}`;
     },
+    outsideVersion: () => outside(),
+    onCommitted: (listener) => transactions.onCommitted(listener),
     close: async () => {
       if (writer !== kysely) await writer.destroy();
       await kysely.destroy();
@@ -261,8 +281,10 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   try {
     if (parsed.dialect === 'mysql') numbering = await autoIdNumbering(kysely);
     else await sql`SELECT 1`.execute(kysely);
-    if (opened.otherConnectionsVersion) {
+    if (opened.otherConnectionsVersion && opened.outsideVersion) {
       const sqliteVersion = opened.otherConnectionsVersion;
+      const sqliteOutside = opened.outsideVersion;
+      outside = async () => String(sqliteOutside());
       // The pragma costs three system calls: requests taken in during one turn of the event loop
       // share one read, made after all of them arrived.
       let shared: Promise<string> | null = null;
@@ -280,6 +302,13 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       if (read) {
         const versions = new SettledVersions(read, COUNTER_READ_WINDOW_MS);
         otherConnections = () => versions.current();
+        const commits = new OutsideCommits(options.outsideCheckMs ?? OUTSIDE_CHECK_MS);
+        const epochs = new SettledVersions(async () => {
+          const startedWith = transactions.ownWrites();
+          const counter = await read();
+          return commits.judge(counter, startedWith, transactions.ownWrites());
+        }, COUNTER_READ_WINDOW_MS);
+        outside = () => epochs.current();
       }
     }
   } catch (error) {

@@ -99,3 +99,48 @@ export class SettledVersions {
     return value;
   }
 }
+
+/** wpcal's own writes through a handle: how many are under way, and a count moved as each begins and ends. */
+export interface OwnWrites {
+  running: number;
+  activity: number;
+}
+
+/**
+ * How long a counter move that wpcal's own writes may explain is taken for theirs alone: a
+ * commit of another connection made while wpcal was writing shows at most this much later.
+ */
+export const OUTSIDE_CHECK_MS = 2000;
+
+/**
+ * Tells other connections' commits from wpcal's own on a server-wide counter that both move:
+ * `judge` turns each counter read (with wpcal's own writes as the read began and ended) into an
+ * epoch that changes when another connection may have committed. A move with none of wpcal's
+ * writes under way since the read before is another connection's: a new epoch at once. A move
+ * while wpcal was writing may be either: it is taken for wpcal's (whose writes tell what they
+ * changed), and the epoch changes OUTSIDE_CHECK_MS after the first such move all the same.
+ */
+export class OutsideCommits {
+  #epoch = 0;
+  #last: string | null = null;
+  #previousStart: OwnWrites = { running: 0, activity: 0 };
+  #ambiguousSince: number | null = null;
+
+  constructor(private readonly checkMs: number, private readonly clock: () => number = () => performance.now()) {}
+
+  judge(counter: string | null, startedWith: OwnWrites, endedWith: OwnWrites): string | null {
+    if (counter === null) return null;
+    if (this.#last !== null && counter !== this.#last) {
+      const ownMayExplain = endedWith.activity !== this.#previousStart.activity || this.#previousStart.running > 0;
+      if (ownMayExplain) this.#ambiguousSince ??= this.clock();
+      else this.#epoch++;
+    }
+    if (this.#ambiguousSince !== null && this.clock() - this.#ambiguousSince >= this.checkMs) {
+      this.#epoch++;
+      this.#ambiguousSince = null;
+    }
+    this.#last = counter;
+    this.#previousStart = startedWith;
+    return String(this.#epoch);
+  }
+}

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
-import { afterCommit, dialectOf } from './transaction.ts';
+import { afterCommit, dialectOf, touches } from './transaction.ts';
 import { queueWrite } from './queued-writes.ts';
 
 /** A term as WP_Term holds it: terms row joined with its term_taxonomy row. */
@@ -258,6 +258,7 @@ export async function setPostTerms(db: Writer, postId: number, taxonomy: string,
  * that runs after this commit (the one db.write awaits) starts after it.
  */
 function recountAfterCommit(trx: Writer, termTaxonomyIds: readonly number[]): void {
+  touches(trx, { terms: termTaxonomyIds });
   for (const id of [...new Set(termTaxonomyIds)].sort((a, b) => a - b)) {
     afterCommit(trx, `term_count:${id}`, (own) => recountTerms(own, [id]));
   }

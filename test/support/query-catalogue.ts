@@ -203,7 +203,8 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
       longestOccurrenceDays: [{ run: ({ reader, dialect }) => eventList.longestOccurrenceDays(reader, dialect) }],
-      listKeyPage: [{ run: ({ reader }) => eventList.listKeyPage(reader, EVENT, '_EventHideFromUpcoming', 2000, 20_000) }],
+      listKeyPage: [{ run: ({ reader }) => eventList.listKeyPage(reader, '_EventHideFromUpcoming', 2000, 20_000) }],
+      listKeysOfPosts: [{ run: ({ reader }) => eventList.listKeysOfPosts(reader, '_EventHideFromUpcoming', [12, 13]) }],
     },
     noSql: {
       impliedWalkBounds: 'derives bounds from a filter',
@@ -270,7 +271,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'no commit counter', dialects: ['mysql'], run: ({ reader }) => innodbChanges.commitCounterReader(reader.withoutPlugins(), PREFIX) },
       ],
     },
-    noSql: { SettledVersions: 'shares the results of a read function it is given' },
+    noSql: {
+      SettledVersions: 'shares the results of a read function it is given',
+      OutsideCommits: 'judges the counter values it is given',
+    },
     uncatalogued: {},
   }),
 
@@ -662,6 +666,8 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       afterCommitEach: 'registers an item and its batch task (the task\'s statements are its own)',
       isLockConflict: 'classifies an error',
       DatabaseBusyError: 'an error class',
+      namesWhatItTouches: 'marks the transaction state',
+      touches: 'records IDs in the transaction state',
     },
     uncatalogued: {
       WriteTransactions: 'begins, commits and rolls back through the driver (not recorded); the work\'s '

@@ -1,10 +1,9 @@
 // GET /events (events.md §3): filters, date window, pagination, the envelope and its URLs.
-import type { RestRequest } from '../context.ts';
+import { readVersions, type RestRequest } from '../context.ts';
 import { RestError } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader } from '../../data/executor.ts';
 import { metaRowsWithKeys } from '../../data/post-queries.ts';
-import { getPosts } from '../../data/posts.ts';
 import { DATE_BOUND_PARAMS, isStrictDates, listDateBounds, type DateBoundParam } from '../../time/event-dates.ts';
 import { isUtcZone, localToUtc } from '../../time/zones.ts';
 import { tecRestUrl } from '../../domain/urls.ts';
@@ -13,7 +12,7 @@ import { parseTermList, termFilterIds } from '../../domain/terms/lookup.ts';
 import { LIST_ARGS, isPrivileged, listedStatuses, requestedStatuses } from './list-args.ts';
 import { matchingPage, type ListFilters } from '../../domain/events/list-query.ts';
 import { addQueryArgs, removeQueryArg, type QueryValue } from '../common/query-args.ts';
-import { presentEvents } from './present.ts';
+import { presentEventsById } from './present.ts';
 import { totalsHeaders } from '../headers.ts';
 import { __ } from '../../i18n/phrase.ts';
 
@@ -178,14 +177,13 @@ async function listEvents(req: RestRequest): Promise<RestResult> {
   const perPage = Number(req.params.get('per_page'));
   const bounds = listBounds(req);
   const filters = await buildFilters(req, bounds);
-  const db = req.services.db.kysely;
-  const matched = await matchingPage(req.services.db, req.services.listedEvents, await req.dataVersion, filters, perPage, (page - 1) * perPage);
+  const matched = await matchingPage(req.services.db, req.services.listedEvents, await readVersions(req), filters, perPage, (page - 1) * perPage);
   if (matched.ids.length === 0 && page > 1) {
     throw RestError.withStatus('event-archive-page-not-found', __('The requested event archive page does not exist'), 404);
   }
   const [total, events] = await Promise.all([
     matched.total,
-    getPosts(db, matched.ids).then((posts) => presentEvents(req, posts, { single: false, redactProtected: true })),
+    presentEventsById(req, matched.ids, { single: false, redactProtected: true }),
   ]);
   const totalPages = total === 0 ? 0 : Math.ceil(total / perPage);
   const restUrl = listRestUrl(req, page, perPage, bounds);

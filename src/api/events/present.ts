@@ -6,7 +6,7 @@ import { userCanPost } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { PhpValue } from '../../php/serialize.ts';
 import type { RestRequest } from '../context.ts';
-import { firstMeta, type PostMeta } from '../../data/posts.ts';
+import { firstMeta, getPosts, type PostMeta } from '../../data/posts.ts';
 import { costValues, formatCost } from '../../text/cost.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../text/render.ts';
 import { escHtml } from '../../text/sanitize.ts';
@@ -22,7 +22,8 @@ import { canSeeProtected, redactProtected } from './password.ts';
 import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
-import { loadStoredEvents } from '../../domain/events/read-model.ts';
+import { loadStoredEvents, representationSources } from '../../domain/events/read-model.ts';
+import type { RepresentationSources } from '../../domain/events/representation-cache.ts';
 import { markUnchanging } from '../../php/json-encode.ts';
 
 export interface PresentOptions {
@@ -70,31 +71,41 @@ function isReusable(req: RestRequest): boolean {
 }
 
 /**
- * The representations of these posts, in order. For anonymous readers they are reused (the services'
- * EventRepresentationCache) while the database's data version is the one the request began with.
+ * The representations of these posts, in order. Anonymous readers share them: they are kept in
+ * the services' EventRepresentationCache, which drops each when something it was built from is
+ * written (so a kept one is rebuilt from rows read again, not from `posts`, which may be older).
  */
 export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
-  const version = isReusable(req) ? await req.dataVersion : null;
-  if (version === null) return buildEvents(req, posts, options);
-  const cache = req.services.eventRepresentations;
-  const mode = `${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
-  const rows = posts.map((post) => JSON.stringify(post));
-  const found = posts.map((post, i) => cache.get(req.site, mode + post.ID, version, rows[i]!));
-  const missing = posts.filter((_, i) => found[i] === undefined);
-  if (!missing.length) return found as Record<string, unknown>[];
-  const built = await buildEvents(req, missing, options);
-  let next = 0;
-  return posts.map((post, i) => {
-    const event = found[i] ?? built[next++]!;
-    if (found[i] === undefined) {
-      markUnchanging(event);
-      cache.set(req.site, mode + post.ID, version, rows[i]!, event);
-    }
-    return event;
-  });
+  if (!isReusable(req)) return (await buildEvents(req, posts, options)).map(({ event }) => event);
+  return presentReusing(req, posts.map((post) => Number(post.ID)), options);
 }
 
-async function buildEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+/** The representations of the events of these IDs that exist, in order; rows are read only for those not kept. */
+export async function presentEventsById(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+  if (!isReusable(req)) return (await buildEvents(req, await getPosts(req.services.db.kysely, ids), options)).map(({ event }) => event);
+  return presentReusing(req, ids, options);
+}
+
+async function presentReusing(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+  const outside = await req.outsideVersion;
+  const cache = req.services.eventRepresentations;
+  const start = outside === null ? null : cache.begin(outside);
+  const mode = `${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
+  const found = ids.map((id) => (outside === null ? undefined : cache.get(req.site, mode + id, outside)));
+  const missing = ids.filter((_, i) => found[i] === undefined);
+  if (!missing.length) return found as Record<string, unknown>[];
+  const built = new Map<number, Record<string, unknown>>();
+  for (const { event, sources } of await buildEvents(req, await getPosts(req.services.db.kysely, missing), options)) {
+    const id = Number(event.id);
+    built.set(id, event);
+    if (!start) continue;
+    markUnchanging(event);
+    cache.set(req.site, mode + id, start, event, sources);
+  }
+  return ids.map((id, i) => found[i] ?? built.get(id)).filter((event) => event !== undefined);
+}
+
+async function buildEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Array<{ event: Record<string, unknown>; sources: RepresentationSources }>> {
   const db = req.services.db.kysely;
   const { site } = req;
   const events = await loadStoredEvents(db, posts);
@@ -103,7 +114,8 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
   const imageOf = imageObjects(site);
   const links = presentEmbeddedLinks(req, events, media, imageOf, options.single);
 
-  return events.map(({ post, meta: eventMeta, terms, image: attachment }, i) => {
+  return events.map((stored, i) => {
+    const { post, meta: eventMeta, terms, image: attachment } = stored;
     const id = Number(post.ID);
     const url = permalink(site, EVENT_TYPE, post, canRead(req, post));
     const image: ImageObject | false = imageOf(attachment) ?? false;
@@ -166,7 +178,10 @@ async function buildEvents(req: RestRequest, posts: readonly PostRow[], options:
         organizer: jsonLdOf(organizers[0]) ?? (organizers.length === 0 ? undefined : false),
       });
     }
-    return options.redactProtected && !canSeeProtected(req, post) ? redactProtected(event) : event;
+    return {
+      event: options.redactProtected && !canSeeProtected(req, post) ? redactProtected(event) : event,
+      sources: representationSources(stored),
+    };
   });
 }
 

@@ -11,6 +11,7 @@ import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
 import { firstMeta, getPost, loadPostMeta, type LockedPost, type PostMeta } from '../../data/posts.ts';
 import { recountPostTerms } from '../../data/terms.ts';
+import { namesWhatItTouches, touches } from '../../data/transaction.ts';
 import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
 import { imageAttachmentFor, resolveImageInput } from '../../domain/images.ts';
@@ -251,6 +252,16 @@ async function sentThumbnail(trx: Writer, req: RestRequest): Promise<number | un
   return sent(req, 'image') ? imageAttachmentFor(trx, req, req.params.get('image')) : undefined;
 }
 
+/**
+ * Tells what readers keep in memory what an event write touches (transaction.ts): the event and
+ * the posts it links or shows, before and after (a linked draft it publishes, an image it
+ * attaches). The terms whose counts change are told by the recount (data/terms.ts).
+ */
+function touchesEvent(trx: Writer, postId: number, others: ReadonlyArray<number | undefined>): void {
+  namesWhatItTouches(trx);
+  touches(trx, { posts: [postId, ...others.filter((id) => id !== undefined)] });
+}
+
 async function createEvent(req: RestRequest): Promise<RestResult> {
   const dates = eventDates(req, {
     start: req.params.get('start_date') as string,
@@ -267,6 +278,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     const thumbnailId = await sentThumbnail(trx, req);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true, 'reset'));
     const postId = Number(post.ID);
+    touchesEvent(trx, postId, [venueId, ...(organizerIds ?? []), thumbnailId]);
     // wp_insert_post links the terms before TEC saves the meta.
     const terms = await assignEventTerms(trx, req, postId, true);
     // API-created events always carry both map rows (events.md §6.2).
@@ -293,6 +305,7 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const thumbnailId = await sentThumbnail(trx, req);
+    touchesEvent(trx, postId, [venueId, ...(organizerIds ?? []), thumbnailId, ...linkedPostsOf(meta, undefined, undefined)]);
     const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), locked);
     const terms = await assignEventTerms(trx, req, postId);
     const touched = await writeEventMeta(trx, req, postId, forUpdate({ ...changes, thumbnailId, dates, venueId, organizerIds }, omitted), meta, [...terms, ...updated.touches]);
@@ -312,6 +325,7 @@ async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     const locked = await lockEvent(trx, postId, bySlug, TRASH_READS);
     const post = locked.post;
     if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', __('The event is already trashed'), 410);
+    touchesEvent(trx, postId, []);
     await trashTypedPost(trx, req, EVENT_TYPE, post, locked);
     await recountPostTerms(trx, Number(post.ID));
     keepKnownRange(trx, { kind: 'rebuild' });

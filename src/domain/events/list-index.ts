@@ -1,82 +1,210 @@
-// The list keys of every event in memory (start, end, status, post date, hidden), read once per
-// data version, so a list by date window (GET /events' default, the iCalendar feed) is answered
-// by a binary search and a walk over the window's candidates instead of SQL over them. Filters it
-// does not hold (search, terms, venues, organizers, featured, parent, include) and calendars whose
-// events repeat their occurrences are answered by SQL, as is every request while the keys are
-// being read or belong to an older version.
+// The list keys of every occurrence in memory (start, end, status, post date, hidden), so a list by
+// date window (GET /events' default, the iCalendar feed) is answered by a binary search and a walk
+// over the window's candidates instead of SQL over them. The keys are read once per outside
+// version (Db.outsideVersion: what other connections may have changed) and patched by wpcal's own
+// writes, which re-read the occurrences of the posts they touched before they return. Filters the
+// keys do not hold (search, terms, venues, organizers, featured, parent, include) and calendars
+// whose events repeat their occurrences are answered by SQL, as is every request while the keys
+// are being read.
 import type { Db } from '../../data/connect.ts';
-import { impliedWalkBounds, listKeyPage, type EventListFilter, type ListKeyRow } from '../../data/event-list.ts';
+import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyRow } from '../../data/event-list.ts';
+import type { Touched } from '../../data/transaction.ts';
 
-const DATETIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
+const DATETIME = /^(\d{4})-(\d\d)-(\d\d) \d\d:\d\d:\d\d$/;
 
 /** A DB datetime as a number in the same order (YYYYMMDDhhmmss); NaN for any other text. */
-function datetimeNumber(text: string): number {
-  return DATETIME.test(text) ? Number(text.slice(0, 4) + text.slice(5, 7) + text.slice(8, 10) + text.slice(11, 13) + text.slice(14, 16) + text.slice(17, 19)) : Number.NaN;
+function datetimeNumber(text: string | null): number {
+  return text !== null && DATETIME.test(text) ? Number(text.slice(0, 4) + text.slice(5, 7) + text.slice(8, 10) + text.slice(11, 13) + text.slice(14, 16) + text.slice(17, 19)) : Number.NaN;
+}
+
+/**
+ * The day number of a datetime's date, as both databases' date arithmetic sees it: null for a
+ * zero month or day (both answer NULL), undefined for a date they may disagree on (31 February).
+ */
+function dayNumber(text: string): number | null | undefined {
+  const match = DATETIME.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month === 0 || day === 0) return null;
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  if (month > 12 || date.getUTCDate() !== day || date.getUTCFullYear() !== year) return undefined;
+  return time / 86_400_000;
+}
+
+/** The calendar days between two dates (longestOccurrenceDays' terms): NaN when either is null. */
+function daySpan(start: string, end: string): number | undefined {
+  const from = dayNumber(start);
+  const to = dayNumber(end);
+  if (from === undefined || to === undefined) return undefined;
+  return from === null || to === null ? Number.NaN : to - from;
 }
 
 /** Rows read per query while the keys are built. */
 const PAGE_ROWS = 20_000;
 /**
  * A build may take at most this share of the time: after one of B ms, the next waits B / share,
- * and at least MIN_BUILD_GAP_MS (under steady writes each version lives too briefly to be worth
- * reading, however small the calendar).
+ * and at least MIN_BUILD_GAP_MS.
  */
 const BUILD_SHARE = 0.2;
 const MIN_BUILD_GAP_MS = 1000;
 
 type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
+type Walked = 'start' | 'startUtc';
 
-/** The keys of one data version, column by column, with the row orders a list walks. */
+/** Row indexes in list order (walked start, post date, ID); dead rows stay until compacted. */
+interface Order {
+  rows: Uint32Array;
+  length: number;
+}
+
+function grown<T extends Float64Array | Uint8Array | Uint32Array>(array: T, size: number): T {
+  if (array.length >= size) return array;
+  const larger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 64));
+  larger.set(array);
+  return larger;
+}
+
+/** The keys column by column, row by row (one row per occurrence), with the orders a list walks. */
 class ListKeys {
-  readonly postIds: Float64Array;
-  readonly columns: Record<Column, Float64Array>;
-  readonly postDates: Float64Array;
-  readonly statuses: Uint8Array;
-  readonly hidden: Uint8Array;
+  #size = 0;
+  postIds = new Float64Array(0);
+  columns: Record<Column, Float64Array> = { start: new Float64Array(0), end: new Float64Array(0), startUtc: new Float64Array(0), endUtc: new Float64Array(0) };
+  postDates = new Float64Array(0);
+  statuses = new Uint8Array(0);
+  /** 1: hidden (holds the hiding meta key); 2: dead (replaced or deleted). */
+  flags = new Uint8Array(0);
+  /** Each row's longest span in days (local or UTC), NaN when neither can be told. */
+  spans = new Float64Array(0);
   readonly statusCodes = new Map<string, number>();
-  /** Row indexes in list order (walked start, post date, ID), by the local and by the UTC start. */
-  readonly byStart: Record<'start' | 'startUtc', Uint32Array>;
+  readonly orders: Record<Walked, Order> = { start: { rows: new Uint32Array(0), length: 0 }, startUtc: { rows: new Uint32Array(0), length: 0 } };
+  /** The live rows of each post. */
+  readonly #rowsOf = new Map<number, number[]>();
+  /** Posts with more than one live row. */
+  #repeatedPosts = 0;
+  #deadInOrders = 0;
+  /** False once a row holds keys the walk cannot compare as SQL does (SQL then answers). */
+  usable = true;
 
-  constructor(rows: readonly ListKeyRow[]) {
-    const n = rows.length;
-    this.postIds = new Float64Array(n);
-    this.columns = { start: new Float64Array(n), end: new Float64Array(n), startUtc: new Float64Array(n), endUtc: new Float64Array(n) };
-    this.postDates = new Float64Array(n);
-    this.statuses = new Uint8Array(n);
-    this.hidden = new Uint8Array(n);
-    rows.forEach((row, i) => {
-      this.postIds[i] = row.post_id;
-      this.columns.start[i] = datetimeNumber(row.start_date);
-      this.columns.end[i] = datetimeNumber(row.end_date);
-      this.columns.startUtc[i] = datetimeNumber(row.start_date_utc);
-      this.columns.endUtc[i] = datetimeNumber(row.end_date_utc);
-      this.postDates[i] = datetimeNumber(row.post_date);
-      let code = this.statusCodes.get(row.post_status);
-      if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
-      this.statuses[i] = code;
-      this.hidden[i] = row.hidden ? 1 : 0;
-    });
-    this.byStart = { start: this.order(this.columns.start), startUtc: this.order(this.columns.startUtc) };
+  constructor(private readonly postType: string, rows: readonly ListKeyRow[]) {
+    const listed = rows.map((row) => this.#add(row)).filter((index): index is number => index !== null);
+    for (const walked of ['start', 'startUtc'] as const) {
+      const order = Uint32Array.from(listed);
+      order.sort((a, b) => this.#compare(walked, a, b));
+      this.orders[walked] = { rows: order, length: order.length };
+    }
   }
 
-  /** Whether every key read as a datetime and every status fits a byte (else SQL compares them). */
-  get usable(): boolean {
-    const all = [...Object.values(this.columns), this.postDates];
-    return this.statusCodes.size <= 256 && all.every((column) => column.every((value) => !Number.isNaN(value)));
+  get repeated(): boolean {
+    return this.#repeatedPosts > 0;
   }
 
-  private order(walked: Float64Array): Uint32Array {
-    const order = Uint32Array.from(walked.keys());
-    return order.sort((a, b) => walked[a]! - walked[b]! || this.postDates[a]! - this.postDates[b]! || this.postIds[a]! - this.postIds[b]!);
+  /** The most calendar days an occurrence spans (longestOccurrenceDays). */
+  longestDays(): number {
+    let longest = 0;
+    for (let row = 0; row < this.#size; row++) {
+      if (this.flags[row]! < 2 && this.spans[row]! > longest) longest = this.spans[row]!;
+    }
+    return longest;
   }
 
-  /** The first position of `order` whose walked value is at least `value`. */
-  private firstFrom(order: Uint32Array, walked: Float64Array, value: number): number {
+  #compare(walked: Walked, a: number, b: number): number {
+    const column = this.columns[walked];
+    return column[a]! - column[b]! || this.postDates[a]! - this.postDates[b]! || this.postIds[a]! - this.postIds[b]!;
+  }
+
+  /** Appends a row; returns its index when the list walks it (a post of the listed type). */
+  #add(row: ListKeyRow): number | null {
+    const index = this.#size++;
+    const size = this.#size;
+    this.postIds = grown(this.postIds, size);
+    for (const name of Object.keys(this.columns) as Column[]) this.columns[name] = grown(this.columns[name], size);
+    this.postDates = grown(this.postDates, size);
+    this.statuses = grown(this.statuses, size);
+    this.flags = grown(this.flags, size);
+    this.spans = grown(this.spans, size);
+    this.postIds[index] = row.post_id;
+    this.columns.start[index] = datetimeNumber(row.start_date);
+    this.columns.end[index] = datetimeNumber(row.end_date);
+    this.columns.startUtc[index] = datetimeNumber(row.start_date_utc);
+    this.columns.endUtc[index] = datetimeNumber(row.end_date_utc);
+    this.postDates[index] = datetimeNumber(row.post_date);
+    this.flags[index] = row.hidden ? 1 : 0;
+    const local = daySpan(row.start_date, row.end_date);
+    const utc = daySpan(row.start_date_utc, row.end_date_utc);
+    if (local === undefined || utc === undefined) this.usable = false;
+    const known = [local, utc].filter((days): days is number => days !== undefined && !Number.isNaN(days));
+    this.spans[index] = known.length ? Math.max(...known) : Number.NaN;
+    const live = this.#rowsOf.get(row.post_id);
+    if (live) {
+      live.push(index);
+      if (live.length === 2) this.#repeatedPosts++;
+    } else {
+      this.#rowsOf.set(row.post_id, [index]);
+    }
+    if (row.post_type !== this.postType || row.post_status === null) return null;
+    let code = this.statusCodes.get(row.post_status);
+    if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
+    this.statuses[index] = code;
+    const keys = [this.columns.start[index]!, this.columns.end[index]!, this.columns.startUtc[index]!, this.columns.endUtc[index]!, this.postDates[index]!];
+    if (code > 255 || keys.some((value) => Number.isNaN(value))) this.usable = false;
+    return index;
+  }
+
+  /** Replaces the rows of these posts by `rows` (theirs as the database now holds them). */
+  replacePosts(postIds: Iterable<number>, rows: readonly ListKeyRow[]): void {
+    for (const postId of postIds) {
+      const live = this.#rowsOf.get(postId);
+      if (!live) continue;
+      if (live.length > 1) this.#repeatedPosts--;
+      for (const row of live) {
+        this.flags[row] = 2;
+        this.#deadInOrders++;
+      }
+      this.#rowsOf.delete(postId);
+    }
+    for (const row of rows) {
+      const index = this.#add(row);
+      if (index !== null) for (const walked of ['start', 'startUtc'] as const) this.#insert(walked, index);
+    }
+    // Dead rows slow every walk: past a quarter of the orders, they go.
+    if (this.#deadInOrders * 4 > this.orders.start.length) this.#compact();
+  }
+
+  #insert(walked: Walked, index: number): void {
+    const order = this.orders[walked];
     let low = 0;
     let high = order.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (walked[order[middle]!]! < value) low = middle + 1;
+      if (this.#compare(walked, order.rows[middle]!, index) < 0) low = middle + 1;
+      else high = middle;
+    }
+    order.rows = grown(order.rows, order.length + 1);
+    order.rows.copyWithin(low + 1, low, order.length);
+    order.rows[low] = index;
+    order.length++;
+  }
+
+  #compact(): void {
+    for (const order of Object.values(this.orders)) {
+      let kept = 0;
+      for (let position = 0; position < order.length; position++) {
+        const row = order.rows[position]!;
+        if (this.flags[row]! < 2) order.rows[kept++] = row;
+      }
+      order.length = kept;
+    }
+    this.#deadInOrders = 0;
+  }
+
+  /** The first position of the order whose walked value is at least `value`. */
+  #firstFrom(order: Order, walked: Float64Array, value: number): number {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (walked[order.rows[middle]!]! < value) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -84,9 +212,9 @@ class ListKeys {
 
   /** The page and the count of the filter (one of the filters `supports` accepts). */
   page(f: EventListFilter, limit: number, offset: number): { ids: number[]; total: number } | undefined {
-    const walkedName = f.orderByUtc ? 'startUtc' : 'start';
+    const walkedName: Walked = f.orderByUtc ? 'startUtc' : 'start';
     const walked = this.columns[walkedName];
-    const order = this.byStart[walkedName];
+    const order = this.orders[walkedName];
     const checks: Array<{ column: Float64Array; operator: string; value: number }> = [];
     let lower = -Infinity;
     let upper = Infinity;
@@ -107,10 +235,10 @@ class ListKeys {
     const statuses = new Set(f.statuses.map((status) => this.statusCodes.get(status)).filter((code) => code !== undefined));
     const ids: number[] = [];
     let total = 0;
-    for (let position = this.firstFrom(order, walked, lower); position < order.length; position++) {
-      const row = order[position]!;
+    for (let position = this.#firstFrom(order, walked, lower); position < order.length; position++) {
+      const row = order.rows[position]!;
       if (walked[row]! > upper) break;
-      if (this.hidden[row] || !statuses.has(this.statuses[row]!)) continue;
+      if (this.flags[row] || !statuses.has(this.statuses[row]!)) continue;
       if (!checks.every(({ column, operator, value }) => compare(column[row]!, operator, value))) continue;
       if (total >= offset && ids.length < limit) ids.push(this.postIds[row]!);
       total++;
@@ -134,54 +262,118 @@ function supports(f: EventListFilter): boolean {
     && f.metaPresence === undefined && f.postParent === undefined && f.include === undefined;
 }
 
+/** What the occurrence rows of the whole calendar are like (list-query.ts's OccurrenceShape). */
+export interface KnownShape {
+  repeated: boolean;
+  longestDays: () => number;
+}
+
 /**
- * The list keys of one post type's events, for one database (AppServices holds it). Built in the
- * background when a request finds them missing or older than its data version, and installed only
- * if no write happened while they were read.
+ * The list keys of one post type's events, for one database (AppServices holds it, and tells it
+ * of wpcal's own writes: ownWrite). Built in the background when a request finds them missing or
+ * of another outside version; a build installs its keys only if no other connection wrote while
+ * it read them, after re-reading the posts wpcal's own writes touched meanwhile.
  */
 export class EventListIndex {
-  #keys: { version: string; keys: ListKeys | null } | null = null;
-  #building = false;
+  #keys: ListKeys | null = null;
+  /** The outside version #keys belong to, or that was found unusable. */
+  #outside: string | null = null;
+  #build: { touched: Set<number>; everything: boolean } | null = null;
   #nextBuild = 0;
+  /** Own writes' patches, one after the other: each reads after the one before was applied. */
+  #patches: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: Db, private readonly postType: string, private readonly hiddenByMeta: string) {}
 
-  /** The page and count from memory, or undefined when SQL must answer (see the file's head). */
-  answer(f: EventListFilter, version: string | null, repeated: boolean, limit: number, offset: number): { ids: number[]; total: number } | undefined {
-    if (version === null || repeated || !supports(f) || f.postType !== this.postType || f.hiddenByMeta !== this.hiddenByMeta) return undefined;
-    const built = this.#keys;
-    if (built?.version !== version) {
+  #current(outside: string | null): ListKeys | null {
+    if (outside === null) return null;
+    if (this.#outside !== outside) {
       this.#startBuild();
-      return undefined;
+      return null;
     }
-    return built.keys?.page(f, limit, offset);
+    return this.#keys?.usable ? this.#keys : null;
+  }
+
+  /** The calendar's shape from the keys, when they are current; undefined when SQL must tell it. */
+  shape(outside: string | null): KnownShape | undefined {
+    const keys = this.#current(outside);
+    return keys ? { repeated: keys.repeated, longestDays: () => keys.longestDays() } : undefined;
+  }
+
+  /** The page and count from memory, or undefined when SQL must answer (see the file's head). */
+  answer(f: EventListFilter, outside: string | null, limit: number, offset: number): { ids: number[]; total: number } | undefined {
+    if (!supports(f) || f.postType !== this.postType || f.hiddenByMeta !== this.hiddenByMeta) return undefined;
+    const keys = this.#current(outside);
+    if (!keys || keys.repeated) return undefined;
+    return keys.page(f, limit, offset);
+  }
+
+  /** Brings the keys up to a committed write of wpcal's own (see the class). */
+  async ownWrite(touched: Touched): Promise<void> {
+    if (touched === 'everything') {
+      this.#keys = null;
+      this.#outside = null;
+      if (this.#build) this.#build.everything = true;
+      return;
+    }
+    const posts = [...touched.posts];
+    if (!posts.length) return;
+    for (const post of posts) this.#build?.touched.add(post);
+    const keys = this.#keys;
+    if (!keys) return;
+    this.#patches = this.#patches.then(async () => {
+      const rows = await listKeysOfPosts(this.db.kysely, this.hiddenByMeta, posts);
+      if (this.#keys !== keys) return;
+      keys.replacePosts(posts, rows);
+      // Keys a write made unusable are read again (the next request starts it).
+      if (!keys.usable) this.#outside = null;
+    }).catch(() => {
+      // Keys that missed a write are never used again.
+      if (this.#keys === keys) {
+        this.#keys = null;
+        this.#outside = null;
+      }
+    });
+    await this.#patches;
   }
 
   #startBuild(): void {
-    if (this.#building || Date.now() < this.#nextBuild) return;
-    this.#building = true;
+    if (this.#build || Date.now() < this.#nextBuild) return;
+    const build = this.#build = { touched: new Set<number>(), everything: false };
     const started = Date.now();
-    this.#build().catch(() => undefined).finally(() => {
-      this.#building = false;
+    this.#read(build).catch(() => undefined).finally(() => {
+      this.#build = null;
       this.#nextBuild = Date.now() + Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE);
     });
   }
 
-  async #build(): Promise<void> {
-    const version = await this.db.dataVersion();
-    if (version === null) return;
+  async #read(build: { touched: Set<number>; everything: boolean }): Promise<void> {
+    const outside = await this.db.outsideVersion();
+    if (outside === null) return;
     const rows: ListKeyRow[] = [];
     for (let after = 0; ;) {
-      const page = await listKeyPage(this.db.kysely, this.postType, this.hiddenByMeta, after, PAGE_ROWS);
+      const page = await listKeyPage(this.db.kysely, this.hiddenByMeta, after, PAGE_ROWS);
       rows.push(...page);
       if (page.length < PAGE_ROWS) break;
       after = page[page.length - 1]!.occurrence_id;
       // Other requests are answered between the pages.
       await new Promise(setImmediate);
     }
-    // Rows read across several statements are one version's only if nothing was written meanwhile.
-    if (await this.db.dataVersion() !== version) return;
-    const keys = new ListKeys(rows);
-    this.#keys = { version, keys: keys.usable ? keys : null };
+    const keys = new ListKeys(this.postType, rows);
+    for (;;) {
+      if (build.touched.size) {
+        const posts = [...build.touched];
+        build.touched.clear();
+        keys.replacePosts(posts, await listKeysOfPosts(this.db.kysely, this.hiddenByMeta, posts));
+        continue;
+      }
+      // Rows read across several statements are one version's only if no one else wrote meanwhile.
+      const now = await this.db.outsideVersion();
+      if (build.touched.size) continue;
+      if (now !== outside || build.everything) return;
+      break;
+    }
+    this.#keys = keys;
+    this.#outside = outside;
   }
 }

@@ -6,7 +6,9 @@ import type { Reader } from '../../data/executor.ts';
 import { loadMeta, type PostMeta } from '../../data/posts.ts';
 import type { PostRow } from '../../data/tables.ts';
 import { termsOfPosts, type Term } from '../../data/terms.ts';
-import { featuredImage, loadFeaturedImages, type ImageAttachment } from '../images.ts';
+import { featuredImage, loadFeaturedImages, thumbnailOf, type ImageAttachment } from '../images.ts';
+import { attachmentIdsIn } from '../../text/content-tags.ts';
+import type { RepresentationSources } from './representation-cache.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
 import { linkedPostsWithMeta, withImages, type StoredLinkedPost } from '../linked-posts/read-model.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
@@ -68,4 +70,22 @@ export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): P
       image: featuredImage(images, metas.get(id)),
     };
   });
+}
+
+/**
+ * The posts and terms an event's representation is built from: the event, the posts its meta links
+ * (found or not), their featured images and the images their texts show, its terms.
+ */
+export function representationSources(event: StoredEvent): RepresentationSources {
+  const linked = [...event.venues, ...event.organizers];
+  const posts = [event.post, ...linked.map((other) => other.post)];
+  return {
+    posts: [...new Set([
+      ...posts.map((post) => Number(post.ID)),
+      ...linkedIds(event.meta, VENUE_DEFINITION), ...linkedIds(event.meta, ORGANIZER_DEFINITION),
+      ...[event.meta, ...linked.map((other) => other.meta)].map(thumbnailOf).filter((id) => id > 0),
+      ...posts.flatMap((post) => [...attachmentIdsIn(post.post_content), ...attachmentIdsIn(post.post_excerpt)]),
+    ])],
+    terms: [...event.terms.categories, ...event.terms.tags].map((term) => Number(term.term_taxonomy_id)),
+  };
 }
