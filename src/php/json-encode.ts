@@ -13,38 +13,36 @@ function phpify(json: string): string {
 }
 
 /**
- * Objects marked as never changing again (markUnchanging), with their compact encoding once
- * written: an event representation shared by many answers is encoded once, not per answer.
+ * A value kept as its encoding alone (phpJsonEncode's text, all ASCII: compact in memory), written
+ * as is by phpJsonEncode, so a representation shared by many answers is encoded once, and read
+ * back (toJSON) only by what looks inside it.
  */
-const unchanging = new WeakMap<object, string | null>();
+export class EncodedJson {
+  constructor(readonly json: string) {}
+
+  toJSON(): unknown {
+    return JSON.parse(this.json);
+  }
+}
 
 /**
- * Stands for an unchanging object in JSON.stringify's output until its encoding is put in. It
- * starts with a NUL character, which JSON.stringify writes as the six characters `\u0000`, and
- * holds a random word of this process: text that contains it can only have been put there.
+ * Stands for an EncodedJson in JSON.stringify's output until its text is put in. It starts with a
+ * NUL character, which JSON.stringify writes as the six characters `\u0000`, and holds a random
+ * word of this process: text that contains it can only have been put there.
  */
 const SLOT = `\u0000${randomBytes(8).toString('hex')}:`;
 const SLOT_IN_JSON = new RegExp(`"${JSON.stringify(SLOT).slice(1, -1).replace(/\\/g, '\\\\')}(\\d+)"`, 'g');
 
-/** Marks a value that nothing will change any more: its encoding is kept and reused. */
-export function markUnchanging(value: object): void {
-  if (!unchanging.has(value)) unchanging.set(value, null);
-}
-
-function encodedOnce(value: object): string {
-  let json = unchanging.get(value);
-  if (json == null) unchanging.set(value, json = phpify(JSON.stringify(value)));
-  return json;
-}
-
 export function phpJsonEncode(value: unknown, pretty = false): string {
   // JSON.stringify already writes astral characters as two UTF-16 units, each escaped here.
   if (pretty) return phpify(JSON.stringify(value, null, 4) ?? 'null');
-  if (value !== null && typeof value === 'object' && unchanging.has(value)) return encodedOnce(value);
+  if (value instanceof EncodedJson) return value.json;
   const slotted: string[] = [];
-  const json = JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner === null || typeof inner !== 'object' || !unchanging.has(inner)) return inner;
-    slotted.push(encodedOnce(inner));
+  const json = JSON.stringify(value, function slot(this: Record<string, unknown>, key: string, inner: unknown) {
+    // The value as given, before its toJSON.
+    const given = this[key];
+    if (!(given instanceof EncodedJson)) return inner;
+    slotted.push(given.json);
     return SLOT + String(slotted.length - 1);
   });
   const php = phpify(json ?? 'null');

@@ -24,7 +24,7 @@ import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
 import { loadStoredEvents, representationSources } from '../../domain/events/read-model.ts';
 import type { RepresentationSources } from '../../domain/events/representation-cache.ts';
-import { markUnchanging } from '../../php/json-encode.ts';
+import { EncodedJson, phpJsonEncode } from '../../php/json-encode.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
@@ -75,32 +75,34 @@ function isReusable(req: RestRequest): boolean {
  * the services' EventRepresentationCache, which drops each when something it was built from is
  * written (so a kept one is rebuilt from rows read again, not from `posts`, which may be older).
  */
-export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+/** An event's JSON: built for this request, or the encoding of one kept for every anonymous reader. */
+export type Representation = Record<string, unknown> | EncodedJson;
+
+export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Representation[]> {
   if (!isReusable(req)) return (await buildEvents(req, posts, options)).map(({ event }) => event);
   return presentReusing(req, posts.map((post) => Number(post.ID)), options);
 }
 
 /** The representations of the events of these IDs that exist, in order; rows are read only for those not kept. */
-export async function presentEventsById(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+export async function presentEventsById(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Representation[]> {
   if (!isReusable(req)) return (await buildEvents(req, await getPosts(req.services.db.kysely, ids), options)).map(({ event }) => event);
   return presentReusing(req, ids, options);
 }
 
-async function presentReusing(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+async function presentReusing(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Representation[]> {
   const outside = await req.outsideVersion;
   const cache = req.services.eventRepresentations;
   const start = outside === null ? null : cache.begin(outside);
   const mode = `${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
   const found = ids.map((id) => (outside === null ? undefined : cache.get(req.site, mode + id, outside)));
   const missing = ids.filter((_, i) => found[i] === undefined);
-  if (!missing.length) return found as Record<string, unknown>[];
-  const built = new Map<number, Record<string, unknown>>();
+  if (!missing.length) return found as EncodedJson[];
+  const built = new Map<number, Representation>();
   for (const { event, sources } of await buildEvents(req, await getPosts(req.services.db.kysely, missing), options)) {
     const id = Number(event.id);
-    built.set(id, event);
-    if (!start) continue;
-    markUnchanging(event);
-    cache.set(req.site, mode + id, start, event, sources);
+    const encoded = new EncodedJson(phpJsonEncode(event));
+    built.set(id, encoded);
+    if (start) cache.set(req.site, mode + id, start, encoded, sources);
   }
   return ids.map((id, i) => found[i] ?? built.get(id)).filter((event) => event !== undefined);
 }

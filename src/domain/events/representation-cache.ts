@@ -6,8 +6,14 @@
 // own write); nothing is kept or reused under a null outside version.
 import type { Touched } from '../../data/transaction.ts';
 import type { SiteSettings } from '../../site/settings.ts';
+import type { EncodedJson } from '../../php/json-encode.ts';
 
-const MAX_REUSED_EVENTS = 5000;
+/**
+ * At most this many representations (of about 5 KB each: the encoding alone is kept), per site
+ * settings object: a calendar's long tail (a month view paged day by day over two years of a
+ * 100,000-event calendar asks for about 7,000 events) is answered from memory.
+ */
+const MAX_REUSED_EVENTS = 20_000;
 const MAX_SITES = 4;
 /** Past this many posts and terms written, builds under way when they were written are not kept (and the list starts again). */
 const MAX_WRITTEN = 50_000;
@@ -19,7 +25,7 @@ export interface RepresentationSources {
 }
 
 interface ReusedEvent {
-  event: Record<string, unknown>;
+  event: EncodedJson;
   sources: RepresentationSources;
 }
 
@@ -65,12 +71,12 @@ export class EventRepresentationCache {
   }
 
   /** The representation kept under `key` (the language, the presentation mode and post ID: costs read `Free` in the reader's language). */
-  get(site: SiteSettings, key: string, outside: string): Record<string, unknown> | undefined {
+  get(site: SiteSettings, key: string, outside: string): EncodedJson | undefined {
     return this.#entries(site, outside).get(key)?.event;
   }
 
   /** Keeps a representation, unless something it was built from was written since `start`; the oldest go first. */
-  set(site: SiteSettings, key: string, start: BuildStart, event: Record<string, unknown>, sources: RepresentationSources): void {
+  set(site: SiteSettings, key: string, start: BuildStart, event: EncodedJson, sources: RepresentationSources): void {
     if (start.outside !== this.#outside || this.#everythingAt > start.generation) return;
     const written = (name: string) => (this.#writtenAt.get(name) ?? 0) > start.generation;
     if (sources.posts.some((id) => written(`p${id}`)) || sources.terms.some((id) => written(`t${id}`))) return;
