@@ -8,7 +8,9 @@ import {
 } from 'kysely';
 import type { Database } from './tables.ts';
 import { TablePrefixPlugin } from './table-prefix-plugin.ts';
-import { COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OutsideCommits, SettledVersions, commitCounterReader } from './innodb-changes.ts';
+import { COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, commitCounterReader } from './innodb-changes.ts';
+import { postsModifiedSince } from './posts.ts';
+import { formatDbDatetime } from '../time/wall.ts';
 import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
 import type { DialectName, Writer } from './executor.ts';
 import { poolWithDeadlines } from './mysql-pool.ts';
@@ -113,6 +115,9 @@ function configureSession(connection: PoolConnection): void {
   // would close the connection, which leaves the server holding that transaction's locks.
   connection.query(`SET SESSION innodb_lock_wait_timeout = ${LOCK_WAIT_SECONDS}`, dropOnError);
 }
+
+/** How far apart the clocks of the processes writing post_modified_gmt may be. */
+const CLOCK_SLACK_MS = 10_000;
 
 /** Seconds a MySQL statement waits for a row lock: below SERVING_DEADLINES.queryMs. */
 const LOCK_WAIT_SECONDS = 5;
@@ -302,11 +307,16 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       if (read) {
         const versions = new SettledVersions(read, COUNTER_READ_WINDOW_MS);
         otherConnections = () => versions.current();
-        const commits = new OutsideCommits(options.outsideCheckMs ?? OUTSIDE_CHECK_MS);
+        const commits = new OutsideCommits(options.outsideCheckMs ?? OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS);
+        // The posts another connection saved while wpcal wrote, told as changes (a failed read: anything changed).
+        const check = (since: number) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS))
+          .then((posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }), () => commits.changed());
         const epochs = new SettledVersions(async () => {
           const startedWith = transactions.ownWrites();
           const counter = await read();
-          return commits.judge(counter, startedWith, transactions.ownWrites());
+          const judged = commits.judge(counter, startedWith, transactions.ownWrites());
+          if (judged.checkSince !== undefined) void check(judged.checkSince);
+          return judged.epoch;
         }, COUNTER_READ_WINDOW_MS);
         outside = () => epochs.current();
       }

@@ -189,6 +189,11 @@ export class WriteTransactions {
     this.#listeners.push(listener);
   }
 
+  /** Tells the listeners of changes made by other connections (connect.ts finds some on MySQL). */
+  async tell(touched: Touched): Promise<void> {
+    for (const listener of this.#listeners) await listener(touched);
+  }
+
   /** Writes of this handle under way, and a count that moves whenever one begins or ends. */
   ownWrites(): { running: number; activity: number } {
     return { running: this.#underWay, activity: this.#activity };
@@ -221,10 +226,7 @@ export class WriteTransactions {
       pending.push(...items);
       await this.#afterCommit(key, (db) => run(db, pending.splice(0)));
     }
-    if (told) {
-      const touched = state.touched ?? 'everything';
-      for (const listener of this.#listeners) await listener(touched);
-    }
+    if (told) await this.tell(state.touched ?? 'everything');
     if (options.background && this.options.dialect === 'sqlite') await sleep(GIVE_WAY_MS);
     return result;
   }

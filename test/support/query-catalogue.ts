@@ -420,6 +420,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
 
   moduleEntry('posts', posts, {
     cases: {
+      postsModifiedSince: [{ run: ({ reader }) => posts.postsModifiedSince(reader, '2026-11-01 00:00:00') }],
       lockPostForSave: [
         { case: 'the post alone', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, [], false)) },
         { case: 'with meta and the latest revision', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, ['_tribe_modified_fields', '_tribe_ignored_event_previous_status'], true)) },
