@@ -33,18 +33,40 @@ export class EncodedJson {
 const SLOT = `\u0000${randomBytes(8).toString('hex')}:`;
 const SLOT_IN_JSON = new RegExp(`"${JSON.stringify(SLOT).slice(1, -1).replace(/\\/g, '\\\\')}(\\d+)"`, 'g');
 
+/** How deep EncodedJson values are looked for (a list's events sit at depth 2, 3 in an envelope). */
+const SLOTTED_DEPTH = 3;
+
+/**
+ * The value with each EncodedJson within SLOTTED_DEPTH replaced by a slot (copies of the objects and
+ * arrays on the way; the value itself is left alone), its text pushed to `texts`. Deeper ones are
+ * written through their toJSON.
+ */
+function withSlots(value: unknown, texts: string[], depth: number): unknown {
+  if (value instanceof EncodedJson) {
+    texts.push(value.json);
+    return SLOT + String(texts.length - 1);
+  }
+  if (depth === 0 || value === null || typeof value !== 'object' || 'toJSON' in value) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const slotted = withSlots(item, texts, depth - 1);
+      if (slotted !== item) (copy ??= [...value])[i] = slotted;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const slotted = withSlots(item, texts, depth - 1);
+    if (slotted !== item) (copy ??= { ...value })[key] = slotted;
+  }
+  return copy ?? value;
+}
+
 export function phpJsonEncode(value: unknown, pretty = false): string {
   // JSON.stringify already writes astral characters as two UTF-16 units, each escaped here.
   if (pretty) return phpify(JSON.stringify(value, null, 4) ?? 'null');
-  if (value instanceof EncodedJson) return value.json;
-  const slotted: string[] = [];
-  const json = JSON.stringify(value, function slot(this: Record<string, unknown>, key: string, inner: unknown) {
-    // The value as given, before its toJSON.
-    const given = this[key];
-    if (!(given instanceof EncodedJson)) return inner;
-    slotted.push(given.json);
-    return SLOT + String(slotted.length - 1);
-  });
-  const php = phpify(json ?? 'null');
-  return slotted.length ? php.replace(SLOT_IN_JSON, (_slot, index: string) => slotted[Number(index)]!) : php;
+  const texts: string[] = [];
+  const php = phpify(JSON.stringify(withSlots(value, texts, SLOTTED_DEPTH)) ?? 'null');
+  return texts.length ? php.replace(SLOT_IN_JSON, (_slot, index: string) => texts[Number(index)]!) : php;
 }
