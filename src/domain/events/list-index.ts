@@ -51,6 +51,37 @@ const MIN_BUILD_GAP_MS = 1000;
 
 type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
 type Walked = 'start' | 'startUtc';
+const COLUMNS: readonly Column[] = ['start', 'end', 'startUtc', 'endUtc'];
+
+/** Positions of an order summed up together, so a count passes over whole blocks of a window. */
+const BLOCK = 64;
+
+/** Per block of an order: each column's least and greatest value, and the listed rows of each status. */
+interface BlockSummary {
+  least: Record<Column, Float64Array>;
+  greatest: Record<Column, Float64Array>;
+  /** Live, not hidden rows: [block * statusCount + status code]. */
+  counts: Uint32Array;
+  statusCount: number;
+}
+
+interface Check {
+  name: Column;
+  operator: string;
+  value: number;
+}
+
+/** Whether every row of the block passes the checks (true), none does (false), or some may (undefined). */
+function blockVerdict(summary: BlockSummary, block: number, checks: readonly Check[]): boolean | undefined {
+  let all = true;
+  for (const { name, operator, value } of checks) {
+    const least = summary.least[name][block]!;
+    const greatest = summary.greatest[name][block]!;
+    if (!compare(greatest, operator, value) && !compare(least, operator, value)) return false;
+    if (!compare(greatest, operator, value) || !compare(least, operator, value)) all = false;
+  }
+  return all ? true : undefined;
+}
 
 /** Row indexes in list order (walked start, post date, ID); dead rows stay until compacted. */
 interface Order {
@@ -80,6 +111,8 @@ class ListKeys {
   readonly orders: Record<Walked, Order> = { start: { rows: new Uint32Array(0), length: 0 }, startUtc: { rows: new Uint32Array(0), length: 0 } };
   /** The live rows of each post. */
   readonly #rowsOf = new Map<number, number[]>();
+  /** Block summaries of each order, made again after any change. */
+  #summaries: Partial<Record<Walked, BlockSummary>> = {};
   /** Posts with more than one live row. */
   #repeatedPosts = 0;
   #deadInOrders = 0;
@@ -167,6 +200,7 @@ class ListKeys {
       const index = this.#add(row);
       if (index !== null) for (const walked of ['start', 'startUtc'] as const) this.#insert(walked, index);
     }
+    this.#summaries = {};
     // Dead rows slow every walk: past a quarter of the orders, they go.
     if (this.#deadInOrders * 4 > this.orders.start.length) this.#compact();
   }
@@ -198,16 +232,38 @@ class ListKeys {
     this.#deadInOrders = 0;
   }
 
-  /** The first position of the order whose walked value is at least `value`. */
-  #firstFrom(order: Order, walked: Float64Array, value: number): number {
+  /** The first position of the order whose walked value is at least `value` (`above`: more than). */
+  #firstFrom(order: Order, walked: Float64Array, value: number, above = false): number {
     let low = 0;
     let high = order.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (walked[order.rows[middle]!]! < value) low = middle + 1;
+      const at = walked[order.rows[middle]!]!;
+      if (at < value || (above && at === value)) low = middle + 1;
       else high = middle;
     }
     return low;
+  }
+
+  #summary(walked: Walked): BlockSummary {
+    const known = this.#summaries[walked];
+    if (known) return known;
+    const order = this.orders[walked];
+    const blocks = Math.ceil(order.length / BLOCK);
+    const statusCount = Math.max(1, this.statusCodes.size);
+    const filled = (value: number) => ({ start: new Float64Array(blocks).fill(value), end: new Float64Array(blocks).fill(value), startUtc: new Float64Array(blocks).fill(value), endUtc: new Float64Array(blocks).fill(value) });
+    const summary: BlockSummary = { least: filled(Infinity), greatest: filled(-Infinity), counts: new Uint32Array(blocks * statusCount), statusCount };
+    for (let position = 0; position < order.length; position++) {
+      const row = order.rows[position]!;
+      const block = (position / BLOCK) | 0;
+      for (const name of COLUMNS) {
+        const value = this.columns[name][row]!;
+        if (value < summary.least[name][block]!) summary.least[name][block] = value;
+        if (value > summary.greatest[name][block]!) summary.greatest[name][block] = value;
+      }
+      if (this.flags[row] === 0) summary.counts[block * statusCount + this.statuses[row]!]!++;
+    }
+    return this.#summaries[walked] = summary;
   }
 
   /** The page and the count of the filter (one of the filters `supports` accepts). */
@@ -215,14 +271,14 @@ class ListKeys {
     const walkedName: Walked = f.orderByUtc ? 'startUtc' : 'start';
     const walked = this.columns[walkedName];
     const order = this.orders[walkedName];
-    const checks: Array<{ column: Float64Array; operator: string; value: number }> = [];
+    const checks: Check[] = [];
     let lower = -Infinity;
     let upper = Infinity;
     for (const { field, operator, value } of f.bounds) {
       const name: Column = `${field}${f.utcColumns ? 'Utc' : ''}` as Column;
       const number = datetimeNumber(value);
       if (Number.isNaN(number)) return undefined;
-      checks.push({ column: this.columns[name], operator, value: number });
+      checks.push({ name, operator, value: number });
       if (name === walkedName && (operator === '>=' || operator === '>')) lower = Math.max(lower, number);
       if (name === walkedName && (operator === '<=' || operator === '<')) upper = Math.min(upper, number);
     }
@@ -232,16 +288,34 @@ class ListKeys {
       if (bound.operator === '>=') lower = Math.max(lower, number);
       else upper = Math.min(upper, number);
     }
-    const statuses = new Set(f.statuses.map((status) => this.statusCodes.get(status)).filter((code) => code !== undefined));
+    const codes = [...new Set(f.statuses.map((status) => this.statusCodes.get(status)).filter((code) => code !== undefined))];
+    const statuses = new Set(codes);
+    const matches = (row: number) => this.flags[row] === 0 && statuses.has(this.statuses[row]!)
+      && checks.every(({ name, operator, value }) => compare(this.columns[name][row]!, operator, value));
     const ids: number[] = [];
     let total = 0;
-    for (let position = this.#firstFrom(order, walked, lower); position < order.length; position++) {
+    let position = this.#firstFrom(order, walked, lower);
+    const end = this.#firstFrom(order, walked, upper, true);
+    // The page, row by row; then the count, a block at a time where a block's summary tells.
+    for (; position < end && total < offset + limit; position++) {
       const row = order.rows[position]!;
-      if (walked[row]! > upper) break;
-      if (this.flags[row] || !statuses.has(this.statuses[row]!)) continue;
-      if (!checks.every(({ column, operator, value }) => compare(column[row]!, operator, value))) continue;
-      if (total >= offset && ids.length < limit) ids.push(this.postIds[row]!);
+      if (!matches(row)) continue;
+      if (total >= offset) ids.push(this.postIds[row]!);
       total++;
+    }
+    const summary = position < end ? this.#summary(walkedName) : undefined;
+    while (position < end) {
+      if (position % BLOCK === 0 && position + BLOCK <= end) {
+        const block = position / BLOCK;
+        const verdict = blockVerdict(summary!, block, checks);
+        if (verdict !== undefined) {
+          if (verdict) for (const code of codes) total += summary!.counts[block * summary!.statusCount + code]!;
+          position += BLOCK;
+          continue;
+        }
+      }
+      if (matches(order.rows[position]!)) total++;
+      position++;
     }
     return { ids, total };
   }
