@@ -144,15 +144,20 @@ forEachDatabase('kept reads after writes', (kind) => {
     await compare('category renamed');
   });
 
+  /** The IDs of the first two upcoming events, once everything is kept. */
+  async function listedThenWarm(): Promise<number[]> {
+    const listed = await t.request('GET', `${API}/events?per_page=50&start_date=${ymd(Date.now() - DAY_MS)}`);
+    await warm();
+    return (listed.json.events as Array<{ id: number }>).map((event) => event.id);
+  }
+
   it('after writes of another connection', async function () {
     this.timeout(60_000);
-    const listed = await t.request('GET', `${API}/events?per_page=50&start_date=${ymd(Date.now() - DAY_MS)}`);
-    const [first, second] = listed.json.events as Array<{ id: number }>;
-    await warm();
+    const [first, second] = await listedThenWarm();
     await outside.write(async (trx) => {
-      await trx.updateTable('posts').set({ post_title: 'Renamed behind its back' }).where('ID', '=', first!.id).execute();
+      await trx.updateTable('posts').set({ post_title: 'Renamed behind its back' }).where('ID', '=', first!).execute();
       await trx.updateTable('tec_occurrences').set({ start_date: `${ymd(Date.now() + 30 * DAY_MS)} 09:00:00`, start_date_utc: `${ymd(Date.now() + 30 * DAY_MS)} 16:00:00` })
-        .where('post_id', '=', second!.id).execute();
+        .where('post_id', '=', second!).execute();
     });
     // MySQL: another connection's commit shows in answers begun COUNTER_READ_WINDOW_MS after it.
     await new Promise((resolve) => setTimeout(resolve, 2 * COUNTER_READ_WINDOW_MS + 1));
@@ -161,18 +166,16 @@ forEachDatabase('kept reads after writes', (kind) => {
 
   it('after a post saved by another connection while wpcal writes, within OUTSIDE_CHECK_MS', async function () {
     this.timeout(60_000);
-    const listed = await t.request('GET', `${API}/events?per_page=50&start_date=${ymd(Date.now() - DAY_MS)}`);
-    const [first, second] = listed.json.events as Array<{ id: number }>;
-    await warm();
+    const [first, second] = await listedThenWarm();
     let writing = true;
     const ownWrites = (async () => {
-      for (let n = 0; writing; n++) await write('PATCH', `${API}/events/${first!.id}`, { title: `Busy ${n}` });
+      for (let n = 0; writing; n++) await write('PATCH', `${API}/events/${first!}`, { title: `Busy ${n}` });
     })();
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       // As WordPress saves a post: its modification time moves too.
       const modified = new Date().toISOString().slice(0, 19).replace('T', ' ');
-      await outside.write((trx) => trx.updateTable('posts').set({ post_title: 'Renamed while wpcal wrote', post_modified_gmt: modified }).where('ID', '=', second!.id).execute());
+      await outside.write((trx) => trx.updateTable('posts').set({ post_title: 'Renamed while wpcal wrote', post_modified_gmt: modified }).where('ID', '=', second!).execute());
       // On MySQL wpcal may take the counter's move for its own writes until it reads the posts modified meanwhile.
       await new Promise((resolve) => setTimeout(resolve, OUTSIDE_CHECK_MS + 2 * COUNTER_READ_WINDOW_MS + 100));
     } finally {
