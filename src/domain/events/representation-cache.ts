@@ -13,7 +13,7 @@ import type { EncodedJson } from '../../php/json-encode.ts';
  * settings object: a calendar's long tail (a month view paged day by day over two years of a
  * 100,000-event calendar asks for about 7,000 events) is answered from memory.
  */
-const MAX_REUSED_EVENTS = 20_000;
+const MAX_REUSED_EVENTS = 10_000;
 const MAX_SITES = 4;
 /** Past this many posts and terms written, builds under way when they were written are not kept (and the list starts again). */
 const MAX_WRITTEN = 50_000;
