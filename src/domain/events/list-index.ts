@@ -53,17 +53,18 @@ type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
 type Walked = 'start' | 'startUtc';
 const COLUMNS: readonly Column[] = ['start', 'end', 'startUtc', 'endUtc'];
 
-/** Positions of an order summed up together, so a count passes over whole blocks of a window. */
-const BLOCK = 64;
-
-/** Per block of an order: each column's least and greatest value, and the listed rows of each status. */
-interface BlockSummary {
-  least: Record<Column, Float64Array>;
-  greatest: Record<Column, Float64Array>;
-  /** Live, not hidden rows: [block * statusCount + status code]. */
-  counts: Uint32Array;
-  statusCount: number;
+/**
+ * Per day of an order (the walked start's YYYYMMDD): each column's least and greatest value (dead
+ * rows' too: bounds of a superset), and the listed rows of each status neither dead nor hidden.
+ * Kept up as rows come and go, so a count passes over the window's days whole where they tell.
+ */
+interface DaySummary {
+  least: Float64Array;
+  greatest: Float64Array;
+  counts: number[];
 }
+
+const DAY = 1_000_000;
 
 interface Check {
   name: Column;
@@ -71,17 +72,24 @@ interface Check {
   value: number;
 }
 
-/** Whether every row of the block passes the checks (true), none does (false), or some may (undefined). */
-function blockVerdict(summary: BlockSummary, block: number, checks: readonly Check[]): boolean | undefined {
+/** Whether every row of the day passes the checks (true), none does (false), or some may (undefined). */
+function dayVerdict(summary: DaySummary, checks: readonly Check[]): boolean | undefined {
   let all = true;
   for (const { name, operator, value } of checks) {
-    const least = summary.least[name][block]!;
-    const greatest = summary.greatest[name][block]!;
-    if (!compare(greatest, operator, value) && !compare(least, operator, value)) return false;
-    if (!compare(greatest, operator, value) || !compare(least, operator, value)) all = false;
+    const column = COLUMNS.indexOf(name);
+    const least = compare(summary.least[column]!, operator, value);
+    const greatest = compare(summary.greatest[column]!, operator, value);
+    if (!least && !greatest) return false;
+    if (!least || !greatest) all = false;
   }
   return all ? true : undefined;
 }
+
+/** A row's flags: listed and shown (0), or any of these. */
+const HIDDEN = 1;
+const DEAD = 2;
+/** Not of the listed post type (kept for the calendar's shape only). */
+const UNLISTED = 4;
 
 /** Row indexes in list order (walked start, post date, ID); dead rows stay until compacted. */
 interface Order {
@@ -103,7 +111,7 @@ class ListKeys {
   columns: Record<Column, Float64Array> = { start: new Float64Array(0), end: new Float64Array(0), startUtc: new Float64Array(0), endUtc: new Float64Array(0) };
   postDates = new Float64Array(0);
   statuses = new Uint8Array(0);
-  /** 1: hidden (holds the hiding meta key); 2: dead (replaced or deleted). */
+  /** HIDDEN (holds the hiding meta key), DEAD (replaced or deleted), UNLISTED. */
   flags = new Uint8Array(0);
   /** Each row's longest span in days (local or UTC), NaN when neither can be told. */
   spans = new Float64Array(0);
@@ -111,8 +119,7 @@ class ListKeys {
   readonly orders: Record<Walked, Order> = { start: { rows: new Uint32Array(0), length: 0 }, startUtc: { rows: new Uint32Array(0), length: 0 } };
   /** The live rows of each post. */
   readonly #rowsOf = new Map<number, number[]>();
-  /** Block summaries of each order, made again after any change. */
-  #summaries: Partial<Record<Walked, BlockSummary>> = {};
+  readonly #days: Record<Walked, Map<number, DaySummary>> = { start: new Map(), startUtc: new Map() };
   /** Posts with more than one live row. */
   #repeatedPosts = 0;
   #deadInOrders = 0;
@@ -136,7 +143,7 @@ class ListKeys {
   longestDays(): number {
     let longest = 0;
     for (let row = 0; row < this.#size; row++) {
-      if (this.flags[row]! < 2 && this.spans[row]! > longest) longest = this.spans[row]!;
+      if (this.flags[row] !== DEAD && this.spans[row]! > longest) longest = this.spans[row]!;
     }
     return longest;
   }
@@ -162,7 +169,7 @@ class ListKeys {
     this.columns.startUtc[index] = datetimeNumber(row.start_date_utc);
     this.columns.endUtc[index] = datetimeNumber(row.end_date_utc);
     this.postDates[index] = datetimeNumber(row.post_date);
-    this.flags[index] = row.hidden ? 1 : 0;
+    this.flags[index] = row.hidden ? HIDDEN : 0;
     const local = daySpan(row.start_date, row.end_date);
     const utc = daySpan(row.start_date_utc, row.end_date_utc);
     if (local === undefined || utc === undefined) this.usable = false;
@@ -175,13 +182,40 @@ class ListKeys {
     } else {
       this.#rowsOf.set(row.post_id, [index]);
     }
-    if (row.post_type !== this.postType || row.post_status === null) return null;
+    if (row.post_type !== this.postType || row.post_status === null) {
+      this.flags[index] = UNLISTED;
+      return null;
+    }
     let code = this.statusCodes.get(row.post_status);
     if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
     this.statuses[index] = code;
     const keys = [this.columns.start[index]!, this.columns.end[index]!, this.columns.startUtc[index]!, this.columns.endUtc[index]!, this.postDates[index]!];
     if (code > 255 || keys.some((value) => Number.isNaN(value))) this.usable = false;
+    for (const walked of ['start', 'startUtc'] as const) this.#summarize(walked, index);
     return index;
+  }
+
+  #summarize(walked: Walked, index: number): void {
+    const day = Math.floor(this.columns[walked][index]! / DAY);
+    let summary = this.#days[walked].get(day);
+    if (!summary) this.#days[walked].set(day, summary = { least: new Float64Array(4).fill(Infinity), greatest: new Float64Array(4).fill(-Infinity), counts: [] });
+    COLUMNS.forEach((name, column) => {
+      const value = this.columns[name][index]!;
+      if (value < summary.least[column]!) summary.least[column] = value;
+      if (value > summary.greatest[column]!) summary.greatest[column] = value;
+    });
+    if (this.flags[index] === 0) summary.counts[this.statuses[index]!] = (summary.counts[this.statuses[index]!] ?? 0) + 1;
+  }
+
+  /** Marks a row dead; a listed one no longer counts in its days. */
+  #kill(index: number): void {
+    if (this.flags[index] === 0) {
+      for (const walked of ['start', 'startUtc'] as const) {
+        this.#days[walked].get(Math.floor(this.columns[walked][index]! / DAY))!.counts[this.statuses[index]!]!--;
+      }
+    }
+    if (!(this.flags[index]! & UNLISTED)) this.#deadInOrders++;
+    this.flags[index] = DEAD;
   }
 
   /** Replaces the rows of these posts by `rows` (theirs as the database now holds them). */
@@ -190,17 +224,13 @@ class ListKeys {
       const live = this.#rowsOf.get(postId);
       if (!live) continue;
       if (live.length > 1) this.#repeatedPosts--;
-      for (const row of live) {
-        this.flags[row] = 2;
-        this.#deadInOrders++;
-      }
+      for (const row of live) this.#kill(row);
       this.#rowsOf.delete(postId);
     }
     for (const row of rows) {
       const index = this.#add(row);
       if (index !== null) for (const walked of ['start', 'startUtc'] as const) this.#insert(walked, index);
     }
-    this.#summaries = {};
     // Dead rows slow every walk: past a quarter of the orders, they go.
     if (this.#deadInOrders * 4 > this.orders.start.length) this.#compact();
   }
@@ -245,27 +275,6 @@ class ListKeys {
     return low;
   }
 
-  #summary(walked: Walked): BlockSummary {
-    const known = this.#summaries[walked];
-    if (known) return known;
-    const order = this.orders[walked];
-    const blocks = Math.ceil(order.length / BLOCK);
-    const statusCount = Math.max(1, this.statusCodes.size);
-    const filled = (value: number) => ({ start: new Float64Array(blocks).fill(value), end: new Float64Array(blocks).fill(value), startUtc: new Float64Array(blocks).fill(value), endUtc: new Float64Array(blocks).fill(value) });
-    const summary: BlockSummary = { least: filled(Infinity), greatest: filled(-Infinity), counts: new Uint32Array(blocks * statusCount), statusCount };
-    for (let position = 0; position < order.length; position++) {
-      const row = order.rows[position]!;
-      const block = (position / BLOCK) | 0;
-      for (const name of COLUMNS) {
-        const value = this.columns[name][row]!;
-        if (value < summary.least[name][block]!) summary.least[name][block] = value;
-        if (value > summary.greatest[name][block]!) summary.greatest[name][block] = value;
-      }
-      if (this.flags[row] === 0) summary.counts[block * statusCount + this.statuses[row]!]!++;
-    }
-    return this.#summaries[walked] = summary;
-  }
-
   /** The page and the count of the filter (one of the filters `supports` accepts). */
   page(f: EventListFilter, limit: number, offset: number): { ids: number[]; total: number } | undefined {
     const walkedName: Walked = f.orderByUtc ? 'startUtc' : 'start';
@@ -296,26 +305,27 @@ class ListKeys {
     let total = 0;
     let position = this.#firstFrom(order, walked, lower);
     const end = this.#firstFrom(order, walked, upper, true);
-    // The page, row by row; then the count, a block at a time where a block's summary tells.
+    // The page, row by row; then the count, a day at a time where the day's summary tells.
     for (; position < end && total < offset + limit; position++) {
       const row = order.rows[position]!;
       if (!matches(row)) continue;
       if (total >= offset) ids.push(this.postIds[row]!);
       total++;
     }
-    const summary = position < end ? this.#summary(walkedName) : undefined;
+    const days = this.#days[walkedName];
     while (position < end) {
-      if (position % BLOCK === 0 && position + BLOCK <= end) {
-        const block = position / BLOCK;
-        const verdict = blockVerdict(summary!, block, checks);
+      const day = Math.floor(walked[order.rows[position]!]! / DAY);
+      const dayEnd = this.#firstFrom(order, walked, (day + 1) * DAY);
+      if (dayEnd <= end && this.#firstFrom(order, walked, day * DAY) === position) {
+        const summary = days.get(day)!;
+        const verdict = dayVerdict(summary, checks);
         if (verdict !== undefined) {
-          if (verdict) for (const code of codes) total += summary!.counts[block * summary!.statusCount + code]!;
-          position += BLOCK;
+          if (verdict) for (const code of codes) total += summary.counts[code] ?? 0;
+          position = dayEnd;
           continue;
         }
       }
-      if (matches(order.rows[position]!)) total++;
-      position++;
+      for (const stop = Math.min(dayEnd, end); position < stop; position++) if (matches(order.rows[position]!)) total++;
     }
     return { ids, total };
   }
