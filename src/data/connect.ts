@@ -59,11 +59,20 @@ export interface Db {
  */
 class WriteCounter implements KyselyPlugin {
   count = 0;
+  /**
+   * Those made while none of the handle's write transactions runs (statements on the handle
+   * itself, outside `write`): they tell no listener what they changed, so they count as changes
+   * of another connection would (the outside version moves).
+   */
+  strays = 0;
   readonly #running = new WeakSet<QueryId>();
+
+  constructor(private readonly writing: () => boolean) {}
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
     if (node.kind !== 'SelectQueryNode') {
       this.count++;
+      if (!this.writing()) this.strays++;
       this.#running.add(queryId);
     }
     return node;
@@ -250,7 +259,8 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   const parsed = parseDatabaseUrl(url);
   let deadlines = COMMAND_DEADLINES;
   const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target, options.createFolder === true, options.bulkWrites === true) : openMysql(parsed.target, () => deadlines);
-  const writes = new WriteCounter();
+  // Late-bound: the transactions need the handle the counter is a plugin of.
+  const writes = new WriteCounter(() => transactions.ownWrites().running > 0);
   const plugins = [new TablePrefixPlugin(prefix), writes];
   const kysely = new Kysely<Database>({ dialect: opened.dialect, plugins });
   const writer = opened.writeDialect ? new Kysely<Database>({ dialect: opened.writeDialect, plugins }) : kysely;
@@ -276,7 +286,11 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       const theirs = await otherConnections();
       return theirs === null ? null : `${ours}.${theirs}`;
     },
-    outsideVersion: () => outside(),
+    outsideVersion: async () => {
+      const strays = writes.strays;
+      const theirs = await outside();
+      return theirs === null ? null : `${strays}.${theirs}`;
+    },
     onCommitted: (listener) => transactions.onCommitted(listener),
     close: async () => {
       if (writer !== kysely) await writer.destroy();
