@@ -117,12 +117,14 @@ class ListKeys {
   spans = new Float64Array(0);
   readonly statusCodes = new Map<string, number>();
   readonly orders: Record<Walked, Order> = { start: { rows: new Uint32Array(0), length: 0 }, startUtc: { rows: new Uint32Array(0), length: 0 } };
-  /** The live rows of each post. */
-  readonly #rowsOf = new Map<number, number[]>();
+  /** Every row by post ID (dead ones until compacted): a post's rows are found by a binary search. */
+  #byPost: Order = { rows: new Uint32Array(0), length: 0 };
   readonly #days: Record<Walked, Map<number, DaySummary>> = { start: new Map(), startUtc: new Map() };
   /** Posts with more than one live row. */
   #repeatedPosts = 0;
+  /** Dead rows the orders (listed rows) and #byPost (every row) still hold. */
   #deadInOrders = 0;
+  #deadByPost = 0;
   /** False once a row holds keys the walk cannot compare as SQL does (SQL then answers). */
   usable = true;
 
@@ -132,6 +134,13 @@ class ListKeys {
       const order = Uint32Array.from(listed);
       order.sort((a, b) => this.#compare(walked, a, b));
       this.orders[walked] = { rows: order, length: order.length };
+    }
+    const byPost = Uint32Array.from(rows.keys());
+    byPost.sort((a, b) => this.postIds[a]! - this.postIds[b]! || a - b);
+    this.#byPost = { rows: byPost, length: byPost.length };
+    for (let position = 1; position < byPost.length; position++) {
+      const [before, row] = [byPost[position - 1]!, byPost[position]!];
+      if (this.postIds[before] === this.postIds[row] && (position < 2 || this.postIds[byPost[position - 2]!] !== this.postIds[row])) this.#repeatedPosts++;
     }
   }
 
@@ -175,13 +184,6 @@ class ListKeys {
     if (local === undefined || utc === undefined) this.usable = false;
     const known = [local, utc].filter((days): days is number => days !== undefined && !Number.isNaN(days));
     this.spans[index] = known.length ? Math.max(...known) : Number.NaN;
-    const live = this.#rowsOf.get(row.post_id);
-    if (live) {
-      live.push(index);
-      if (live.length === 2) this.#repeatedPosts++;
-    } else {
-      this.#rowsOf.set(row.post_id, [index]);
-    }
     if (row.post_type !== this.postType || row.post_status === null) {
       this.flags[index] = UNLISTED;
       return null;
@@ -215,24 +217,59 @@ class ListKeys {
       }
     }
     if (!(this.flags[index]! & UNLISTED)) this.#deadInOrders++;
+    this.#deadByPost++;
     this.flags[index] = DEAD;
+  }
+
+  /** The live rows of a post. */
+  #liveRowsOf(postId: number): number[] {
+    const order = this.#byPost;
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.postIds[order.rows[middle]!]! < postId) low = middle + 1;
+      else high = middle;
+    }
+    const live: number[] = [];
+    for (let position = low; position < order.length && this.postIds[order.rows[position]!] === postId; position++) {
+      if (this.flags[order.rows[position]!] !== DEAD) live.push(order.rows[position]!);
+    }
+    return live;
+  }
+
+  /** Puts a new row (the highest index) after every row of its post in #byPost. */
+  #insertByPost(index: number): void {
+    const order = this.#byPost;
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.postIds[order.rows[middle]!]! <= this.postIds[index]!) low = middle + 1;
+      else high = middle;
+    }
+    order.rows = grown(order.rows, order.length + 1);
+    order.rows.copyWithin(low + 1, low, order.length);
+    order.rows[low] = index;
+    order.length++;
   }
 
   /** Replaces the rows of these posts by `rows` (theirs as the database now holds them). */
   replacePosts(postIds: Iterable<number>, rows: readonly ListKeyRow[]): void {
-    for (const postId of postIds) {
-      const live = this.#rowsOf.get(postId);
-      if (!live) continue;
+    const posts = new Set([...postIds, ...rows.map((row) => row.post_id)]);
+    for (const postId of posts) {
+      const live = this.#liveRowsOf(postId);
       if (live.length > 1) this.#repeatedPosts--;
       for (const row of live) this.#kill(row);
-      this.#rowsOf.delete(postId);
     }
     for (const row of rows) {
       const index = this.#add(row);
+      this.#insertByPost(this.#size - 1);
       if (index !== null) for (const walked of ['start', 'startUtc'] as const) this.#insert(walked, index);
     }
-    // Dead rows slow every walk: past a quarter of the orders, they go.
-    if (this.#deadInOrders * 4 > this.orders.start.length) this.#compact();
+    for (const postId of posts) if (this.#liveRowsOf(postId).length > 1) this.#repeatedPosts++;
+    // Dead rows slow every walk and search: past a quarter, they go.
+    if (this.#deadInOrders * 4 > this.orders.start.length || this.#deadByPost * 4 > this.#byPost.length) this.#compact();
   }
 
   #insert(walked: Walked, index: number): void {
@@ -251,15 +288,16 @@ class ListKeys {
   }
 
   #compact(): void {
-    for (const order of Object.values(this.orders)) {
+    for (const order of [...Object.values(this.orders), this.#byPost]) {
       let kept = 0;
       for (let position = 0; position < order.length; position++) {
         const row = order.rows[position]!;
-        if (this.flags[row]! < 2) order.rows[kept++] = row;
+        if (this.flags[row] !== DEAD) order.rows[kept++] = row;
       }
       order.length = kept;
     }
     this.#deadInOrders = 0;
+    this.#deadByPost = 0;
   }
 
   /** The first position of the order whose walked value is at least `value` (`above`: more than). */
