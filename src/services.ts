@@ -30,6 +30,13 @@ const ROLE_TTL_MS = 5000;
 export function buildServices(db: Db, options: ServiceOptions): AppServices {
   let roles: RoleTable | null = null;
   let rolesLoadedAt = 0;
+  const listedEvents = new ListedEventsCache(db);
+  const eventRepresentations = new EventRepresentationCache();
+  // What is kept of the events follows wpcal's own writes before each returns.
+  db.onCommitted(async (touched) => {
+    eventRepresentations.ownWrite(touched);
+    await listedEvents.index.ownWrite(touched);
+  });
   return {
     db,
     site: new SiteSettingsCache(db.kysely, options.fallbackHome, options.siteUrl),
@@ -47,7 +54,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     now: options.now ?? (() => new Date()),
     verifiedPasswords: new VerifiedPasswords(),
     reusedAnswers: new ResponseCache(),
-    listedEvents: new ListedEventsCache(db),
-    eventRepresentations: new EventRepresentationCache(),
+    listedEvents,
+    eventRepresentations,
   };
 }

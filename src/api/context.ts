@@ -63,10 +63,18 @@ export interface RestRequest {
    * writes and where changes cannot be told. What is reused across requests is tagged with it.
    */
   dataVersion: Promise<string | null>;
+  /** The database's outside version (Db.outsideVersion), read as the request began; null for writes. */
+  outsideVersion: Promise<string | null>;
   /** The images this request downloads or uploads; their unused files are removed as it ends. */
   images: ImageStaging;
   /** The uploaded file, on routes that take one (null when the body carried none). */
   upload: UploadedFile | null;
+}
+
+/** The versions the request began with, for what is kept across requests. */
+export async function readVersions(request: RestRequest): Promise<{ data: string | null; outside: string | null }> {
+  const [data, outside] = await Promise.all([request.dataVersion, request.outsideVersion]);
+  return { data, outside };
 }
 
 export function param<T = unknown>(request: RestRequest, name: string): T | undefined {

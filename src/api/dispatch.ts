@@ -72,19 +72,20 @@ async function requestTranslator(incoming: IncomingRest, services: AppServices, 
 export async function dispatch(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
   const reads = incoming.httpMethod === 'GET' || incoming.httpMethod === 'HEAD';
   const dataVersion = reads ? services.db.dataVersion() : Promise.resolve(null);
+  const versions = { data: dataVersion, outside: reads ? services.db.outsideVersion() : Promise.resolve(null) };
   const key = cacheKey(incoming);
   const version = key === null ? null : await cacheVersion(services, dataVersion);
-  if (key === null || version === null) return answerUncached(incoming, services, dataVersion);
+  if (key === null || version === null) return answerUncached(incoming, services, versions);
   const cache = services.reusedAnswers;
   const cached = cache.get(key, version);
   if (cached) return cached;
   return cache.buildOnce(key, version, async () => {
-    const out = await answerUncached(incoming, services, dataVersion);
+    const out = await answerUncached(incoming, services, versions);
     return out.status === 200 && out.body !== undefined ? cache.set(key, version, out) : out;
   });
 }
 
-async function answerUncached(incoming: IncomingRest, services: AppServices, dataVersion: Promise<string | null>): Promise<OutgoingRest> {
+async function answerUncached(incoming: IncomingRest, services: AppServices, versions: { data: Promise<string | null>; outside: Promise<string | null> }): Promise<OutgoingRest> {
   const site = await services.site.get();
   const siteTranslator = services.languages.translator(services.localeOverride ?? site.locale);
   const pretty = '_pretty' in incoming.query;
@@ -148,7 +149,8 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, dat
     translator,
     services,
     now,
-    dataVersion,
+    dataVersion: versions.data,
+    outsideVersion: versions.outside,
     images: new ImageStaging(services.media, site, now),
     upload: incoming.upload ?? null,
   };

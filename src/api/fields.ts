@@ -14,7 +14,13 @@ function fieldTree(fields: string[]): Tree {
   return root;
 }
 
-function filter(value: unknown, tree: Tree): unknown {
+/** What JSON.stringify writes of a value: its toJSON()'s, when it has one (EncodedJson). */
+function jsonValue(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && 'toJSON' in value && typeof value.toJSON === 'function' ? value.toJSON() : value;
+}
+
+function filter(given: unknown, tree: Tree): unknown {
+  const value = jsonValue(given);
   if (tree.size === 0) return value;
   if (Array.isArray(value)) {
     // A list is filtered item by item; numeric keys never match a field name.
@@ -37,9 +43,10 @@ export function parseFieldsParam(raw: unknown): string[] {
   return list.map((f) => f.trim()).filter(Boolean);
 }
 
-export function filterFields(body: unknown, fields: string[]): unknown {
-  if (!fields.length) return body;
+export function filterFields(given: unknown, fields: string[]): unknown {
+  if (!fields.length) return given;
   const tree = fieldTree(fields);
+  const body = jsonValue(given);
   if (Array.isArray(body)) return body.map((item) => filter(item, tree));
   return filter(body, tree);
 }

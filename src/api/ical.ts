@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ArgSpecs } from './args.ts';
-import type { RestRequest } from './context.ts';
+import { readVersions, type RestRequest } from './context.ts';
 import { respondRaw, type RestResult, type RouteRegistry } from './registry.ts';
 import { LIST_ARGS, isPrivileged } from './events/list-args.ts';
 import { buildFilters, listBounds } from './events/list.ts';
@@ -60,7 +60,7 @@ async function feed(req: RestRequest): Promise<RestResult> {
   const page = Number(req.params.get('page'));
   const perPage = Number(req.params.get('per_page'));
   const filters = await buildFilters(req, listBounds(req));
-  const { ids, total: counted } = await matchingPage(req.services.db, req.services.listedEvents, await req.dataVersion, filters, perPage, (page - 1) * perPage);
+  const { ids, total: counted } = await matchingPage(req.services.db, req.services.listedEvents, await readVersions(req), filters, perPage, (page - 1) * perPage);
   const total = await counted;
   const { site } = req;
   const events = feedEvents(req, ids, filters.statuses);

@@ -1,5 +1,6 @@
 // HTTP Basic with WordPress application passwords (conventions.md §5.2).
 import type { Db } from '../data/connect.ts';
+import { namesWhatItTouches } from '../data/transaction.ts';
 import type { Reader } from '../data/executor.ts';
 import { getOption } from '../data/options.ts';
 import { findLoginCandidate, getUserMeta, setUserMeta, type LoginCandidate } from '../data/users.ts';
@@ -83,6 +84,8 @@ export async function authenticate(header: string | undefined, options: Authenti
     const userId = user.ID;
     // Read again under the write lock: a password added or revoked meanwhile must survive.
     await options.write(async (trx) => {
+      // Only the user's meta: nothing readers keep of the calendar.
+      namesWhatItTouches(trx);
       const current = parseApplicationPasswords((await getUserMeta(trx, userId, '_application_passwords')) ?? null);
       const used = current.find((item) => item.password === match.password);
       if (!used) return;

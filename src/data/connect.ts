@@ -8,13 +8,15 @@ import {
 } from 'kysely';
 import type { Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
-import { COUNTER_READ_WINDOW_MS, SettledVersions, commitCounterReader } from './innodb-changes.ts';
+import { COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, commitCounterReader } from './innodb-changes.ts';
+import { postsModifiedSince } from './posts.ts';
+import { formatDbDatetime } from '../time/wall.ts';
 import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
 import type { DialectName, Writer } from './executor.ts';
 import { poolWithDeadlines } from './mysql-pool.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { preparingOnce } from './sqlite-statements.ts';
-import { WriteTransactions, type AutoIdNumbering, type WriteOptions } from './transaction.ts';
+import { WriteTransactions, type AutoIdNumbering, type CommitListener, type WriteOptions } from './transaction.ts';
 
 export type { DialectName };
 
@@ -33,6 +35,16 @@ export interface Db {
    * reads whose results it will tag.
    */
   dataVersion(): Promise<string | null>;
+  /**
+   * A value that differs whenever another connection (another process, WordPress itself, a SQL
+   * console) may have changed data since it was last read, which wpcal's own writes through this
+   * handle leave alone: what they change is told to `onCommitted` listeners. On SQLite it is
+   * exact; on MySQL another connection's commit made while this handle was writing may show up to
+   * OUTSIDE_CHECK_MS late (innodb-changes.ts). Null when it cannot be told now.
+   */
+  outsideVersion(): Promise<string | null>;
+  /** Tells `listener` what each committed write of this handle touched, before the write returns. */
+  onCommitted(listener: CommitListener): void;
   /** Runs `work` in a write transaction, with transaction.ts's lock rules and retries. */
   write<T>(work: (trx: Writer) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** What a request may wait for; commands start without deadlines, `serve` sets its own. */
@@ -47,11 +59,20 @@ export interface Db {
  */
 class WriteCounter implements KyselyPlugin {
   count = 0;
+  /**
+   * Those made while none of the handle's write transactions runs (statements on the handle
+   * itself, outside `write`): they tell no listener what they changed, so they count as changes
+   * of another connection would (the outside version moves).
+   */
+  strays = 0;
   readonly #running = new WeakSet<QueryId>();
+
+  constructor(private readonly writing: () => boolean) {}
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
     if (node.kind !== 'SelectQueryNode') {
       this.count++;
+      if (!this.writing()) this.strays++;
       this.#running.add(queryId);
     }
     return node;
@@ -104,6 +125,9 @@ function configureSession(connection: PoolConnection): void {
   connection.query(`SET SESSION innodb_lock_wait_timeout = ${LOCK_WAIT_SECONDS}`, dropOnError);
 }
 
+/** How far apart the clocks of the processes writing post_modified_gmt may be. */
+const CLOCK_SLACK_MS = 10_000;
+
 /** Seconds a MySQL statement waits for a row lock: below SERVING_DEADLINES.queryMs. */
 const LOCK_WAIT_SECONDS = 5;
 
@@ -113,6 +137,8 @@ interface Opened {
   writeDialect?: Dialect;
   label: string;
   otherConnectionsVersion?: () => number;
+  /** Changes only when a connection other than the writing one commits. */
+  outsideVersion?: () => number;
 }
 
 function openMysql(url: string, deadlines: () => Deadlines): Opened {
@@ -201,12 +227,15 @@ function openSqlite(file: string, createFolder: boolean, bulkWrites: boolean): O
   if (bulkWrites && writer) forBulkWrites(writer);
   // Changes whenever another connection (another process, WordPress itself) commits.
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  // A connection's data_version moves for the commits of every connection but itself.
+  const outsideVersion = (writer ?? database).prepare('PRAGMA data_version').pluck();
   return {
     dialect: new ImmediateSqliteDialect({ database: preparingOnce(database) }),
     // Two connections to ':memory:' would be two databases.
     writeDialect: writer && new ImmediateSqliteDialect({ database: preparingOnce(writer) }),
     label: `sqlite:${file}`,
     otherConnectionsVersion: () => Number(dataVersion.get()),
+    outsideVersion: () => Number(outsideVersion.get()),
   };
 }
 
@@ -222,6 +251,8 @@ export interface OpenOptions {
   createFolder?: boolean;
   /** Writes come in bulk (imports): on SQLite, the writing connection is set up for it (forBulkWrites). */
   bulkWrites?: boolean;
+  /** MySQL: how late another connection's commit made while this handle writes may show (OUTSIDE_CHECK_MS). */
+  outsideCheckMs?: number;
 }
 
 export async function openDatabase(url: string, prefix: string, options: OpenOptions = {}): Promise<Db> {
@@ -229,13 +260,15 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   const parsed = parseDatabaseUrl(url);
   let deadlines = COMMAND_DEADLINES;
   const opened = parsed.dialect === 'sqlite' ? openSqlite(parsed.target, options.createFolder === true, options.bulkWrites === true) : openMysql(parsed.target, () => deadlines);
-  const writes = new WriteCounter();
+  // Late-bound: the transactions need the handle the counter is a plugin of.
+  const writes = new WriteCounter(() => transactions.ownWrites().running > 0);
   const plugins = [writes];
   const kysely = new Kysely<Database>({ dialect: withTablePrefix(opened.dialect, prefix), plugins });
   const writer = opened.writeDialect ? new Kysely<Database>({ dialect: withTablePrefix(opened.writeDialect, prefix), plugins }) : kysely;
   let numbering: AutoIdNumbering = { consecutive: true, step: 1 };
   const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering });
   let otherConnections: () => Promise<string | null> = async () => null;
+  let outside: () => Promise<string | null> = async () => null;
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
@@ -254,6 +287,12 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       const theirs = await otherConnections();
       return theirs === null ? null : `${ours}.${theirs}`;
     },
+    outsideVersion: async () => {
+      const strays = writes.strays;
+      const theirs = await outside();
+      return theirs === null ? null : `${strays}.${theirs}`;
+    },
+    onCommitted: (listener) => transactions.onCommitted(listener),
     close: async () => {
       if (writer !== kysely) await writer.destroy();
       await kysely.destroy();
@@ -262,8 +301,10 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   try {
     if (parsed.dialect === 'mysql') numbering = await autoIdNumbering(kysely);
     else await sql`SELECT 1`.execute(kysely);
-    if (opened.otherConnectionsVersion) {
+    if (opened.otherConnectionsVersion && opened.outsideVersion) {
       const sqliteVersion = opened.otherConnectionsVersion;
+      const sqliteOutside = opened.outsideVersion;
+      outside = async () => String(sqliteOutside());
       // The pragma costs three system calls: requests taken in during one turn of the event loop
       // share one read, made after all of them arrived.
       let shared: Promise<string> | null = null;
@@ -281,6 +322,18 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       if (read) {
         const versions = new SettledVersions(read, COUNTER_READ_WINDOW_MS);
         otherConnections = () => versions.current();
+        const commits = new OutsideCommits(options.outsideCheckMs ?? OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS);
+        // The posts another connection saved while wpcal wrote, told as changes (a failed read: anything changed).
+        const check = (since: number) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS))
+          .then((posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }), () => commits.changed());
+        const epochs = new SettledVersions(async () => {
+          const startedWith = transactions.ownWrites();
+          const counter = await read();
+          const judged = commits.judge(counter, startedWith, transactions.ownWrites());
+          if (judged.checkSince !== undefined) void check(judged.checkSince);
+          return judged.epoch;
+        }, COUNTER_READ_WINDOW_MS);
+        outside = () => epochs.current();
       }
     }
   } catch (error) {

@@ -178,7 +178,7 @@ export async function listedEventIds(db: Reader, f: EventListFilter, limit: numb
   return rows.map((row) => Number(row.ID));
 }
 
-/** What a list compares and orders an occurrence by (listKeyPage). */
+/** What a list compares and orders an occurrence by (listKeyPage, listKeysOfPosts). */
 export interface ListKeyRow {
   occurrence_id: number;
   post_id: number;
@@ -186,27 +186,38 @@ export interface ListKeyRow {
   end_date: string;
   start_date_utc: string;
   end_date_utc: string;
-  post_status: string;
-  post_date: string;
+  /** Null for an occurrence whose post is gone. */
+  post_type: string | null;
+  post_status: string | null;
+  post_date: string | null;
   /** 1 when the post holds a meta row of the hiding key. */
   hidden: number;
 }
 
-/**
- * One page of the list keys of every occurrence of the type's posts, by occurrence ID after
- * `afterOccurrenceId` (keyset paging: each page as cheap as the first).
- */
-export async function listKeyPage(db: Reader, postType: string, hiddenByMeta: string, afterOccurrenceId: number, size: number): Promise<ListKeyRow[]> {
-  const rows = await db.selectFrom('tec_occurrences as o')
-    .innerJoin('posts as p', 'p.ID', 'o.post_id')
-    .select(['o.occurrence_id', 'o.post_id', 'o.start_date', 'o.end_date', 'o.start_date_utc', 'o.end_date_utc', 'p.post_status', 'p.post_date'])
-    .select((eb) => eb.case().when('p.ID', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', hiddenByMeta)).then(1).else(0).end().as('hidden'))
-    .where('p.post_type', '=', postType)
-    .where('o.occurrence_id', '>', afterOccurrenceId)
-    .orderBy('o.occurrence_id')
-    .limit(size)
-    .execute();
+/** Every occurrence with its post's list keys (LEFT JOIN: the calendar's shape counts every occurrence row). */
+function listKeys(db: Reader, hiddenByMeta: string) {
+  return db.selectFrom('tec_occurrences as o')
+    .leftJoin('posts as p', 'p.ID', 'o.post_id')
+    .select(['o.occurrence_id', 'o.post_id', 'o.start_date', 'o.end_date', 'o.start_date_utc', 'o.end_date_utc', 'p.post_type', 'p.post_status', 'p.post_date'])
+    .select((eb) => eb.case().when('o.post_id', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', hiddenByMeta)).then(1).else(0).end().as('hidden'));
+}
+
+function keyRows(rows: Array<Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden'> & { occurrence_id: unknown; post_id: unknown; hidden: unknown }>): ListKeyRow[] {
   return rows.map((row) => ({ ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden) }));
+}
+
+/**
+ * One page of the list keys of every occurrence, by occurrence ID after `afterOccurrenceId`
+ * (keyset paging: each page as cheap as the first).
+ */
+export async function listKeyPage(db: Reader, hiddenByMeta: string, afterOccurrenceId: number, size: number): Promise<ListKeyRow[]> {
+  return keyRows(await listKeys(db, hiddenByMeta).where('o.occurrence_id', '>', afterOccurrenceId).orderBy('o.occurrence_id').limit(size).execute());
+}
+
+/** The list keys of these posts' occurrences. */
+export async function listKeysOfPosts(db: Reader, hiddenByMeta: string, postIds: readonly number[]): Promise<ListKeyRow[]> {
+  if (!postIds.length) return [];
+  return keyRows(await listKeys(db, hiddenByMeta).where('o.post_id', 'in', literalIds(postIds)).orderBy('o.occurrence_id').execute());
 }
 
 /**

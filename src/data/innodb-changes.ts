@@ -99,3 +99,81 @@ export class SettledVersions {
     return value;
   }
 }
+
+/** wpcal's own writes through a handle: how many are under way, and a count moved as each begins and ends. */
+export interface OwnWrites {
+  running: number;
+  activity: number;
+}
+
+/**
+ * How often, while counter moves could be wpcal's own writes or another connection's, the posts
+ * changed meanwhile are read (postsModifiedSince): another connection's save of a post shows at
+ * most this much later.
+ */
+export const OUTSIDE_CHECK_MS = 2000;
+/** ...and how often everything is read again then: another connection's other writes show at most this much later. */
+export const OUTSIDE_FULL_CHECK_MS = 60_000;
+
+/** What a counter read means (OutsideCommits.judge). */
+export interface Judged {
+  /** Changes when another connection may have written anything; null when unknown. */
+  epoch: string | null;
+  /** Set when the posts modified since this time (ms since the epoch) are to be read now. */
+  checkSince?: number;
+}
+
+/**
+ * Tells other connections' commits from wpcal's own on a server-wide counter that both move:
+ * `judge` turns each counter read (with wpcal's own writes as the read began and ended) into an
+ * epoch that changes when another connection may have committed anything. A move with none of
+ * wpcal's writes under way since the read before is another connection's: a new epoch at once. A
+ * move while wpcal was writing may be either: it is taken for wpcal's (whose writes tell what they
+ * changed); OUTSIDE_CHECK_MS after the first such move, the posts modified since are read
+ * (checkSince), and OUTSIDE_FULL_CHECK_MS after it the epoch changes all the same.
+ */
+export class OutsideCommits {
+  #epoch = 0;
+  #last: string | null = null;
+  #previousStart: OwnWrites = { running: 0, activity: 0 };
+  /** The first move since the last check that wpcal's writes may explain, and since the last full check. */
+  #ambiguousSince: number | null = null;
+  #uncheckedSince: number | null = null;
+
+  constructor(
+    private readonly checkMs: number,
+    private readonly fullCheckMs: number,
+    private readonly clock: () => number = () => Date.now(),
+  ) {}
+
+  judge(counter: string | null, startedWith: OwnWrites, endedWith: OwnWrites): Judged {
+    if (counter === null) return { epoch: null };
+    const now = this.clock();
+    if (this.#last !== null && counter !== this.#last) {
+      const ownMayExplain = endedWith.activity !== this.#previousStart.activity || this.#previousStart.running > 0;
+      if (ownMayExplain) {
+        this.#ambiguousSince ??= now;
+        this.#uncheckedSince ??= now;
+      } else {
+        this.#epoch++;
+      }
+    }
+    this.#last = counter;
+    this.#previousStart = startedWith;
+    if (this.#uncheckedSince !== null && now - this.#uncheckedSince >= this.fullCheckMs) {
+      this.changed();
+      return { epoch: String(this.#epoch) };
+    }
+    const since = this.#ambiguousSince;
+    if (since === null || now - since < this.checkMs) return { epoch: String(this.#epoch) };
+    this.#ambiguousSince = null;
+    return { epoch: String(this.#epoch), checkSince: since };
+  }
+
+  /** Anything may have changed (a check that could not be made): a new epoch. */
+  changed(): void {
+    this.#epoch++;
+    this.#ambiguousSince = null;
+    this.#uncheckedSince = null;
+  }
+}

@@ -120,6 +120,12 @@ export async function insertRevision(trx: Writer, parentId: number, fields: Revi
     .where('ID', '=', lastId).where('post_parent', '=', parentId).where('post_name', '=', name).where('guid', '=', ''));
 }
 
+/** IDs of the posts whose post_modified_gmt is at least `since` (a DB datetime): a scan of the posts. */
+export async function postsModifiedSince(db: Reader, since: string): Promise<number[]> {
+  const rows = await db.selectFrom('posts').select('ID').where('post_modified_gmt', '>=', since).execute();
+  return rows.map((row) => Number(row.ID));
+}
+
 export async function getPost(db: Reader, id: number): Promise<PostRow | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   return db.selectFrom('posts').selectAll().where('ID', '=', id).executeTakeFirst();

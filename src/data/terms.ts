@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { AfterCommitRunner, Reader, Writer } from './executor.ts';
 import { chunked, insertRows } from './bulk-insert.ts';
-import { beforeCommit, dialectOf } from './transaction.ts';
+import { beforeCommit, dialectOf, touches } from './transaction.ts';
 import { readAlone, type Read } from './together.ts';
 import { queueWrite } from './queued-writes.ts';
 
@@ -294,6 +294,7 @@ const recountedAtCommit = new WeakMap<Writer, Set<number>>();
  * recounts it after this commit.
  */
 function recountAtCommit(trx: Writer, termTaxonomyIds: readonly number[]): void {
+  touches(trx, { terms: termTaxonomyIds });
   let pending = recountedAtCommit.get(trx);
   if (!pending) {
     const ids = pending = new Set();

@@ -10,7 +10,9 @@
 //   the work runs, which would order every writer on them and deadlock on MySQL: tasks registered
 //   with `beforeCommit` write them as the transaction's last statements, queued to travel with
 //   the COMMIT; those registered with `afterCommitEach` run once the work is committed, on their
-//   own (TEC's known date range), concurrent writers sharing one run.
+//   own (TEC's known date range), concurrent writers sharing one run;
+// - then tells its commit listeners what the write touched (`touches`), before the write returns,
+//   so that what readers keep in memory is current by the time the write is answered.
 import type { Kysely } from 'kysely';
 import type { AfterCommitRunner, Autocommit, DialectName, Writer } from './executor.ts';
 import type { Database } from './tables.ts';
@@ -40,11 +42,22 @@ interface Gathered {
   run: AfterCommitBatch<unknown>;
 }
 
+/**
+ * What a committed write changed, as far as what readers keep in memory is concerned (events' list
+ * keys and representations): the posts and term_taxonomy IDs it names, or `everything`.
+ */
+export type Touched = { posts: ReadonlySet<number>; terms: ReadonlySet<number> } | 'everything';
+
+/** Told of each committed write once its after-commit tasks ran, before the write returns. */
+export type CommitListener = (touched: Touched) => Promise<void>;
+
 interface TransactionState {
   dialect: DialectName;
   numbering: AutoIdNumbering;
   beforeCommit: Map<string, (trx: Writer) => Promise<void>>;
   gathered: Map<string, Gathered>;
+  /** Null until the work says it names all it touches (namesWhatItTouches): then it touched `everything`. */
+  touched: { posts: Set<number>; terms: Set<number> } | null;
 }
 
 const states = new WeakMap<Writer, TransactionState>();
@@ -88,6 +101,23 @@ export function afterCommitEach<T>(trx: Writer, key: string, item: T, run: After
   const entry = gathered.get(key) ?? { items: [], run: run as AfterCommitBatch<unknown> };
   entry.items.push(item);
   gathered.set(key, entry);
+}
+
+/**
+ * The work names everything it changes that readers keep in memory (touches); without this call a
+ * committed write is taken to have changed everything.
+ */
+export function namesWhatItTouches(trx: Writer): void {
+  const state = stateOf(trx);
+  state.touched ??= { posts: new Set(), terms: new Set() };
+}
+
+/** Posts (rows, meta, occurrences, term links) and term_taxonomy IDs (rows, counts) this write changes. */
+export function touches(trx: Writer, changed: { posts?: Iterable<number>; terms?: Iterable<number> }): void {
+  const touched = stateOf(trx).touched;
+  if (!touched) return;
+  for (const id of changed.posts ?? []) touched.posts.add(Number(id));
+  for (const id of changed.terms ?? []) touched.terms.add(Number(id));
 }
 
 const MYSQL_RETRYABLE = new Set([
@@ -148,15 +178,46 @@ export class WriteTransactions {
   /** Per afterCommitEach key: the items of committed transactions no run has taken yet. */
   readonly #pending = new Map<string, unknown[]>();
   #generations = 0;
+  readonly #listeners: CommitListener[] = [];
+  /** Own writes under way, and a count that moves as each begins and as each ends (ownWrites). */
+  #underWay = 0;
+  #activity = 0;
 
   constructor(private readonly options: TransactionOptions) {}
 
+  /** Adds a listener told of every committed write (see CommitListener). */
+  onCommitted(listener: CommitListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Tells the listeners of changes made by other connections (connect.ts finds some on MySQL). */
+  async tell(touched: Touched): Promise<void> {
+    for (const listener of this.#listeners) await listener(touched);
+  }
+
+  /** Writes of this handle under way, and a count that moves whenever one begins or ends. */
+  ownWrites(): { running: number; activity: number } {
+    return { running: this.#underWay, activity: this.#activity };
+  }
+
   async run<T>(work: (trx: Writer) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+    this.#underWay++;
+    this.#activity++;
+    try {
+      return await this.#run(work, options, true);
+    } finally {
+      this.#underWay--;
+      this.#activity++;
+    }
+  }
+
+  /** `told`: the listeners hear of this commit (an after-commit task's is part of its write's). */
+  async #run<T>(work: (trx: Writer) => Promise<T>, options: WriteOptions, told: boolean): Promise<T> {
     // Each attempt has its own state: work left running by a failed attempt cannot register tasks
     // for the one that commits.
     const { result, state } = await this.#retrying(async () => {
       const attempt: TransactionState = {
-        dialect: this.options.dialect, numbering: this.options.numbering(), beforeCommit: new Map(), gathered: new Map(),
+        dialect: this.options.dialect, numbering: this.options.numbering(), beforeCommit: new Map(), gathered: new Map(), touched: null,
       };
       return { result: await this.#once(work, attempt), state: attempt };
     });
@@ -165,6 +226,7 @@ export class WriteTransactions {
       pending.push(...items);
       await this.#afterCommit(key, (db) => run(db, pending.splice(0)));
     }
+    if (told) await this.tell(state.touched ?? 'everything');
     if (options.background && this.options.dialect === 'sqlite') await sleep(GIVE_WAY_MS);
     return result;
   }
@@ -187,7 +249,7 @@ export class WriteTransactions {
   }
 
   #runTask(task: AfterCommitTask): Promise<void> {
-    if (this.options.dialect === 'sqlite') return this.run(task);
+    if (this.options.dialect === 'sqlite') return this.#run(task, {}, false);
     const autocommit = this.options.kysely as Autocommit;
     return this.#retrying(() => task(autocommit));
   }

@@ -75,7 +75,7 @@ export interface ImageAttachment {
 }
 
 /** A post's `_thumbnail_id` as an attachment ID (0 when absent or not numeric). */
-function thumbnailOf(meta: PostMeta | undefined): number {
+export function thumbnailOf(meta: PostMeta | undefined): number {
   const value = firstMeta(meta, '_thumbnail_id')?.trim();
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : 0;
 }

@@ -1,5 +1,6 @@
 // JSON exactly as PHP's json_encode writes it with no flags: `/` escaped as `\/`, every
 // non-ASCII character as a \uXXXX escape (surrogate pairs above the BMP).
+import { randomBytes } from 'node:crypto';
 
 const NON_ASCII = /[\u0080-\uffff]/g;
 
@@ -11,8 +12,61 @@ function phpify(json: string): string {
   return json.replace(/\//g, '\\/').replace(NON_ASCII, escapeChar);
 }
 
+/**
+ * A value kept as its encoding alone (phpJsonEncode's text, all ASCII: compact in memory), written
+ * as is by phpJsonEncode, so a representation shared by many answers is encoded once, and read
+ * back (toJSON) only by what looks inside it.
+ */
+export class EncodedJson {
+  constructor(readonly json: string) {}
+
+  toJSON(): unknown {
+    return JSON.parse(this.json);
+  }
+}
+
+/**
+ * Stands for an EncodedJson in JSON.stringify's output until its text is put in. It starts with a
+ * NUL character, which JSON.stringify writes as the six characters `\u0000`, and holds a random
+ * word of this process: text that contains it can only have been put there.
+ */
+const SLOT = `\u0000${randomBytes(8).toString('hex')}:`;
+const SLOT_IN_JSON = new RegExp(`"${JSON.stringify(SLOT).slice(1, -1).replace(/\\/g, '\\\\')}(\\d+)"`, 'g');
+
+/** How deep EncodedJson values are looked for (a list's events sit at depth 2, 3 in an envelope). */
+const SLOTTED_DEPTH = 3;
+
+/**
+ * The value with each EncodedJson within SLOTTED_DEPTH replaced by a slot (copies of the objects and
+ * arrays on the way; the value itself is left alone), its text pushed to `texts`. Deeper ones are
+ * written through their toJSON.
+ */
+function withSlots(value: unknown, texts: string[], depth: number): unknown {
+  if (value instanceof EncodedJson) {
+    texts.push(value.json);
+    return SLOT + String(texts.length - 1);
+  }
+  if (depth === 0 || value === null || typeof value !== 'object' || 'toJSON' in value) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const slotted = withSlots(item, texts, depth - 1);
+      if (slotted !== item) (copy ??= [...value])[i] = slotted;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const slotted = withSlots(item, texts, depth - 1);
+    if (slotted !== item) (copy ??= { ...value })[key] = slotted;
+  }
+  return copy ?? value;
+}
+
 export function phpJsonEncode(value: unknown, pretty = false): string {
   // JSON.stringify already writes astral characters as two UTF-16 units, each escaped here.
-  const json = pretty ? JSON.stringify(value, null, 4) : JSON.stringify(value);
-  return phpify(json ?? 'null');
+  if (pretty) return phpify(JSON.stringify(value, null, 4) ?? 'null');
+  const texts: string[] = [];
+  const php = phpify(JSON.stringify(withSlots(value, texts, SLOTTED_DEPTH)) ?? 'null');
+  return texts.length ? php.replace(SLOT_IN_JSON, (_slot, index: string) => texts[Number(index)]!) : php;
 }

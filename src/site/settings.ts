@@ -75,6 +75,8 @@ export function buildSettings(options: Map<string, string>, fallbackHome: string
 
 export class SiteSettingsCache {
   #settings: SiteSettings | null = null;
+  /** The options (and fallback home) the settings were built from. */
+  #read = '';
   #loadedAt = 0;
 
   constructor(
@@ -89,7 +91,12 @@ export class SiteSettingsCache {
     const now = Date.now();
     if (!this.#settings || now - this.#loadedAt > this.ttlMs) {
       const options = await getOptions(this.db, OPTION_NAMES);
-      this.#settings = buildSettings(options, this.fallbackHome(), this.siteUrlOverride);
+      const home = this.fallbackHome();
+      // The same options give the same object: what is kept per settings object (answers, event
+      // representations) outlives a reload that found nothing changed.
+      const read = JSON.stringify([home, [...options]]);
+      if (!this.#settings || read !== this.#read) this.#settings = buildSettings(options, home, this.siteUrlOverride);
+      this.#read = read;
       this.#loadedAt = now;
     }
     return this.#settings;
@@ -97,6 +104,7 @@ export class SiteSettingsCache {
 
   invalidate(): void {
     this.#settings = null;
+    this.#read = '';
   }
 }
 

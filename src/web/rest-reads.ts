@@ -4,6 +4,7 @@
 import type { AppServices } from '../api/context.ts';
 import { dispatch } from '../api/dispatch.ts';
 import { TEC_NAMESPACE } from '../domain/urls.ts';
+import { phpJsonEncode } from '../php/json-encode.ts';
 
 export interface RestRead {
   status: number;
@@ -21,5 +22,6 @@ export async function readTec(services: AppServices, path: string, query: Record
     headers: {},
     clientIp: '127.0.0.1',
   }, services);
-  return { status: out.status, body: out.body };
+  // As a client reads it: plain values (kept representations are their encoding alone).
+  return { status: out.status, body: out.body === undefined ? undefined : JSON.parse(phpJsonEncode(out.body)) };
 }

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 
     const executor = db.kysely.getExecutor();
     const timer = new QueryTimer((node, queryId) => executor.compileQuery(node, queryId).sql);
-    const uncached: Db = { ...db, kysely: values.queries ? db.kysely.withPlugin(timer) : db.kysely, dataVersion: async () => null };
+    const uncached: Db = { ...db, kysely: values.queries ? db.kysely.withPlugin(timer) : db.kysely, dataVersion: async () => null, outsideVersion: async () => null };
     let base = '';
     const app = createApp({ services: buildServices(uncached, { fallbackHome: () => base }), logger: pino({ level: 'silent' }) });
     const listening = http.createServer(app.callback());

@@ -42,7 +42,8 @@ interface ListQueries {
 
 /** The list queries, told apart by what they select. */
 function listQueries(recorded: CompiledQuery[]): ListQueries {
-  const over = recorded.filter((query) => /tec_occurrences.{1,3} as .{1,3}o/.test(query.sql));
+  // The list keys' reads (list-index.ts), which a first list starts in the background, left aside.
+  const over = recorded.filter((query) => /tec_occurrences.{1,3} as .{1,3}o/.test(query.sql) && !/^select .o.\..occurrence_id./.test(query.sql));
   const one = (pattern: RegExp): CompiledQuery => {
     const matching = over.filter((query) => pattern.test(query.sql));
     expect(matching, String(pattern)).to.have.length(1);

@@ -204,7 +204,8 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
       longestOccurrenceDays: [{ run: ({ reader, dialect }) => eventList.longestOccurrenceDays(reader, dialect) }],
-      listKeyPage: [{ run: ({ reader }) => eventList.listKeyPage(reader, EVENT, '_EventHideFromUpcoming', 2000, 20_000) }],
+      listKeyPage: [{ run: ({ reader }) => eventList.listKeyPage(reader, '_EventHideFromUpcoming', 2000, 20_000) }],
+      listKeysOfPosts: [{ run: ({ reader }) => eventList.listKeysOfPosts(reader, '_EventHideFromUpcoming', [12, 13]) }],
     },
     noSql: {
       impliedWalkBounds: 'derives bounds from a filter',
@@ -271,7 +272,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'no commit counter', dialects: ['mysql'], run: ({ reader }) => innodbChanges.commitCounterReader(reader.withoutPlugins(), PREFIX) },
       ],
     },
-    noSql: { SettledVersions: 'shares the results of a read function it is given' },
+    noSql: {
+      SettledVersions: 'shares the results of a read function it is given',
+      OutsideCommits: 'judges the counter values it is given',
+    },
     uncatalogued: {},
   }),
 
@@ -431,6 +435,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
 
   moduleEntry('posts', posts, {
     cases: {
+      postsModifiedSince: [{ run: ({ reader }) => posts.postsModifiedSince(reader, '2026-11-01 00:00:00') }],
       lockPostForSave: [
         { case: 'the post alone', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, [], false)) },
         { case: 'with meta and the latest revision', run: ({ write }) => write((trx) => posts.lockPostForSave(trx, 12, ['_tribe_modified_fields', '_tribe_ignored_event_previous_status'], true)) },
@@ -683,6 +688,8 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       afterCommitEach: 'registers an item and its batch task (the task\'s statements are its own)',
       isLockConflict: 'classifies an error',
       DatabaseBusyError: 'an error class',
+      namesWhatItTouches: 'marks the transaction state',
+      touches: 'records IDs in the transaction state',
     },
     uncatalogued: {
       WriteTransactions: 'begins, commits and rolls back through the driver (not recorded); the work\'s '

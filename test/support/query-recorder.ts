@@ -164,6 +164,8 @@ export async function runCase(dialect: DialectName, fn: string, queryCase: Query
     prefix: PREFIX,
     label: `recording:${dialect}`,
     dataVersion: async () => null,
+    outsideVersion: async () => null,
+    onCommitted: (listener) => transactions.onCommitted(listener),
     write: (work) => transactions.run(work),
     deadlines: COMMAND_DEADLINES,
     close: () => kysely.destroy(),

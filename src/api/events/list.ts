@@ -1,5 +1,5 @@
 // GET /events (events.md §3): filters, date window, pagination, the envelope and its URLs.
-import type { RestRequest } from '../context.ts';
+import { readVersions, type RestRequest } from '../context.ts';
 import { RestError } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader } from '../../data/executor.ts';
@@ -12,7 +12,7 @@ import { parseTermList, termFilterIds } from '../../domain/terms/lookup.ts';
 import { LIST_ARGS, isPrivileged, listedStatuses, requestedStatuses } from './list-args.ts';
 import { matchingPage, type ListFilters } from '../../domain/events/list-query.ts';
 import { addQueryArgs, removeQueryArg, type QueryValue } from '../common/query-args.ts';
-import { presentEventsByIds } from './present.ts';
+import { presentEventsById } from './present.ts';
 import { totalsHeaders } from '../headers.ts';
 import { __ } from '../../i18n/phrase.ts';
 
@@ -177,13 +177,13 @@ async function listEvents(req: RestRequest): Promise<RestResult> {
   const perPage = Number(req.params.get('per_page'));
   const bounds = listBounds(req);
   const filters = await buildFilters(req, bounds);
-  const matched = await matchingPage(req.services.db, req.services.listedEvents, await req.dataVersion, filters, perPage, (page - 1) * perPage);
+  const matched = await matchingPage(req.services.db, req.services.listedEvents, await readVersions(req), filters, perPage, (page - 1) * perPage);
   if (matched.ids.length === 0 && page > 1) {
     throw RestError.withStatus('event-archive-page-not-found', __('The requested event archive page does not exist'), 404);
   }
   const [total, events] = await Promise.all([
     matched.total,
-    presentEventsByIds(req, matched.ids, { single: false, redactProtected: true }).then((presented) => presented.map(({ event }) => event)),
+    presentEventsById(req, matched.ids, { single: false, redactProtected: true }),
   ]);
   const totalPages = total === 0 ? 0 : Math.ceil(total / perPage);
   const restUrl = listRestUrl(req, page, perPage, bounds);

@@ -22,8 +22,9 @@ import { canSeeProtected, redactProtected } from './password.ts';
 import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
-import { loadStoredEvents, loadStoredEventsByIds, type StoredEvent } from '../../domain/events/read-model.ts';
-import { getPosts } from '../../data/posts.ts';
+import { loadStoredEvents, loadStoredEventsByIds, representationSources, type StoredEvent } from '../../domain/events/read-model.ts';
+import type { RepresentationSources } from '../../domain/events/representation-cache.ts';
+import { EncodedJson, phpJsonEncode } from '../../php/json-encode.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
@@ -70,44 +71,52 @@ function isReusable(req: RestRequest): boolean {
 }
 
 /**
- * The representations of these posts, in order. For anonymous readers they are reused (the services'
- * EventRepresentationCache) while the database's data version is the one the request began with.
+ * The representations of these posts, in order. Anonymous readers share them: they are kept in
+ * the services' EventRepresentationCache, which drops each when something it was built from is
+ * written (so a kept one is rebuilt from rows read again, not from `posts`, which may be older).
  */
-export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Record<string, unknown>[]> {
-  const version = isReusable(req) ? await req.dataVersion : null;
-  if (version === null) return buildEvents(req, await loadStoredEvents(req.services.db.kysely, posts), options);
-  const cache = req.services.eventRepresentations;
-  const mode = `${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
-  const rows = posts.map((post) => JSON.stringify(post));
-  const found = posts.map((post, i) => cache.get(req.site, mode + post.ID, version, rows[i]!));
-  const missing = posts.filter((_, i) => found[i] === undefined);
-  if (!missing.length) return found as Record<string, unknown>[];
-  const built = await buildEvents(req, await loadStoredEvents(req.services.db.kysely, missing), options);
-  let next = 0;
-  return posts.map((post, i) => {
-    const event = found[i] ?? built[next++]!;
-    if (found[i] === undefined) cache.set(req.site, mode + post.ID, version, rows[i]!, event);
-    return event;
-  });
+/** An event's JSON: built for this request, or the encoding of one kept for every anonymous reader. */
+export type Representation = Record<string, unknown> | EncodedJson;
+
+export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Representation[]> {
+  if (!isReusable(req)) return (await buildEvents(req, await loadStoredEvents(req.services.db.kysely, posts), options)).map(({ event }) => event);
+  return presentReusing(req, posts.map((post) => Number(post.ID)), options);
+}
+
+/** The representations of the events of these IDs that exist, in order; rows are read only for those not kept. */
+export async function presentEventsById(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Representation[]> {
+  if (!isReusable(req)) return (await buildEventsById(req, ids, options)).map(({ event }) => event);
+  return presentReusing(req, ids, options);
 }
 
 /**
- * The events of these IDs that exist (posts of any type: the caller checks), each with its
- * representation, in the order of `ids`. When nothing is reused for the request, the rows are
- * read with their meta and terms.
+ * The events of these IDs that exist (posts of any type: the caller checks), each with its row and
+ * the representation built for this request: rows, meta and terms read in one packet.
  */
-export async function presentEventsByIds(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Array<{ post: PostRow; event: Record<string, unknown> }>> {
-  if (isReusable(req) && await req.dataVersion !== null) {
-    const posts = await getPosts(req.services.db.kysely, ids);
-    const events = await presentEvents(req, posts, options);
-    return posts.map((post, i) => ({ post, event: events[i]! }));
-  }
+export async function buildEventsById(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Array<{ post: PostRow; event: Record<string, unknown> }>> {
   const stored = await loadStoredEventsByIds(req.services.db.kysely, ids);
-  const events = await buildEvents(req, stored, options);
-  return stored.map(({ post }, i) => ({ post, event: events[i]! }));
+  return (await buildEvents(req, stored, options)).map(({ event }, i) => ({ post: stored[i]!.post, event }));
 }
 
-async function buildEvents(req: RestRequest, events: readonly StoredEvent[], options: PresentOptions): Promise<Record<string, unknown>[]> {
+async function presentReusing(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Representation[]> {
+  const outside = await req.outsideVersion;
+  const cache = req.services.eventRepresentations;
+  const start = outside === null ? null : cache.begin(outside);
+  const mode = `${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
+  const found = ids.map((id) => (outside === null ? undefined : cache.get(req.site, mode + id, outside)));
+  const missing = ids.filter((_, i) => found[i] === undefined);
+  if (!missing.length) return found as EncodedJson[];
+  const built = new Map<number, Representation>();
+  for (const { event, sources } of await buildEvents(req, await loadStoredEventsByIds(req.services.db.kysely, missing), options)) {
+    const id = Number(event.id);
+    const encoded = new EncodedJson(phpJsonEncode(event));
+    built.set(id, encoded);
+    if (start) cache.set(req.site, mode + id, start, encoded, sources);
+  }
+  return ids.map((id, i) => found[i] ?? built.get(id)).filter((event) => event !== undefined);
+}
+
+async function buildEvents(req: RestRequest, events: readonly StoredEvent[], options: PresentOptions): Promise<Array<{ event: Record<string, unknown>; sources: RepresentationSources }>> {
   const db = req.services.db.kysely;
   const { site } = req;
   const posts = events.map((event) => event.post);
@@ -116,7 +125,8 @@ async function buildEvents(req: RestRequest, events: readonly StoredEvent[], opt
   const imageOf = imageObjects(site);
   const links = presentEmbeddedLinks(req, events, media, imageOf, options.single);
 
-  return events.map(({ post, meta: eventMeta, terms, image: attachment }, i) => {
+  return events.map((stored, i) => {
+    const { post, meta: eventMeta, terms, image: attachment } = stored;
     const id = Number(post.ID);
     const url = permalink(site, EVENT_TYPE, post, canRead(req, post));
     const image: ImageObject | false = imageOf(attachment) ?? false;
@@ -179,7 +189,10 @@ async function buildEvents(req: RestRequest, events: readonly StoredEvent[], opt
         organizer: jsonLdOf(organizers[0]) ?? (organizers.length === 0 ? undefined : false),
       });
     }
-    return options.redactProtected && !canSeeProtected(req, post) ? redactProtected(event) : event;
+    return {
+      event: options.redactProtected && !canSeeProtected(req, post) ? redactProtected(event) : event,
+      sources: representationSources(stored),
+    };
   });
 }
 

@@ -11,12 +11,13 @@ import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader, Writer } from '../../data/executor.ts';
 import { firstMeta, getPost, loadPostMeta, type LockedPost, type PostMeta } from '../../data/posts.ts';
 import { recountPostTerms } from '../../data/terms.ts';
+import { namesWhatItTouches, touches } from '../../data/transaction.ts';
 import { computeEventDates, type EventDates } from '../../time/event-dates.ts';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/post-types.ts';
 import { imageAttachmentFor, resolveImageInput } from '../../domain/images.ts';
 import { TRASH_READS, insertTypedPost, lockForSave, trashTypedPost, updateTypedPost, type PostInput } from '../../domain/post-writes.ts';
 import { answeredEvent, findEventBySlug, rememberAnsweredEvent } from './lookup.ts';
-import { presentEventsByIds } from './present.ts';
+import { buildEventsById } from './present.ts';
 import { BY_ID_ARGS, BY_SLUG_ARGS } from './read.ts';
 import {
   costEntries, forCreate, forUpdate, storedDates, syncOccurrence, websiteValue, writeEventMeta, type EventMetaChanges,
@@ -115,7 +116,7 @@ async function lockEvent(trx: Writer, postId: number, bySlug: boolean, metaKeys:
 }
 
 async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
-  const [presented] = await presentEventsByIds(req, [id], { single: false });
+  const [presented] = await buildEventsById(req, [id], { single: false });
   if (!presented) throw RestError.withStatus('event-not-found', __('The requested post ID does not exist or is not an event'), 500);
   rememberAnsweredEvent(req, presented.post);
   return respond(presented.event, status);
@@ -246,6 +247,16 @@ async function sentThumbnail(trx: Writer, req: RestRequest): Promise<number | un
   return sent(req, 'image') ? imageAttachmentFor(trx, req, req.params.get('image')) : undefined;
 }
 
+/**
+ * Tells what readers keep in memory what an event write touches (transaction.ts): the event and
+ * the posts it links or shows, before and after (a linked draft it publishes, an image it
+ * attaches). The terms whose counts change are told by the recount (data/terms.ts).
+ */
+function touchesEvent(trx: Writer, postId: number, others: ReadonlyArray<number | undefined>): void {
+  namesWhatItTouches(trx);
+  touches(trx, { posts: [postId, ...others.filter((id) => id !== undefined)] });
+}
+
 async function createEvent(req: RestRequest): Promise<RestResult> {
   const dates = eventDates(req, {
     start: req.params.get('start_date') as string,
@@ -262,6 +273,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     const thumbnailId = await sentThumbnail(trx, req);
     const post = await insertTypedPost(trx, req, EVENT_TYPE, postInput(req, true, 'reset'));
     const postId = Number(post.ID);
+    touchesEvent(trx, postId, [venueId, ...(organizerIds ?? []), thumbnailId]);
     // wp_insert_post links the terms before TEC saves the meta.
     const terms = await assignEventTerms(trx, req, postId, new Map());
     // API-created events always carry both map rows (events.md §6.2).
@@ -287,6 +299,7 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const thumbnailId = await sentThumbnail(trx, req);
+    touchesEvent(trx, postId, [venueId, ...(organizerIds ?? []), thumbnailId, ...linkedPostsOf(meta, undefined, undefined)]);
     const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), locked);
     const terms = await assignEventTerms(trx, req, postId, locked.termLinks);
     const touched = await writeEventMeta(trx, req, postId, forUpdate({ ...changes, thumbnailId, dates, venueId, organizerIds }, omitted), meta, [...terms, ...updated.touches]);
@@ -306,6 +319,7 @@ async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     const locked = await lockEvent(trx, postId, bySlug, TRASH_READS);
     const post = locked.post;
     if (post.post_status === 'trash') throw RestError.withStatus('event-is-in-trash', __('The event is already trashed'), 410);
+    touchesEvent(trx, postId, []);
     await trashTypedPost(trx, req, EVENT_TYPE, post, locked);
     await recountPostTerms(trx, Number(post.ID));
     keepKnownRange(trx, { kind: 'rebuild' });

@@ -509,10 +509,11 @@ select
   "o"."end_date",
   "o"."start_date_utc",
   "o"."end_date_utc",
+  "p"."post_type",
   "p"."post_status",
   "p"."post_date",
   case
-    when "p"."ID" in (
+    when "o"."post_id" in (
       select
         "m"."post_id"
       from
@@ -524,12 +525,42 @@ select
   end as "hidden"
 from
   "wp_tec_occurrences" as "o"
-  inner join "wp_posts" as "p" on "p"."ID" = "o"."post_id"
+  left join "wp_posts" as "p" on "p"."ID" = "o"."post_id"
 where
-  "p"."post_type" = ?
-  and "o"."occurrence_id" > ?
+  "o"."occurrence_id" > ?
 order by
   "o"."occurrence_id"
 limit
   ?;
--- parameters: ["_EventHideFromUpcoming","tribe_events",2000,20000]
+-- parameters: ["_EventHideFromUpcoming",2000,20000]
+
+-- listKeysOfPosts
+select
+  "o"."occurrence_id",
+  "o"."post_id",
+  "o"."start_date",
+  "o"."end_date",
+  "o"."start_date_utc",
+  "o"."end_date_utc",
+  "p"."post_type",
+  "p"."post_status",
+  "p"."post_date",
+  case
+    when "o"."post_id" in (
+      select
+        "m"."post_id"
+      from
+        "wp_postmeta" as "m"
+      where
+        "m"."meta_key" = ?
+    ) then 1
+    else 0
+  end as "hidden"
+from
+  "wp_tec_occurrences" as "o"
+  left join "wp_posts" as "p" on "p"."ID" = "o"."post_id"
+where
+  "o"."post_id" in (12, 13)
+order by
+  "o"."occurrence_id";
+-- parameters: ["_EventHideFromUpcoming"]

@@ -2,6 +2,15 @@
 -- Written by `npm run queries` from test/support/query-catalogue.ts; do not edit by hand.
 -- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
 
+-- postsModifiedSince
+select
+  "ID"
+from
+  "wp_posts"
+where
+  "post_modified_gmt" >= ?;
+-- parameters: ["2026-11-01 00:00:00"]
+
 -- lockPostForSave (the post alone): BEGIN (transaction)
 
 -- lockPostForSave (the post alone)

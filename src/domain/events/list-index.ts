@@ -1,82 +1,313 @@
-// The list keys of every event in memory (start, end, status, post date, hidden), read once per
-// data version, so a list by date window (GET /events' default, the iCalendar feed) is answered
-// by a binary search and a walk over the window's candidates instead of SQL over them. Filters it
-// does not hold (search, terms, venues, organizers, featured, parent, include) and calendars whose
-// events repeat their occurrences are answered by SQL, as is every request while the keys are
-// being read or belong to an older version.
+// The list keys of every occurrence in memory (start, end, status, post date, hidden), so a list by
+// date window (GET /events' default, the iCalendar feed) is answered by a binary search and a walk
+// over the window's candidates instead of SQL over them. The keys are read once per outside
+// version (Db.outsideVersion: what other connections may have changed) and patched by wpcal's own
+// writes, which re-read the occurrences of the posts they touched before they return. Filters the
+// keys do not hold (search, terms, venues, organizers, featured, parent, include) and calendars
+// whose events repeat their occurrences are answered by SQL, as is every request while the keys
+// are being read.
 import type { Db } from '../../data/connect.ts';
-import { impliedWalkBounds, listKeyPage, type EventListFilter, type ListKeyRow } from '../../data/event-list.ts';
+import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyRow } from '../../data/event-list.ts';
+import type { Touched } from '../../data/transaction.ts';
 
-const DATETIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
+const DATETIME = /^(\d{4})-(\d\d)-(\d\d) \d\d:\d\d:\d\d$/;
 
 /** A DB datetime as a number in the same order (YYYYMMDDhhmmss); NaN for any other text. */
-function datetimeNumber(text: string): number {
-  return DATETIME.test(text) ? Number(text.slice(0, 4) + text.slice(5, 7) + text.slice(8, 10) + text.slice(11, 13) + text.slice(14, 16) + text.slice(17, 19)) : Number.NaN;
+function datetimeNumber(text: string | null): number {
+  return text !== null && DATETIME.test(text) ? Number(text.slice(0, 4) + text.slice(5, 7) + text.slice(8, 10) + text.slice(11, 13) + text.slice(14, 16) + text.slice(17, 19)) : Number.NaN;
+}
+
+/**
+ * The day number of a datetime's date, as both databases' date arithmetic sees it: null for a
+ * zero month or day (both answer NULL), undefined for a date they may disagree on (31 February).
+ */
+function dayNumber(text: string): number | null | undefined {
+  const match = DATETIME.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month === 0 || day === 0) return null;
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  if (month > 12 || date.getUTCDate() !== day || date.getUTCFullYear() !== year) return undefined;
+  return time / 86_400_000;
+}
+
+/** The calendar days between two dates (longestOccurrenceDays' terms): NaN when either is null. */
+function daySpan(start: string, end: string): number | undefined {
+  const from = dayNumber(start);
+  const to = dayNumber(end);
+  if (from === undefined || to === undefined) return undefined;
+  return from === null || to === null ? Number.NaN : to - from;
 }
 
 /** Rows read per query while the keys are built. */
 const PAGE_ROWS = 20_000;
 /**
  * A build may take at most this share of the time: after one of B ms, the next waits B / share,
- * and at least MIN_BUILD_GAP_MS (under steady writes each version lives too briefly to be worth
- * reading, however small the calendar).
+ * and at least MIN_BUILD_GAP_MS.
  */
 const BUILD_SHARE = 0.2;
 const MIN_BUILD_GAP_MS = 1000;
 
 type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
+type Walked = 'start' | 'startUtc';
+const COLUMNS: readonly Column[] = ['start', 'end', 'startUtc', 'endUtc'];
 
-/** The keys of one data version, column by column, with the row orders a list walks. */
+/**
+ * Per day of an order (the walked start's YYYYMMDD): each column's least and greatest value (dead
+ * rows' too: bounds of a superset), and the listed rows of each status neither dead nor hidden.
+ * Kept up as rows come and go, so a count passes over the window's days whole where they tell.
+ */
+interface DaySummary {
+  least: Float64Array;
+  greatest: Float64Array;
+  counts: number[];
+}
+
+const DAY = 1_000_000;
+
+interface Check {
+  name: Column;
+  operator: string;
+  value: number;
+}
+
+/** Whether every row of the day passes the checks (true), none does (false), or some may (undefined). */
+function dayVerdict(summary: DaySummary, checks: readonly Check[]): boolean | undefined {
+  let all = true;
+  for (const { name, operator, value } of checks) {
+    const column = COLUMNS.indexOf(name);
+    const least = compare(summary.least[column]!, operator, value);
+    const greatest = compare(summary.greatest[column]!, operator, value);
+    if (!least && !greatest) return false;
+    if (!least || !greatest) all = false;
+  }
+  return all ? true : undefined;
+}
+
+/** A row's flags: listed and shown (0), or any of these. */
+const HIDDEN = 1;
+const DEAD = 2;
+/** Not of the listed post type (kept for the calendar's shape only). */
+const UNLISTED = 4;
+
+/** Row indexes in list order (walked start, post date, ID); dead rows stay until compacted. */
+interface Order {
+  rows: Uint32Array;
+  length: number;
+}
+
+function grown<T extends Float64Array | Uint8Array | Uint32Array>(array: T, size: number): T {
+  if (array.length >= size) return array;
+  const larger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 64));
+  larger.set(array);
+  return larger;
+}
+
+/** The keys column by column, row by row (one row per occurrence), with the orders a list walks. */
 class ListKeys {
-  readonly postIds: Float64Array;
-  readonly columns: Record<Column, Float64Array>;
-  readonly postDates: Float64Array;
-  readonly statuses: Uint8Array;
-  readonly hidden: Uint8Array;
+  #size = 0;
+  postIds = new Float64Array(0);
+  columns: Record<Column, Float64Array> = { start: new Float64Array(0), end: new Float64Array(0), startUtc: new Float64Array(0), endUtc: new Float64Array(0) };
+  postDates = new Float64Array(0);
+  statuses = new Uint8Array(0);
+  /** HIDDEN (holds the hiding meta key), DEAD (replaced or deleted), UNLISTED. */
+  flags = new Uint8Array(0);
+  /** Each row's longest span in days (local or UTC), NaN when neither can be told. */
+  spans = new Float64Array(0);
   readonly statusCodes = new Map<string, number>();
-  /** Row indexes in list order (walked start, post date, ID), by the local and by the UTC start. */
-  readonly byStart: Record<'start' | 'startUtc', Uint32Array>;
+  readonly orders: Record<Walked, Order> = { start: { rows: new Uint32Array(0), length: 0 }, startUtc: { rows: new Uint32Array(0), length: 0 } };
+  /** Every row by post ID (dead ones until compacted): a post's rows are found by a binary search. */
+  #byPost: Order = { rows: new Uint32Array(0), length: 0 };
+  readonly #days: Record<Walked, Map<number, DaySummary>> = { start: new Map(), startUtc: new Map() };
+  /** Posts with more than one live row. */
+  #repeatedPosts = 0;
+  /** Dead rows the orders (listed rows) and #byPost (every row) still hold. */
+  #deadInOrders = 0;
+  #deadByPost = 0;
+  /** False once a row holds keys the walk cannot compare as SQL does (SQL then answers). */
+  usable = true;
 
-  constructor(rows: readonly ListKeyRow[]) {
-    const n = rows.length;
-    this.postIds = new Float64Array(n);
-    this.columns = { start: new Float64Array(n), end: new Float64Array(n), startUtc: new Float64Array(n), endUtc: new Float64Array(n) };
-    this.postDates = new Float64Array(n);
-    this.statuses = new Uint8Array(n);
-    this.hidden = new Uint8Array(n);
-    rows.forEach((row, i) => {
-      this.postIds[i] = row.post_id;
-      this.columns.start[i] = datetimeNumber(row.start_date);
-      this.columns.end[i] = datetimeNumber(row.end_date);
-      this.columns.startUtc[i] = datetimeNumber(row.start_date_utc);
-      this.columns.endUtc[i] = datetimeNumber(row.end_date_utc);
-      this.postDates[i] = datetimeNumber(row.post_date);
-      let code = this.statusCodes.get(row.post_status);
-      if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
-      this.statuses[i] = code;
-      this.hidden[i] = row.hidden ? 1 : 0;
+  constructor(private readonly postType: string, rows: readonly ListKeyRow[]) {
+    const listed = rows.map((row) => this.#add(row)).filter((index): index is number => index !== null);
+    for (const walked of ['start', 'startUtc'] as const) {
+      const order = Uint32Array.from(listed);
+      order.sort((a, b) => this.#compare(walked, a, b));
+      this.orders[walked] = { rows: order, length: order.length };
+    }
+    const byPost = Uint32Array.from(rows.keys());
+    byPost.sort((a, b) => this.postIds[a]! - this.postIds[b]! || a - b);
+    this.#byPost = { rows: byPost, length: byPost.length };
+    for (let position = 1; position < byPost.length; position++) {
+      const [before, row] = [byPost[position - 1]!, byPost[position]!];
+      if (this.postIds[before] === this.postIds[row] && (position < 2 || this.postIds[byPost[position - 2]!] !== this.postIds[row])) this.#repeatedPosts++;
+    }
+  }
+
+  get repeated(): boolean {
+    return this.#repeatedPosts > 0;
+  }
+
+  /** The most calendar days an occurrence spans (longestOccurrenceDays). */
+  longestDays(): number {
+    let longest = 0;
+    for (let row = 0; row < this.#size; row++) {
+      if (this.flags[row] !== DEAD && this.spans[row]! > longest) longest = this.spans[row]!;
+    }
+    return longest;
+  }
+
+  #compare(walked: Walked, a: number, b: number): number {
+    const column = this.columns[walked];
+    return column[a]! - column[b]! || this.postDates[a]! - this.postDates[b]! || this.postIds[a]! - this.postIds[b]!;
+  }
+
+  /** Appends a row; returns its index when the list walks it (a post of the listed type). */
+  #add(row: ListKeyRow): number | null {
+    const index = this.#size++;
+    const size = this.#size;
+    this.postIds = grown(this.postIds, size);
+    for (const name of Object.keys(this.columns) as Column[]) this.columns[name] = grown(this.columns[name], size);
+    this.postDates = grown(this.postDates, size);
+    this.statuses = grown(this.statuses, size);
+    this.flags = grown(this.flags, size);
+    this.spans = grown(this.spans, size);
+    this.postIds[index] = row.post_id;
+    this.columns.start[index] = datetimeNumber(row.start_date);
+    this.columns.end[index] = datetimeNumber(row.end_date);
+    this.columns.startUtc[index] = datetimeNumber(row.start_date_utc);
+    this.columns.endUtc[index] = datetimeNumber(row.end_date_utc);
+    this.postDates[index] = datetimeNumber(row.post_date);
+    this.flags[index] = row.hidden ? HIDDEN : 0;
+    const local = daySpan(row.start_date, row.end_date);
+    const utc = daySpan(row.start_date_utc, row.end_date_utc);
+    if (local === undefined || utc === undefined) this.usable = false;
+    const known = [local, utc].filter((days): days is number => days !== undefined && !Number.isNaN(days));
+    this.spans[index] = known.length ? Math.max(...known) : Number.NaN;
+    if (row.post_type !== this.postType || row.post_status === null) {
+      this.flags[index] = UNLISTED;
+      return null;
+    }
+    let code = this.statusCodes.get(row.post_status);
+    if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
+    this.statuses[index] = code;
+    const keys = [this.columns.start[index]!, this.columns.end[index]!, this.columns.startUtc[index]!, this.columns.endUtc[index]!, this.postDates[index]!];
+    if (code > 255 || keys.some((value) => Number.isNaN(value))) this.usable = false;
+    for (const walked of ['start', 'startUtc'] as const) this.#summarize(walked, index);
+    return index;
+  }
+
+  #summarize(walked: Walked, index: number): void {
+    const day = Math.floor(this.columns[walked][index]! / DAY);
+    let summary = this.#days[walked].get(day);
+    if (!summary) this.#days[walked].set(day, summary = { least: new Float64Array(4).fill(Infinity), greatest: new Float64Array(4).fill(-Infinity), counts: [] });
+    COLUMNS.forEach((name, column) => {
+      const value = this.columns[name][index]!;
+      if (value < summary.least[column]!) summary.least[column] = value;
+      if (value > summary.greatest[column]!) summary.greatest[column] = value;
     });
-    this.byStart = { start: this.order(this.columns.start), startUtc: this.order(this.columns.startUtc) };
+    if (this.flags[index] === 0) summary.counts[this.statuses[index]!] = (summary.counts[this.statuses[index]!] ?? 0) + 1;
   }
 
-  /** Whether every key read as a datetime and every status fits a byte (else SQL compares them). */
-  get usable(): boolean {
-    const all = [...Object.values(this.columns), this.postDates];
-    return this.statusCodes.size <= 256 && all.every((column) => column.every((value) => !Number.isNaN(value)));
+  /** Marks a row dead; a listed one no longer counts in its days. */
+  #kill(index: number): void {
+    if (this.flags[index] === 0) {
+      for (const walked of ['start', 'startUtc'] as const) {
+        this.#days[walked].get(Math.floor(this.columns[walked][index]! / DAY))!.counts[this.statuses[index]!]!--;
+      }
+    }
+    if (!(this.flags[index]! & UNLISTED)) this.#deadInOrders++;
+    this.#deadByPost++;
+    this.flags[index] = DEAD;
   }
 
-  private order(walked: Float64Array): Uint32Array {
-    const order = Uint32Array.from(walked.keys());
-    return order.sort((a, b) => walked[a]! - walked[b]! || this.postDates[a]! - this.postDates[b]! || this.postIds[a]! - this.postIds[b]!);
-  }
-
-  /** The first position of `order` whose walked value is at least `value`. */
-  private firstFrom(order: Uint32Array, walked: Float64Array, value: number): number {
+  /** The live rows of a post. */
+  #liveRowsOf(postId: number): number[] {
+    const order = this.#byPost;
     let low = 0;
     let high = order.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (walked[order[middle]!]! < value) low = middle + 1;
+      if (this.postIds[order.rows[middle]!]! < postId) low = middle + 1;
+      else high = middle;
+    }
+    const live: number[] = [];
+    for (let position = low; position < order.length && this.postIds[order.rows[position]!] === postId; position++) {
+      if (this.flags[order.rows[position]!] !== DEAD) live.push(order.rows[position]!);
+    }
+    return live;
+  }
+
+  /** Puts a new row (the highest index) after every row of its post in #byPost. */
+  #insertByPost(index: number): void {
+    const order = this.#byPost;
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.postIds[order.rows[middle]!]! <= this.postIds[index]!) low = middle + 1;
+      else high = middle;
+    }
+    order.rows = grown(order.rows, order.length + 1);
+    order.rows.copyWithin(low + 1, low, order.length);
+    order.rows[low] = index;
+    order.length++;
+  }
+
+  /** Replaces the rows of these posts by `rows` (theirs as the database now holds them). */
+  replacePosts(postIds: Iterable<number>, rows: readonly ListKeyRow[]): void {
+    const posts = new Set([...postIds, ...rows.map((row) => row.post_id)]);
+    for (const postId of posts) {
+      const live = this.#liveRowsOf(postId);
+      if (live.length > 1) this.#repeatedPosts--;
+      for (const row of live) this.#kill(row);
+    }
+    for (const row of rows) {
+      const index = this.#add(row);
+      this.#insertByPost(this.#size - 1);
+      if (index !== null) for (const walked of ['start', 'startUtc'] as const) this.#insert(walked, index);
+    }
+    for (const postId of posts) if (this.#liveRowsOf(postId).length > 1) this.#repeatedPosts++;
+    // Dead rows slow every walk and search: past a quarter, they go.
+    if (this.#deadInOrders * 4 > this.orders.start.length || this.#deadByPost * 4 > this.#byPost.length) this.#compact();
+  }
+
+  #insert(walked: Walked, index: number): void {
+    const order = this.orders[walked];
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.#compare(walked, order.rows[middle]!, index) < 0) low = middle + 1;
+      else high = middle;
+    }
+    order.rows = grown(order.rows, order.length + 1);
+    order.rows.copyWithin(low + 1, low, order.length);
+    order.rows[low] = index;
+    order.length++;
+  }
+
+  #compact(): void {
+    for (const order of [...Object.values(this.orders), this.#byPost]) {
+      let kept = 0;
+      for (let position = 0; position < order.length; position++) {
+        const row = order.rows[position]!;
+        if (this.flags[row] !== DEAD) order.rows[kept++] = row;
+      }
+      order.length = kept;
+    }
+    this.#deadInOrders = 0;
+    this.#deadByPost = 0;
+  }
+
+  /** The first position of the order whose walked value is at least `value` (`above`: more than). */
+  #firstFrom(order: Order, walked: Float64Array, value: number, above = false): number {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const at = walked[order.rows[middle]!]!;
+      if (at < value || (above && at === value)) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -84,17 +315,17 @@ class ListKeys {
 
   /** The page and the count of the filter (one of the filters `supports` accepts). */
   page(f: EventListFilter, limit: number, offset: number): { ids: number[]; total: number } | undefined {
-    const walkedName = f.orderByUtc ? 'startUtc' : 'start';
+    const walkedName: Walked = f.orderByUtc ? 'startUtc' : 'start';
     const walked = this.columns[walkedName];
-    const order = this.byStart[walkedName];
-    const checks: Array<{ column: Float64Array; operator: string; value: number }> = [];
+    const order = this.orders[walkedName];
+    const checks: Check[] = [];
     let lower = -Infinity;
     let upper = Infinity;
     for (const { field, operator, value } of f.bounds) {
       const name: Column = `${field}${f.utcColumns ? 'Utc' : ''}` as Column;
       const number = datetimeNumber(value);
       if (Number.isNaN(number)) return undefined;
-      checks.push({ column: this.columns[name], operator, value: number });
+      checks.push({ name, operator, value: number });
       if (name === walkedName && (operator === '>=' || operator === '>')) lower = Math.max(lower, number);
       if (name === walkedName && (operator === '<=' || operator === '<')) upper = Math.min(upper, number);
     }
@@ -104,16 +335,35 @@ class ListKeys {
       if (bound.operator === '>=') lower = Math.max(lower, number);
       else upper = Math.min(upper, number);
     }
-    const statuses = new Set(f.statuses.map((status) => this.statusCodes.get(status)).filter((code) => code !== undefined));
+    const codes = [...new Set(f.statuses.map((status) => this.statusCodes.get(status)).filter((code) => code !== undefined))];
+    const statuses = new Set(codes);
+    const matches = (row: number) => this.flags[row] === 0 && statuses.has(this.statuses[row]!)
+      && checks.every(({ name, operator, value }) => compare(this.columns[name][row]!, operator, value));
     const ids: number[] = [];
     let total = 0;
-    for (let position = this.firstFrom(order, walked, lower); position < order.length; position++) {
-      const row = order[position]!;
-      if (walked[row]! > upper) break;
-      if (this.hidden[row] || !statuses.has(this.statuses[row]!)) continue;
-      if (!checks.every(({ column, operator, value }) => compare(column[row]!, operator, value))) continue;
-      if (total >= offset && ids.length < limit) ids.push(this.postIds[row]!);
+    let position = this.#firstFrom(order, walked, lower);
+    const end = this.#firstFrom(order, walked, upper, true);
+    // The page, row by row; then the count, a day at a time where the day's summary tells.
+    for (; position < end && total < offset + limit; position++) {
+      const row = order.rows[position]!;
+      if (!matches(row)) continue;
+      if (total >= offset) ids.push(this.postIds[row]!);
       total++;
+    }
+    const days = this.#days[walkedName];
+    while (position < end) {
+      const day = Math.floor(walked[order.rows[position]!]! / DAY);
+      const dayEnd = this.#firstFrom(order, walked, (day + 1) * DAY);
+      if (dayEnd <= end && this.#firstFrom(order, walked, day * DAY) === position) {
+        const summary = days.get(day)!;
+        const verdict = dayVerdict(summary, checks);
+        if (verdict !== undefined) {
+          if (verdict) for (const code of codes) total += summary.counts[code] ?? 0;
+          position = dayEnd;
+          continue;
+        }
+      }
+      for (const stop = Math.min(dayEnd, end); position < stop; position++) if (matches(order.rows[position]!)) total++;
     }
     return { ids, total };
   }
@@ -134,54 +384,118 @@ function supports(f: EventListFilter): boolean {
     && f.metaPresence === undefined && f.postParent === undefined && f.include === undefined;
 }
 
+/** What the occurrence rows of the whole calendar are like (list-query.ts's OccurrenceShape). */
+export interface KnownShape {
+  repeated: boolean;
+  longestDays: () => number;
+}
+
 /**
- * The list keys of one post type's events, for one database (AppServices holds it). Built in the
- * background when a request finds them missing or older than its data version, and installed only
- * if no write happened while they were read.
+ * The list keys of one post type's events, for one database (AppServices holds it, and tells it
+ * of wpcal's own writes: ownWrite). Built in the background when a request finds them missing or
+ * of another outside version; a build installs its keys only if no other connection wrote while
+ * it read them, after re-reading the posts wpcal's own writes touched meanwhile.
  */
 export class EventListIndex {
-  #keys: { version: string; keys: ListKeys | null } | null = null;
-  #building = false;
+  #keys: ListKeys | null = null;
+  /** The outside version #keys belong to, or that was found unusable. */
+  #outside: string | null = null;
+  #build: { touched: Set<number>; everything: boolean } | null = null;
   #nextBuild = 0;
+  /** Own writes' patches, one after the other: each reads after the one before was applied. */
+  #patches: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: Db, private readonly postType: string, private readonly hiddenByMeta: string) {}
 
-  /** The page and count from memory, or undefined when SQL must answer (see the file's head). */
-  answer(f: EventListFilter, version: string | null, repeated: boolean, limit: number, offset: number): { ids: number[]; total: number } | undefined {
-    if (version === null || repeated || !supports(f) || f.postType !== this.postType || f.hiddenByMeta !== this.hiddenByMeta) return undefined;
-    const built = this.#keys;
-    if (built?.version !== version) {
+  #current(outside: string | null): ListKeys | null {
+    if (outside === null) return null;
+    if (this.#outside !== outside) {
       this.#startBuild();
-      return undefined;
+      return null;
     }
-    return built.keys?.page(f, limit, offset);
+    return this.#keys?.usable ? this.#keys : null;
+  }
+
+  /** The calendar's shape from the keys, when they are current; undefined when SQL must tell it. */
+  shape(outside: string | null): KnownShape | undefined {
+    const keys = this.#current(outside);
+    return keys ? { repeated: keys.repeated, longestDays: () => keys.longestDays() } : undefined;
+  }
+
+  /** The page and count from memory, or undefined when SQL must answer (see the file's head). */
+  answer(f: EventListFilter, outside: string | null, limit: number, offset: number): { ids: number[]; total: number } | undefined {
+    if (!supports(f) || f.postType !== this.postType || f.hiddenByMeta !== this.hiddenByMeta) return undefined;
+    const keys = this.#current(outside);
+    if (!keys || keys.repeated) return undefined;
+    return keys.page(f, limit, offset);
+  }
+
+  /** Brings the keys up to a committed write of wpcal's own (see the class). */
+  async ownWrite(touched: Touched): Promise<void> {
+    if (touched === 'everything') {
+      this.#keys = null;
+      this.#outside = null;
+      if (this.#build) this.#build.everything = true;
+      return;
+    }
+    const posts = [...touched.posts];
+    if (!posts.length) return;
+    for (const post of posts) this.#build?.touched.add(post);
+    const keys = this.#keys;
+    if (!keys) return;
+    this.#patches = this.#patches.then(async () => {
+      const rows = await listKeysOfPosts(this.db.kysely, this.hiddenByMeta, posts);
+      if (this.#keys !== keys) return;
+      keys.replacePosts(posts, rows);
+      // Keys a write made unusable are read again (the next request starts it).
+      if (!keys.usable) this.#outside = null;
+    }).catch(() => {
+      // Keys that missed a write are never used again.
+      if (this.#keys === keys) {
+        this.#keys = null;
+        this.#outside = null;
+      }
+    });
+    await this.#patches;
   }
 
   #startBuild(): void {
-    if (this.#building || Date.now() < this.#nextBuild) return;
-    this.#building = true;
+    if (this.#build || Date.now() < this.#nextBuild) return;
+    const build = this.#build = { touched: new Set<number>(), everything: false };
     const started = Date.now();
-    this.#build().catch(() => undefined).finally(() => {
-      this.#building = false;
+    this.#read(build).catch(() => undefined).finally(() => {
+      this.#build = null;
       this.#nextBuild = Date.now() + Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE);
     });
   }
 
-  async #build(): Promise<void> {
-    const version = await this.db.dataVersion();
-    if (version === null) return;
+  async #read(build: { touched: Set<number>; everything: boolean }): Promise<void> {
+    const outside = await this.db.outsideVersion();
+    if (outside === null) return;
     const rows: ListKeyRow[] = [];
     for (let after = 0; ;) {
-      const page = await listKeyPage(this.db.kysely, this.postType, this.hiddenByMeta, after, PAGE_ROWS);
+      const page = await listKeyPage(this.db.kysely, this.hiddenByMeta, after, PAGE_ROWS);
       rows.push(...page);
       if (page.length < PAGE_ROWS) break;
       after = page[page.length - 1]!.occurrence_id;
       // Other requests are answered between the pages.
       await new Promise(setImmediate);
     }
-    // Rows read across several statements are one version's only if nothing was written meanwhile.
-    if (await this.db.dataVersion() !== version) return;
-    const keys = new ListKeys(rows);
-    this.#keys = { version, keys: keys.usable ? keys : null };
+    const keys = new ListKeys(this.postType, rows);
+    for (;;) {
+      if (build.touched.size) {
+        const posts = [...build.touched];
+        build.touched.clear();
+        keys.replacePosts(posts, await listKeysOfPosts(this.db.kysely, this.hiddenByMeta, posts));
+        continue;
+      }
+      // Rows read across several statements are one version's only if no one else wrote meanwhile.
+      const now = await this.db.outsideVersion();
+      if (build.touched.size) continue;
+      if (now !== outside || build.everything) return;
+      break;
+    }
+    this.#keys = keys;
+    this.#outside = outside;
   }
 }

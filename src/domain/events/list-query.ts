@@ -73,11 +73,14 @@ export interface OccurrenceShape {
   longestDays?: number;
 }
 
-async function occurrenceShape(db: Db, cache: ListedEventsCache, version: string | null, f: ListFilters): Promise<OccurrenceShape> {
+async function occurrenceShape(db: Db, cache: ListedEventsCache, versions: ReadVersions, f: ListFilters): Promise<OccurrenceShape> {
   const endFrom = (Object.keys(f.bounds) as DateBoundParam[]).some((param) => {
     const { field, operator } = DATE_BOUND_COMPARISONS[param];
     return field === 'end' && (operator === '>' || operator === '>=');
   });
+  const known = cache.index.shape(versions.outside);
+  if (known) return { repeated: known.repeated, longestDays: endFrom ? known.longestDays() : undefined };
+  const version = versions.data;
   const [repeated, longestDays] = await Promise.all([
     cache.perVersion('repeated', version, () => occurrencesRepeat(db.kysely)),
     endFrom ? cache.perVersion('longest', version, () => longestOccurrenceDays(db.kysely, db.dialect)) : undefined,
@@ -149,17 +152,25 @@ export class ListedEventsCache {
   }
 }
 
+/** The versions a read began with (RestRequest's dataVersion and outsideVersion). */
+export interface ReadVersions {
+  data: string | null;
+  outside: string | null;
+}
+
 /**
  * listedEventIds + countListedEvents (run side by side) on `db`, reused through `cache` while the
- * database's data version is unchanged: at 100k events the count alone scans every matching occurrence.
+ * database's data version is unchanged: at 100k events the count alone scans every matching
+ * occurrence; from the list keys in memory when they hold the filter.
  */
-export async function matchingPage(db: Db, cache: ListedEventsCache, version: string | null, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
+export async function matchingPage(db: Db, cache: ListedEventsCache, versions: ReadVersions, f: ListFilters, limit: number, offset: number): Promise<MatchingPage> {
+  const version = versions.data;
   const key = JSON.stringify([f, limit, offset]);
   const cached = cache.page(key, version);
   if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
-  const shape = await occurrenceShape(db, cache, version, f);
+  const shape = await occurrenceShape(db, cache, versions, f);
   const query = listQuery(f, shape);
-  const fromMemory = cache.index.answer(query, version, shape.repeated, limit, offset);
+  const fromMemory = cache.index.answer(query, versions.outside, limit, offset);
   if (fromMemory) return { ids: fromMemory.ids, total: Promise.resolve(fromMemory.total) };
   const total = countListedEvents(db.kysely, query, shape.repeated);
   // Answered by whoever awaits `total`; this only keeps an early failure of the page from leaving it unhandled.

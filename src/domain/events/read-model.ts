@@ -8,7 +8,10 @@ import { metaRead, postsRead, type PostMeta } from '../../data/posts.ts';
 import { readTogether } from '../../data/together.ts';
 import type { PostRow } from '../../data/tables.ts';
 import { termsOfPosts, termsOfPostsRead, type Term } from '../../data/terms.ts';
-import { featuredImage, loadFeaturedImages, type ImageAttachment } from '../images.ts';
+import { featuredImage, loadFeaturedImages, thumbnailOf, type ImageAttachment } from '../images.ts';
+import { attachmentIdsIn } from '../../text/content-tags.ts';
+import { galleryAttachmentIds } from '../../text/content-shortcodes.ts';
+import type { RepresentationSources } from './representation-cache.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
 import { linkedPostsWithMeta, withImages, type StoredLinkedPost } from '../linked-posts/read-model.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
@@ -85,4 +88,22 @@ async function withLinks(db: Reader, posts: readonly PostRow[], metas: ReadonlyM
       image: featuredImage(images, metas.get(id)),
     };
   });
+}
+
+/**
+ * The posts and terms an event's representation is built from: the event, the posts its meta links
+ * (found or not), their featured images and the images their texts show (galleries included), its terms.
+ */
+export function representationSources(event: StoredEvent): RepresentationSources {
+  const linked = [...event.venues, ...event.organizers];
+  const posts = [event.post, ...linked.map((other) => other.post)];
+  return {
+    posts: [...new Set([
+      ...posts.map((post) => Number(post.ID)),
+      ...linkedIds(event.meta, VENUE_DEFINITION), ...linkedIds(event.meta, ORGANIZER_DEFINITION),
+      ...[event.meta, ...linked.map((other) => other.meta)].map(thumbnailOf).filter((id) => id > 0),
+      ...posts.flatMap((post) => [post.post_content, post.post_excerpt]).flatMap((text) => [...attachmentIdsIn(text), ...galleryAttachmentIds(text)]),
+    ])],
+    terms: [...event.terms.categories, ...event.terms.tags].map((term) => Number(term.term_taxonomy_id)),
+  };
 }

@@ -1,38 +1,108 @@
-// Event representations anonymous readers share (present.ts), kept while the database's data
-// version and the event's post row are those they were built from, per site settings object
-// (dropped with it). One per AppServices (`eventRepresentations`, made by buildServices); nothing
-// is kept or reused under a null version.
+// Event representations anonymous readers share (present.ts), kept per site settings object
+// (dropped with it) while no other connection wrote (the database's outside version) and dropped
+// one by one by wpcal's own writes: each entry names the posts and terms it was built from (the
+// event, its venues, organizers, images, terms), and a write that touched any of them drops it.
+// One per AppServices (`eventRepresentations`, made by buildServices, which tells it of every
+// own write); nothing is kept or reused under a null outside version.
+import type { Touched } from '../../data/transaction.ts';
 import type { SiteSettings } from '../../site/settings.ts';
+import type { EncodedJson } from '../../php/json-encode.ts';
 
-const MAX_REUSED_EVENTS = 5000;
+/**
+ * At most this many representations (of about 5 KB each: the encoding alone is kept), per site
+ * settings object: a calendar's long tail (a month view paged day by day over two years of a
+ * 100,000-event calendar asks for about 7,000 events) is answered from memory.
+ */
+const MAX_REUSED_EVENTS = 10_000;
+const MAX_SITES = 4;
+/** Past this many posts and terms written, builds under way when they were written are not kept (and the list starts again). */
+const MAX_WRITTEN = 50_000;
+
+/** What a representation was built from: post IDs and term_taxonomy IDs. */
+export interface RepresentationSources {
+  posts: readonly number[];
+  terms: readonly number[];
+}
 
 interface ReusedEvent {
-  version: string;
-  /** The post row the representation was built from: a different row is built again, whatever the version. */
-  row: string;
-  event: Record<string, unknown>;
+  event: EncodedJson;
+  sources: RepresentationSources;
+}
+
+/** When a build began: it may keep what it built only if nothing it read was written since. */
+export interface BuildStart {
+  outside: string;
+  generation: number;
 }
 
 export class EventRepresentationCache {
-  readonly #bySite = new WeakMap<SiteSettings, Map<string, ReusedEvent>>();
+  #bySite = new WeakMap<SiteSettings, Map<string, ReusedEvent>>();
+  /** Every site's entries, for own writes to find what they touched. */
+  #all = new Set<Map<string, ReusedEvent>>();
+  #outside: string | null = null;
+  /** Own writes told so far; when each post (`p<ID>`) and term (`t<ID>`) was last written, and everything. */
+  #generation = 0;
+  readonly #writtenAt = new Map<string, number>();
+  #everythingAt = 0;
 
-  #entries(site: SiteSettings): Map<string, ReusedEvent> {
+  /** Entries of another outside version are gone (another connection may have changed anything). */
+  #entries(site: SiteSettings, outside: string): Map<string, ReusedEvent> {
+    if (outside !== this.#outside) this.#clear(outside);
     let entries = this.#bySite.get(site);
-    if (!entries) this.#bySite.set(site, entries = new Map());
+    if (!entries) {
+      this.#bySite.set(site, entries = new Map());
+      this.#all.add(entries);
+      // Settings objects come and go as the options change: only the latest few are served.
+      if (this.#all.size > MAX_SITES) this.#all.delete(this.#all.values().next().value!);
+    }
     return entries;
   }
 
-  /** The representation kept under `key` (the language, the presentation mode and post ID: costs read `Free` in the reader's language) for this version and post row. */
-  get(site: SiteSettings, key: string, version: string, row: string): Record<string, unknown> | undefined {
-    const entry = this.#entries(site).get(key);
-    return entry && entry.version === version && entry.row === row ? entry.event : undefined;
+  #clear(outside: string | null): void {
+    this.#bySite = new WeakMap();
+    this.#all = new Set();
+    this.#writtenAt.clear();
+    this.#outside = outside;
   }
 
-  /** Keeps a representation; the oldest go first. */
-  set(site: SiteSettings, key: string, version: string, row: string, event: Record<string, unknown>): void {
-    const entries = this.#entries(site);
+  /** Call before reading what a representation is built from. */
+  begin(outside: string): BuildStart {
+    return { outside, generation: this.#generation };
+  }
+
+  /** The representation kept under `key` (the language, the presentation mode and post ID: costs read `Free` in the reader's language). */
+  get(site: SiteSettings, key: string, outside: string): EncodedJson | undefined {
+    return this.#entries(site, outside).get(key)?.event;
+  }
+
+  /** Keeps a representation, unless something it was built from was written since `start`; the oldest go first. */
+  set(site: SiteSettings, key: string, start: BuildStart, event: EncodedJson, sources: RepresentationSources): void {
+    if (start.outside !== this.#outside || this.#everythingAt > start.generation) return;
+    const written = (name: string) => (this.#writtenAt.get(name) ?? 0) > start.generation;
+    if (sources.posts.some((id) => written(`p${id}`)) || sources.terms.some((id) => written(`t${id}`))) return;
+    const entries = this.#entries(site, start.outside);
     entries.delete(key);
-    entries.set(key, { version, row, event });
+    entries.set(key, { event, sources });
     if (entries.size > MAX_REUSED_EVENTS) entries.delete(entries.keys().next().value!);
+  }
+
+  /** Drops what a committed write of wpcal's own touched. */
+  ownWrite(touched: Touched): void {
+    const generation = ++this.#generation;
+    if (touched === 'everything') {
+      this.#everythingAt = generation;
+      this.#clear(this.#outside);
+      return;
+    }
+    if (this.#writtenAt.size > MAX_WRITTEN) {
+      this.#writtenAt.clear();
+      this.#everythingAt = generation;
+    }
+    for (const id of touched.posts) this.#writtenAt.set(`p${id}`, generation);
+    for (const id of touched.terms) this.#writtenAt.set(`t${id}`, generation);
+    const hit = (sources: RepresentationSources) => sources.posts.some((id) => touched.posts.has(id)) || sources.terms.some((id) => touched.terms.has(id));
+    for (const entries of this.#all) {
+      for (const [key, entry] of entries) if (hit(entry.sources)) entries.delete(key);
+    }
   }
 }
