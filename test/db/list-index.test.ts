@@ -193,8 +193,12 @@ forEachDatabase('EventListIndex', (kind) => {
 
   it('reads the keys again after a write of another connection, and after one of its own that names nothing', async function () {
     this.timeout(60_000);
-    const { index, version } = await builtIndex();
+    const { index } = await builtIndex();
     const [{ post_id: postId }] = await db.kysely.selectFrom('tec_occurrences').select('post_id').orderBy('post_id').limit(1).offset(500).execute() as [{ post_id: number }];
+    // On MySQL a commit counted while db's own writes were under way (the earlier tests') is told
+    // within the bound of the outside check, not at once: the version is read again once they are over.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const version = await settledVersion();
     const other = await openDatabase(database.url, 'wp_');
     try {
       await other.write((trx) => trx.updateTable('posts').set({ post_status: 'draft' }).where('ID', '=', Number(postId)).execute());
