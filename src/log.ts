@@ -14,6 +14,13 @@ const FLUSH_MS = 100;
  */
 export function createLogger(level: string): Logger {
   const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
-  setInterval(() => destination.flush(), FLUSH_MS).unref();
+  const flushing = setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // The stream failed (stdout closed): the log must not stop the server.
+      clearInterval(flushing);
+    }
+  }, FLUSH_MS).unref();
   return pino({ level }, destination);
 }

@@ -22,7 +22,7 @@ export class DatabaseBusyError extends Error {
 }
 
 /** Work done after a commit: each statement must leave the rows right on its own (see afterCommitEach). */
-export type AfterCommitTask = (db: AfterCommitRunner) => Promise<void>;
+type AfterCommitTask = (db: AfterCommitRunner) => Promise<void>;
 
 /**
  * How the database numbers the rows of one multi-row INSERT that leaves the key to it:
@@ -80,13 +80,11 @@ export function numberingOf(trx: Writer): AutoIdNumbering {
  * Runs `task` once the work is done, as the transaction's last statements: for a hot row every
  * write touches, written with queued statements (queued-writes.ts), which on MySQL travel with the
  * COMMIT, so the row is locked only while the transaction commits. Of the tasks registered under
- * one `key`, the last one runs. Never wait for a lock in such a task while holding others it did
- * not take in the same order as every other writer.
+ * one `key`, the last one runs; they run in the order of their keys, so every writer takes their
+ * rows in one order whatever order its work registered them in.
  */
 export function beforeCommit(trx: Writer, key: string, task: (trx: Writer) => Promise<void>): void {
-  const tasks = stateOf(trx).beforeCommit;
-  tasks.delete(key);
-  tasks.set(key, task);
+  stateOf(trx).beforeCommit.set(key, task);
 }
 
 /**
@@ -259,7 +257,7 @@ export class WriteTransactions {
     return this.options.kysely.transaction().execute(async (trx) => {
       states.set(trx, state);
       const result = await work(trx);
-      for (const task of state.beforeCommit.values()) await task(trx);
+      for (const key of [...state.beforeCommit.keys()].sort()) await state.beforeCommit.get(key)!(trx);
       return result;
     });
   }

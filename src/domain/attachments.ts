@@ -5,16 +5,10 @@ import { maybeUnserialize } from '../php/serialize.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { GalleryAttachment } from '../text/gallery-shortcode.ts';
 import { isPhpRecord } from '../text/image-srcset.ts';
-import { uploadsBase } from './images.ts';
+import { attachmentUrl } from './images.ts';
 
 /** The meta an attachment's markup reads. */
 export const ATTACHMENT_META_KEYS = ['_wp_attached_file', '_wp_attachment_metadata', '_wp_attachment_image_alt'] as const;
-
-/** wp_get_attachment_url(): the file under the uploads folder, else the GUID. */
-export function attachmentFileUrl(site: SiteSettings, post: Pick<PostRow, 'guid'>, meta: PostMeta | undefined): string {
-  const attachedFile = firstMeta(meta, '_wp_attached_file') ?? '';
-  return attachedFile ? `${uploadsBase(site)}${attachedFile}` : post.guid;
-}
 
 /** The attachment's page, as wp/v2/media links it. */
 export function attachmentPageUrl(site: SiteSettings, post: Pick<PostRow, 'ID' | 'post_name'>): string {
@@ -27,7 +21,7 @@ export function toAttachment(site: SiteSettings, post: PostRow, meta: PostMeta |
     id: Number(post.ID),
     title: post.post_title,
     excerpt: post.post_excerpt,
-    url: attachmentFileUrl(site, post, meta),
+    url: attachmentUrl(site, post.guid, firstMeta(meta, '_wp_attached_file')),
     link: attachmentPageUrl(site, post),
     alt: firstMeta(meta, '_wp_attachment_image_alt') ?? '',
     metadata: isPhpRecord(metadata) ? metadata : null,

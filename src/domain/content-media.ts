@@ -3,7 +3,8 @@
 // the attachments their galleries show and the meta of those and of the media-library images they
 // show (`wp-image-{id}`), cached HTML included.
 import type { Reader } from '../data/executor.ts';
-import { firstMeta, getPosts, loadMeta, type PostMeta } from '../data/posts.ts';
+import { firstMeta, metaRead, postsRead } from '../data/posts.ts';
+import { readTogether } from '../data/together.ts';
 import { oembedCacheContents } from '../data/oembed-cache.ts';
 import type { PostRow } from '../data/tables.ts';
 import { maybeUnserialize } from '../php/serialize.ts';
@@ -25,10 +26,8 @@ export async function loadContentMedia(db: Reader, site: SiteSettings, posts: re
   const galleryIds = [...new Set(texts.flatMap(galleryAttachmentIds))];
   const imageIds = [...texts, ...embeds.values()].flatMap(attachmentIdsIn);
   const metaIds = [...new Set([...galleryIds, ...imageIds])];
-  const [attachmentRows, meta] = await Promise.all([
-    galleryIds.length ? getPosts(db, galleryIds) : Promise.resolve([]),
-    metaIds.length ? loadMeta(db, metaIds, ATTACHMENT_META_KEYS) : Promise.resolve(new Map<number, PostMeta>()),
-  ]);
+  // Empty ID lists read nothing (postsRead and metaRead send no statement for them).
+  const [attachmentRows, meta] = await readTogether(db, postsRead(db, galleryIds), metaRead(db, metaIds, ATTACHMENT_META_KEYS));
   const attachments = new Map<number, GalleryAttachment>(attachmentRows.filter((row) => row.post_type === 'attachment')
     .map((row) => [Number(row.ID), toAttachment(site, row, meta.get(Number(row.ID)))]));
   return {

@@ -31,7 +31,7 @@ const phpInt = (value: unknown): number => (typeof value === 'number' ? Math.tru
  * image_downsize(): the size's own file and dimensions when the metadata has it, else the full
  * image's, within the size's bounds (image_constrain_size_for_editor).
  */
-export function imageDownsize(attachment: Attachment, size: string): [string, number, number] | null {
+function imageDownsize(attachment: Attachment, size: string): [string, number, number] | null {
   if (!attachment.url) return null;
   const meta = attachment.metadata ?? {};
   const sub = isPhpRecord(meta.sizes) ? meta.sizes[size] : undefined;

@@ -22,7 +22,7 @@ export interface GalleryMedia {
 }
 
 /** wp_parse_id_list(): the distinct non-negative integers of a comma- or space-separated list. */
-export function parseIdList(list: string): number[] {
+function parseIdList(list: string): number[] {
   return [...new Set(list.split(/[\s,]+/).filter((part) => part !== '').map((part) => Math.abs(toInt(part))))];
 }
 

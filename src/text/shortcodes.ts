@@ -23,7 +23,7 @@ export type ShortcodeHandler = (attrs: ShortcodeAttrs, content: string, tag: str
  * get_shortcode_regex(): 1 `[` of an escaped shortcode, 2 the name, 3 the attribute text, 4 `/`
  * of a self-closing one, 5 the enclosed content, 6 `]` of an escaped shortcode.
  */
-export function shortcodeRegex(tags: readonly string[]): RegExp {
+function shortcodeRegex(tags: readonly string[]): RegExp {
   return new RegExp(
     `\\[(\\[?)(${shortcodeAlternation(tags)})(?![\\w-])`
       + '([^\\]\\/]*(?:\\/(?!\\])[^\\]\\/]*)*?)'

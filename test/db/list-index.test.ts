@@ -170,6 +170,27 @@ forEachDatabase('EventListIndex', (kind) => {
     expect(found.slice(0, 3), `${found.length} of 300 differ after the writes`).to.deep.equal([]);
   });
 
+  it('reads the keys anew once own writes left more dead rows than live ones in them', async function () {
+    this.timeout(60_000);
+    const { index, version } = await builtIndex();
+    const everyPost = (await db.kysely.selectFrom('tec_occurrences').select('post_id').execute()).map((row) => Number(row.post_id));
+    // Each write names every event: all their rows are replaced (killed and added again).
+    const touchEverything = () => db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      touches(trx, { posts: everyPost });
+    });
+    await touchEverything();
+    expect(index.shape(version), 'half the rows dead: still kept').to.not.equal(undefined);
+    await touchEverything();
+    expect(index.shape(version), 'two thirds dead: read again').to.equal(undefined);
+    let outside = version;
+    for (let tries = 0; tries < 400 && !index.answer(PROBE, outside, 10, 0); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      outside = await settledVersion();
+    }
+    expect(await mismatches(index, outside)).to.deep.equal([]);
+  });
+
   it('answers nothing once an event repeats its occurrences, until that is undone', async () => {
     const { index, version } = await builtIndex();
     const [row] = await db.kysely.selectFrom('tec_occurrences').selectAll().orderBy('post_id', 'desc').limit(1).execute();

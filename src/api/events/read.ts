@@ -13,9 +13,11 @@ import { canSeeProtected } from './password.ts';
 import { presentEvents } from './present.ts';
 import { __ } from '../../i18n/phrase.ts';
 
+const notFound = (id: number): RestError => RestError.withStatus('rest-event-not-found', __('Event with ID %s does not exist.', id), 404);
+
 /** The checks of §5.1, in order, then the single-read representation. */
 async function readEvent(req: RestRequest, id: number, post: PostRow | undefined): Promise<RestResult> {
-  if (!post) throw RestError.withStatus('rest-event-not-found', __('Event with ID %s does not exist.', id), 404);
+  if (!post) throw notFound(id);
   if (post.post_type !== EVENT_TYPE.type) throw RestError.withStatus('rest-invalid-event-id', __('The specified ID is not a valid event.'), 400);
   if (post.post_status === 'trash') throw RestError.withStatus('event-no-longer-available', __('This event is no longer available'), 403);
   const readable = post.post_status === 'publish'
@@ -25,6 +27,8 @@ async function readEvent(req: RestRequest, id: number, post: PostRow | undefined
     throw RestError.withStatus('event-password-protected', __('The requested event is not accessible without a password'), 403);
   }
   const [event] = await presentEvents(req, [post], { single: true });
+  // Deleted since its row was read: as if it had been gone before.
+  if (event === undefined) throw notFound(id);
   return respond(event);
 }
 

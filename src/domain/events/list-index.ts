@@ -125,6 +125,8 @@ class ListKeys {
   /** Dead rows the orders (listed rows) and #byPost (every row) still hold. */
   #deadInOrders = 0;
   #deadByPost = 0;
+  /** Rows killed since the keys were read: they stay in the columns (compaction keeps only the orders short). */
+  #deadRows = 0;
   /** False once a row holds keys the walk cannot compare as SQL does (SQL then answers). */
   usable = true;
 
@@ -218,7 +220,13 @@ class ListKeys {
     }
     if (!(this.flags[index]! & UNLISTED)) this.#deadInOrders++;
     this.#deadByPost++;
+    this.#deadRows++;
     this.flags[index] = DEAD;
+  }
+
+  /** Whether dead rows outnumber the live ones: the keys are then read anew (a write-only server would grow them without end). */
+  get worn(): boolean {
+    return this.#deadRows * 2 > this.#size;
   }
 
   /** The live rows of a post. */
@@ -447,8 +455,8 @@ export class EventListIndex {
       const rows = await listKeysOfPosts(this.db.kysely, this.hiddenByMeta, posts);
       if (this.#keys !== keys) return;
       keys.replacePosts(posts, rows);
-      // Keys a write made unusable are read again (the next request starts it).
-      if (!keys.usable) this.#outside = null;
+      // Keys a write made unusable, or left mostly dead rows, are read again (the next request starts it).
+      if (!keys.usable || keys.worn) this.#outside = null;
     }).catch(() => {
       // Keys that missed a write are never used again.
       if (this.#keys === keys) {

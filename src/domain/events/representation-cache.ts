@@ -1,5 +1,5 @@
 // Event representations anonymous readers share (present.ts), kept per site settings object
-// (dropped with it) while no other connection wrote (the database's outside version) and dropped
+// (the latest few) while no other connection wrote (the database's outside version) and dropped
 // one by one by wpcal's own writes: each entry names the posts and terms it was built from (the
 // event, its venues, organizers, images, terms), and a write that touched any of them drops it.
 // One per AppServices (`eventRepresentations`, made by buildServices, which tells it of every
@@ -35,10 +35,15 @@ export interface BuildStart {
   generation: number;
 }
 
+/** Whether `outside` is older than `kept` (both are counters: SQLite's data_version, MySQL's epoch). */
+function isOlder(outside: string, kept: string | null): boolean {
+  const [asked, current] = [Number(outside), Number(kept)];
+  return kept !== null && Number.isFinite(asked) && Number.isFinite(current) && asked < current;
+}
+
 export class EventRepresentationCache {
-  #bySite = new WeakMap<SiteSettings, Map<string, ReusedEvent>>();
-  /** Every site's entries, for own writes to find what they touched. */
-  #all = new Set<Map<string, ReusedEvent>>();
+  /** The entries of the latest few site settings objects (settings come and go as the options change). */
+  #sites = new Map<SiteSettings, Map<string, ReusedEvent>>();
   #outside: string | null = null;
   /** Own writes told so far; when each post (`p<ID>`) and term (`t<ID>`) was last written, and everything. */
   #generation = 0;
@@ -48,20 +53,19 @@ export class EventRepresentationCache {
   /** Entries of another outside version are gone (another connection may have changed anything). */
   #entries(site: SiteSettings, outside: string): Map<string, ReusedEvent> {
     if (outside !== this.#outside) this.#clear(outside);
-    let entries = this.#bySite.get(site);
+    let entries = this.#sites.get(site);
     if (!entries) {
-      this.#bySite.set(site, entries = new Map());
-      this.#all.add(entries);
-      // Settings objects come and go as the options change: only the latest few are served.
-      if (this.#all.size > MAX_SITES) this.#all.delete(this.#all.values().next().value!);
+      this.#sites.set(site, entries = new Map());
+      if (this.#sites.size > MAX_SITES) this.#sites.delete(this.#sites.keys().next().value!);
     }
     return entries;
   }
 
+  /** Drops everything; builds begun before cannot keep what they built (what they read is unknown now). */
   #clear(outside: string | null): void {
-    this.#bySite = new WeakMap();
-    this.#all = new Set();
+    this.#sites = new Map();
     this.#writtenAt.clear();
+    this.#everythingAt = ++this.#generation;
     this.#outside = outside;
   }
 
@@ -72,6 +76,8 @@ export class EventRepresentationCache {
 
   /** The representation kept under `key` (the language, the presentation mode and post ID: costs read `Free` in the reader's language). */
   get(site: SiteSettings, key: string, outside: string): EncodedJson | undefined {
+    // A request begun under an older version (a slow one) neither reads nor drops the newer entries.
+    if (isOlder(outside, this.#outside)) return undefined;
     return this.#entries(site, outside).get(key)?.event;
   }
 
@@ -90,7 +96,6 @@ export class EventRepresentationCache {
   ownWrite(touched: Touched): void {
     const generation = ++this.#generation;
     if (touched === 'everything') {
-      this.#everythingAt = generation;
       this.#clear(this.#outside);
       return;
     }
@@ -101,7 +106,7 @@ export class EventRepresentationCache {
     for (const id of touched.posts) this.#writtenAt.set(`p${id}`, generation);
     for (const id of touched.terms) this.#writtenAt.set(`t${id}`, generation);
     const hit = (sources: RepresentationSources) => sources.posts.some((id) => touched.posts.has(id)) || sources.terms.some((id) => touched.terms.has(id));
-    for (const entries of this.#all) {
+    for (const entries of this.#sites.values()) {
       for (const [key, entry] of entries) if (hit(entry.sources)) entries.delete(key);
     }
   }

@@ -1,0 +1,35 @@
+import { expect } from 'chai';
+import { EventRepresentationCache } from '../../src/domain/events/representation-cache.ts';
+import { EncodedJson } from '../../src/php/json-encode.ts';
+import type { SiteSettings } from '../../src/site/settings.ts';
+
+const site = {} as SiteSettings;
+const event = (title: string) => new EncodedJson(JSON.stringify({ title }));
+const sources = { posts: [12], terms: [] };
+
+describe('EventRepresentationCache', () => {
+  it('keeps no build that began before an own write of what it read, whatever versions slower requests ask for meanwhile', () => {
+    const cache = new EventRepresentationCache();
+    expect(cache.get(site, 'list:12', '5')).to.equal(undefined);
+    const start = cache.begin('5');
+    cache.ownWrite({ posts: new Set([12]), terms: new Set() });
+    // A request begun before the last outside move asks with the older version, then a current one.
+    expect(cache.get(site, 'list:12', '4')).to.equal(undefined);
+    expect(cache.get(site, 'list:12', '5')).to.equal(undefined);
+    cache.set(site, 'list:12', start, event('stale'), sources);
+    expect(cache.get(site, 'list:12', '5'), 'built from rows read before the write').to.equal(undefined);
+  });
+
+  it('keeps no build begun before the entries were dropped for a newer version', () => {
+    const cache = new EventRepresentationCache();
+    const start = cache.begin('5');
+    expect(cache.get(site, 'list:12', '6')).to.equal(undefined);
+    cache.set(site, 'list:12', { ...start, outside: '6' }, event('read under 5'), sources);
+    expect(cache.get(site, 'list:12', '6')).to.equal(undefined);
+    const fresh = cache.begin('6');
+    cache.set(site, 'list:12', fresh, event('current'), sources);
+    expect(cache.get(site, 'list:12', '6')?.json).to.equal('{"title":"current"}');
+    expect(cache.get(site, 'list:12', '5'), 'an older version reads nothing').to.equal(undefined);
+    expect(cache.get(site, 'list:12', '6')?.json, 'and drops nothing').to.equal('{"title":"current"}');
+  });
+});
