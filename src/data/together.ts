@@ -28,12 +28,21 @@ async function rowsOf(db: Reader, compiled: readonly CompiledQuery[]): Promise<u
   return rows;
 }
 
+/** One read made of several: their statements in order, its value made of their values. */
+export function combinedRead<T extends readonly Read<unknown>[], V>(reads: T, combine: (values: Values<T>) => V): Read<V> {
+  return {
+    queries: reads.flatMap((read) => read.queries),
+    value(rows) {
+      let next = 0;
+      return combine(reads.map((read) => read.value(rows.slice(next, next += read.queries.length))) as Values<T>);
+    },
+  };
+}
+
 /** The values of these reads, their statements sent together. */
 export async function readTogether<T extends readonly Read<unknown>[]>(db: Reader, ...reads: T): Promise<Values<T>> {
-  const compiled = reads.flatMap((read) => read.queries.map((query) => query.compile()));
-  const rows = await rowsOf(db, compiled);
-  let next = 0;
-  return reads.map((read) => read.value(rows.slice(next, next += read.queries.length))) as Values<T>;
+  const all = combinedRead(reads, (values) => values);
+  return all.value(await rowsOf(db, all.queries.map((query) => query.compile())));
 }
 
 /** The value of one read. */

@@ -333,6 +333,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     },
     noSql: {
       readAlone: 'runs the statements of the read it is given (each snapshotted with the function that reads it alone)',
+      combinedRead: 'makes one read of others, running nothing itself',
     },
     uncatalogued: {},
   }),

@@ -91,10 +91,10 @@ export async function presentEventsById(req: RestRequest, ids: readonly number[]
 
 /**
  * The events of these IDs that exist (posts of any type: the caller checks), each with its row and
- * the representation built for this request: rows, meta and terms read in one packet.
+ * the representation built for this request: rows, meta and terms (and the posts of `expectedLinks`) read in one packet.
  */
-export async function buildEventsById(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Array<{ post: PostRow; event: Record<string, unknown> }>> {
-  const stored = await loadStoredEventsByIds(req.services.db.kysely, ids);
+export async function buildEventsById(req: RestRequest, ids: readonly number[], options: PresentOptions, expectedLinks: readonly number[] = []): Promise<Array<{ post: PostRow; event: Record<string, unknown> }>> {
+  const stored = await loadStoredEventsByIds(req.services.db.kysely, ids, expectedLinks);
   return (await buildEvents(req, stored, options)).map(({ event }, i) => ({ post: stored[i]!.post, event }));
 }
 

@@ -115,8 +115,9 @@ async function lockEvent(trx: Writer, postId: number, bySlug: boolean, metaKeys:
   return locked!;
 }
 
-async function present(req: RestRequest, id: number, status: number): Promise<RestResult> {
-  const [presented] = await buildEventsById(req, [id], { single: false });
+/** The answer to a write of the event: `links` are the posts the write left it linked to, read with it. */
+async function present(req: RestRequest, id: number, status: number, links: readonly number[] = []): Promise<RestResult> {
+  const [presented] = await buildEventsById(req, [id], { single: false }, links);
   if (!presented) throw RestError.withStatus('event-not-found', __('The requested post ID does not exist or is not an event'), 500);
   rememberAnsweredEvent(req, presented.post);
   return respond(presented.event, status);
@@ -265,7 +266,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     timezone: requestedZone(req),
   });
   const changes = sentMeta(req);
-  const id = await writeRequest(req, async (trx) => {
+  const { postId: id, links } = await writeRequest(req, async (trx) => {
     // TEC resolves (and creates) the linked posts before inserting the event.
     const linkedRows = await sentLinkRows(trx, req);
     const venueId = await resolveVenue(trx, req, linkedRows);
@@ -281,16 +282,16 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
     keepKnownRange(trx, { kind: 'rebuild' });
     // Nothing was linked before a create: its linked drafts stay drafts (publish-links.ts).
-    return postId;
+    return { postId, links: linkedPostsOf(new Map(), venueId, organizerIds) };
   });
-  return present(req, id, 201);
+  return present(req, id, 201, links);
 }
 
 async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {
   const postId = await targetEventId(req, bySlug);
   const changes = sentMeta(req);
   const omitted = omittedFields(req);
-  await writeRequest(req, async (trx) => {
+  const links = await writeRequest(req, async (trx) => {
     // The event's row first (lock order), then what the update builds on, as now committed.
     const locked = await lockEvent(trx, postId, bySlug, 'all');
     const { post, meta } = locked;
@@ -308,8 +309,10 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     keepKnownRange(trx, eventSaveStep(req.site, postId, updated.post_status, touched, dates ?? storedEventDates(meta)));
     // The links stored before this save (publish-links.ts).
     await publishLinkedPosts(trx, req, updated, linkedPostsOf(meta, undefined, undefined), linkedRows);
+    // What it links now, or may still link (the reset of a link left out is not known here).
+    return linkedPostsOf(meta, venueId, organizerIds);
   });
-  return present(req, postId, 200);
+  return present(req, postId, 200, links);
 }
 
 async function deleteEvent(req: RestRequest, bySlug: boolean): Promise<RestResult> {

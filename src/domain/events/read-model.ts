@@ -13,7 +13,7 @@ import { attachmentIdsIn } from '../../text/content-tags.ts';
 import { galleryAttachmentIds } from '../../text/content-shortcodes.ts';
 import type { RepresentationSources } from './representation-cache.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
-import { linkedPostsWithMeta, withImages, type StoredLinkedPost } from '../linked-posts/read-model.ts';
+import { linkedPostsWithMeta, linkedPostsWithMetaRead, withImages, type LinkedPostWithMeta, type StoredLinkedPost } from '../linked-posts/read-model.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
 import { CATEGORIES, TAGS } from '../terms/definition.ts';
 import { VENUE_DEFINITION } from '../venues.ts';
@@ -59,19 +59,33 @@ export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): P
   return withLinks(db, posts, metas, terms);
 }
 
-/** The events of these IDs (those that are posts), in their order, with everything they are shown from: their rows read with their meta and terms. */
-export async function loadStoredEventsByIds(db: Reader, ids: readonly number[]): Promise<StoredEvent[]> {
-  const [posts, metas, terms] = await readTogether(db, postsRead(db, ids), metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]));
-  return withLinks(db, posts, metas, terms);
+/**
+ * The events of these IDs (those that are posts), in their order, with everything they are shown
+ * from: their rows read with their meta and terms, and with the venues and organizers of
+ * `expectedLinks` (what a write just linked); other linked posts are read after.
+ */
+export async function loadStoredEventsByIds(db: Reader, ids: readonly number[], expectedLinks: readonly number[] = []): Promise<StoredEvent[]> {
+  const [posts, metas, terms, linked] = await readTogether(db, postsRead(db, ids), metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
+    linkedPostsWithMetaRead(db, LINKED_DEFINITIONS, expectedLinks));
+  return withLinks(db, posts, metas, terms, { ids: new Set(expectedLinks), posts: linked });
 }
 
-async function withLinks(db: Reader, posts: readonly PostRow[], metas: ReadonlyMap<number, PostMeta>, termLists: ReadonlyMap<number, Term[]>): Promise<StoredEvent[]> {
+const LINKED_DEFINITIONS = [VENUE_DEFINITION, ORGANIZER_DEFINITION];
+
+async function withLinks(
+  db: Reader, posts: readonly PostRow[], metas: ReadonlyMap<number, PostMeta>, termLists: ReadonlyMap<number, Term[]>,
+  readBefore: { ids: ReadonlySet<number>; posts: readonly LinkedPostWithMeta[] } = { ids: new Set(), posts: [] },
+): Promise<StoredEvent[]> {
   const ids = posts.map((post) => Number(post.ID));
   const terms = eventTermsOf(ids, termLists);
   const metaOf = (id: number): PostMeta => metas.get(id) ?? new Map();
   const links = ids.map((id) => ({ venues: linkedIds(metaOf(id), VENUE_DEFINITION), organizers: linkedIds(metaOf(id), ORGANIZER_DEFINITION) }));
   const linkedIdSet = new Set(links.flatMap((link) => [...link.venues, ...link.organizers]));
-  const linked = await linkedPostsWithMeta(db, [VENUE_DEFINITION, ORGANIZER_DEFINITION], [...linkedIdSet]);
+  const unread = [...linkedIdSet].filter((id) => !readBefore.ids.has(id));
+  const linked = [
+    ...readBefore.posts.filter((linkedPost) => linkedIdSet.has(Number(linkedPost.post.ID))),
+    ...await linkedPostsWithMeta(db, LINKED_DEFINITIONS, unread),
+  ];
   const images = await loadFeaturedImages(db, [...metas.values(), ...linked.map((post) => post.meta)]);
   const byId = new Map(withImages(linked, images).map((post) => [Number(post.post.ID), post]));
   const ofType = (definition: LinkedPostDefinition, linkIds: readonly number[]): StoredLinkedPost[] => linkIds

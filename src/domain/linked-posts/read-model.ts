@@ -2,7 +2,7 @@
 // row, the meta its representations read and its featured image, for a batch at once.
 import type { Reader } from '../../data/executor.ts';
 import { loadMeta, metaRead, postsRead, type PostMeta } from '../../data/posts.ts';
-import { readTogether } from '../../data/together.ts';
+import { combinedRead, readAlone, type Read } from '../../data/together.ts';
 import type { PostRow } from '../../data/tables.ts';
 import { featuredImage, loadFeaturedImages, type ImageAttachment } from '../images.ts';
 import type { LinkedPostDefinition } from './definition.ts';
@@ -32,12 +32,17 @@ async function withMeta(db: Reader, definitions: readonly LinkedPostDefinition[]
   return posts.map((post) => ({ post, meta: metas.get(Number(post.ID)) ?? new Map() }));
 }
 
-/** The posts of these IDs that are of the definitions' types, in the order given, with their meta: rows and meta read together. */
-export async function linkedPostsWithMeta(db: Reader, definitions: readonly LinkedPostDefinition[], ids: readonly number[]): Promise<LinkedPostWithMeta[]> {
-  if (!ids.length) return [];
+/** The posts of these IDs that are of the definitions' types, in the order given, with their meta (no statement for no IDs). */
+export function linkedPostsWithMetaRead(db: Reader, definitions: readonly LinkedPostDefinition[], ids: readonly number[]): Read<LinkedPostWithMeta[]> {
   const types = new Set<string>(definitions.map((definition) => definition.postType.type));
-  const [rows, metas] = await readTogether(db, postsRead(db, ids), metaRead(db, ids, linkedMetaKeys(definitions)));
-  return rows.filter((post) => types.has(post.post_type)).map((post) => ({ post, meta: metas.get(Number(post.ID)) ?? new Map() }));
+  return combinedRead([postsRead(db, ids), metaRead(db, ids, linkedMetaKeys(definitions))] as const, ([rows, metas]) => rows
+    .filter((post) => types.has(post.post_type))
+    .map((post) => ({ post, meta: metas.get(Number(post.ID)) ?? new Map() })));
+}
+
+/** linkedPostsWithMetaRead, rows and meta read together. */
+export function linkedPostsWithMeta(db: Reader, definitions: readonly LinkedPostDefinition[], ids: readonly number[]): Promise<LinkedPostWithMeta[]> {
+  return readAlone(db, linkedPostsWithMetaRead(db, definitions, ids));
 }
 
 /** Posts with their meta, given the featured images loaded for them. */
