@@ -252,9 +252,13 @@ export async function setMeta(db: Writer, postId: number, key: string, value: st
  * and ID are checked here, not in SQL: given the type too, SQLite walks every post of the type
  * (the type index) instead of the few names of the prefix (the name index): 300 ms at 100k events.
  */
-export async function postNamesStartingWith(db: Reader, postType: string, prefix: string, exceptId?: number): Promise<string[]> {
-  const rows = await db.selectFrom('posts').select(['post_name', 'post_type', 'ID']).where('post_name', 'like', `${prefix}%`).execute();
-  return rows.filter((row) => row.post_type === postType && Number(row.ID) !== exceptId).map((row) => row.post_name);
+export function postNamesStartingWith(db: Reader, postType: string, prefix: string, exceptId?: number): Promise<string[]> {
+  // Read as a Read so that reads ahead travel with it (a create's first read).
+  return readAlone(db, {
+    queries: [db.selectFrom('posts').select(['post_name', 'post_type', 'ID']).where('post_name', 'like', `${prefix}%`)],
+    value: ([rows = []]) => (rows as Pick<PostRow, 'post_name' | 'post_type' | 'ID'>[])
+      .filter((row) => row.post_type === postType && Number(row.ID) !== exceptId).map((row) => row.post_name),
+  });
 }
 
 /** wp_unique_post_slug for flat post types: `slug`, else `slug-2`, `slug-3`… */

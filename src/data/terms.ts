@@ -51,6 +51,19 @@ export async function getTerm(db: Reader, taxonomy: string, termId: number): Pro
   return row ? toTerm(row) : undefined;
 }
 
+/** The taxonomy's terms of these IDs, read as getTerm reads one: each ID to its term, or to null when it has none. */
+export function termsByIdRead(db: Reader, taxonomy: string, termIds: readonly number[]): Read<Map<number, Term | null>> {
+  const ids = [...new Set(termIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  return {
+    queries: ids.length ? [termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.term_id', 'in', ids)] : [],
+    value([rows = []]) {
+      const found = new Map<number, Term | null>(termIds.map((id) => [id, null]));
+      for (const row of rows as Record<string, unknown>[]) found.set(Number(row.term_id), toTerm(row));
+      return found;
+    },
+  };
+}
+
 export async function findTermBySlug(db: Reader, taxonomy: string, slug: string): Promise<Term | undefined> {
   const row = await termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.slug', '=', slug)
     .orderBy('t.term_id').executeTakeFirst();

@@ -39,10 +39,52 @@ export function combinedRead<T extends readonly Read<unknown>[], V>(reads: T, co
   };
 }
 
-/** The values of these reads, their statements sent together. */
+/** Reads ahead (readAhead) not sent yet, per transaction or database handle. */
+const waiting = new WeakMap<Reader, Set<PendingRead<unknown>>>();
+
+/** A read whose value is wanted later: sent with the next reads sent together, or alone when asked for first. */
+export interface ReadAhead<T> {
+  value(): Promise<T>;
+}
+
+class PendingRead<T> implements ReadAhead<T> {
+  #value: Promise<T> | null = null;
+
+  constructor(private readonly db: Reader, readonly read: Read<T>) {}
+
+  value(): Promise<T> {
+    waiting.get(this.db)?.delete(this);
+    return this.#value ??= readAlone(this.db, this.read);
+  }
+
+  /** Takes the value of the packet it travelled with. */
+  sentWith(value: Promise<T>): void {
+    this.#value = value;
+    // Failing with its packet, it fails whoever asks for it; no one may ask.
+    value.catch(() => undefined);
+  }
+}
+
+/**
+ * Sends `read` with the next reads `db` sends together (on MySQL, in their packet), so a value a
+ * transaction needs after its first read costs no round trip of its own.
+ */
+export function readAhead<T>(db: Reader, read: Read<T>): ReadAhead<T> {
+  const ahead = new PendingRead(db, read);
+  const set = waiting.get(db) ?? new Set();
+  set.add(ahead as PendingRead<unknown>);
+  waiting.set(db, set);
+  return ahead;
+}
+
+/** The values of these reads, their statements sent together (with any reads ahead of `db`). */
 export async function readTogether<T extends readonly Read<unknown>[]>(db: Reader, ...reads: T): Promise<Values<T>> {
-  const all = combinedRead(reads, (values) => values);
-  return all.value(await rowsOf(db, all.queries.map((query) => query.compile())));
+  const ahead = [...waiting.get(db) ?? []];
+  waiting.delete(db);
+  const all = combinedRead([...reads, ...ahead.map((each) => each.read)], (values) => values);
+  const values = rowsOf(db, all.queries.map((query) => query.compile())).then((rows) => all.value(rows));
+  ahead.forEach((each, i) => each.sentWith(values.then((list) => list[reads.length + i])));
+  return (await values).slice(0, reads.length) as Values<T>;
 }
 
 /** The value of one read. */

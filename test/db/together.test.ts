@@ -1,12 +1,12 @@
 // readTogether: reads whose SELECTs do not depend on each other travel as one packet on MySQL (one
 // after the other on SQLite), each read getting its own rows, also behind writes still queued in a
-// transaction.
+// transaction; a read ahead travels with the next of them.
 import { expect } from 'chai';
 import type { Writer } from '../../src/data/executor.ts';
 import { getOption } from '../../src/data/options.ts';
 import { addMeta, insertPost, metaRead, postsRead } from '../../src/data/posts.ts';
 import { queueWrite } from '../../src/data/queued-writes.ts';
-import { readAlone, readTogether, type Read } from '../../src/data/together.ts';
+import { readAhead, readAlone, readTogether, type Read } from '../../src/data/together.ts';
 import { eachTestOpensSchema, forEachDatabase } from '../support/databases.ts';
 
 const NOW = '2026-11-26 10:00:00';
@@ -62,5 +62,40 @@ forEachDatabase('reads sent together', (kind) => {
     }).then(() => undefined, (error: unknown) => error);
     expect(failed).to.be.instanceOf(Error);
     expect(await getOption(opened().kysely, 'kept?')).to.equal(undefined);
+  });
+
+  const setOption = (trx: Writer, name: string, value: string) => trx.updateTable('options').set({ option_value: value }).where('option_name', '=', name).execute();
+
+  it('read ahead with the next reads sent together, answering the rows of that moment', async () => {
+    await opened().write(async (trx) => {
+      await trx.insertInto('options').values([{ option_name: 'ahead', option_value: 'before', autoload: 'no' }, { option_name: 'other', option_value: 'O', autoload: 'no' }]).execute();
+      const ahead = readAhead(trx, optionRead(trx, 'ahead'));
+      expect(await readAlone(trx, optionRead(trx, 'other'))).to.equal('O');
+      await setOption(trx, 'ahead', 'after');
+      expect(await ahead.value()).to.equal('before');
+      expect(await ahead.value()).to.equal('before');
+    });
+  });
+
+  it('read ahead alone when the value is asked for first, and then never again', async () => {
+    await opened().write(async (trx) => {
+      await trx.insertInto('options').values({ option_name: 'ahead', option_value: 'before', autoload: 'no' }).execute();
+      const ahead = readAhead(trx, optionRead(trx, 'ahead'));
+      await setOption(trx, 'ahead', 'after');
+      expect(await ahead.value()).to.equal('after');
+      await setOption(trx, 'ahead', 'later');
+      await readAlone(trx, optionRead(trx, 'ahead'));
+      expect(await ahead.value()).to.equal('after');
+    });
+  });
+
+  it('fail a read ahead with the packet it travelled with', async () => {
+    const failed = await opened().write(async (trx) => {
+      const ahead = readAhead(trx, optionRead(trx, 'ahead'));
+      const broken: Read<unknown> = { queries: [trx.selectFrom('no_such_table' as 'options').selectAll()], value: () => undefined };
+      await readAlone(trx, broken).catch(() => undefined);
+      return ahead.value();
+    }).then(() => undefined, (error: unknown) => error);
+    expect(failed).to.be.instanceOf(Error);
   });
 });

@@ -334,6 +334,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     noSql: {
       readAlone: 'runs the statements of the read it is given (each snapshotted with the function that reads it alone)',
       combinedRead: 'makes one read of others, running nothing itself',
+      readAhead: 'runs the statements of the read it is given, with the reads they travel with',
     },
     uncatalogued: {},
   }),
@@ -606,6 +607,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
   moduleEntry('terms', terms, {
     cases: {
       getTerm: [{ run: ({ reader }) => terms.getTerm(reader, CATEGORY, 5) }],
+      termsByIdRead: [{ run: ({ reader }) => together.readAlone(reader, terms.termsByIdRead(reader, CATEGORY, [5, 6])) }],
       findTermBySlug: [{ run: ({ reader }) => terms.findTermBySlug(reader, CATEGORY, 'music') }],
       findTermByName: [
         { case: 'any parent', run: ({ reader }) => terms.findTermByName(reader, CATEGORY, 'Music') },

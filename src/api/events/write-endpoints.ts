@@ -24,7 +24,7 @@ import {
 } from '../../domain/events/storage.ts';
 import type { Omitted } from '../../domain/write-context.ts';
 import {
-  assignEventTerms, checkedPost, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
+  assignEventTerms, checkedPost, readEventTermsAhead, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
 } from './write-links.ts';
 import { publishLinkedPosts } from '../../domain/events/publish-links.ts';
 import { eventSaveStep, keepKnownRange, type SavedDates } from '../../domain/events/known-range.ts';
@@ -267,6 +267,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
   });
   const changes = sentMeta(req);
   const { postId: id, links } = await writeRequest(req, async (trx) => {
+    const termsAhead = readEventTermsAhead(trx, req);
     // TEC resolves (and creates) the linked posts before inserting the event.
     const linkedRows = await sentLinkRows(trx, req);
     const venueId = await resolveVenue(trx, req, linkedRows);
@@ -276,7 +277,7 @@ async function createEvent(req: RestRequest): Promise<RestResult> {
     const postId = Number(post.ID);
     touchesEvent(trx, postId, [venueId, ...(organizerIds ?? []), thumbnailId]);
     // wp_insert_post links the terms before TEC saves the meta.
-    const terms = await assignEventTerms(trx, req, postId, new Map());
+    const terms = await assignEventTerms(trx, req, postId, new Map(), termsAhead);
     // API-created events always carry both map rows (events.md §6.2).
     await writeEventMeta(trx, req, postId, forCreate({ ...changes, thumbnailId, dates, venueId, organizerIds }), new Map(), terms);
     await syncOccurrence(trx, postId, storedDates(dates), req.now, true);
@@ -292,6 +293,7 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   const changes = sentMeta(req);
   const omitted = omittedFields(req);
   const links = await writeRequest(req, async (trx) => {
+    const termsAhead = readEventTermsAhead(trx, req);
     // The event's row first (lock order), then what the update builds on, as now committed.
     const locked = await lockEvent(trx, postId, bySlug, 'all');
     const { post, meta } = locked;
@@ -302,7 +304,7 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
     const thumbnailId = await sentThumbnail(trx, req);
     touchesEvent(trx, postId, [venueId, ...(organizerIds ?? []), thumbnailId, ...linkedPostsOf(meta, undefined, undefined)]);
     const updated = await updateTypedPost(trx, req, EVENT_TYPE, post, postInput(req, !bySlug, omitted), locked);
-    const terms = await assignEventTerms(trx, req, postId, locked.termLinks);
+    const terms = await assignEventTerms(trx, req, postId, locked.termLinks, termsAhead);
     const touched = await writeEventMeta(trx, req, postId, forUpdate({ ...changes, thumbnailId, dates, venueId, organizerIds }, omitted), meta, [...terms, ...updated.touches]);
     if (dates) await syncOccurrence(trx, postId, storedDates(dates), req.now);
     if (updated.post_status !== post.post_status) await recountPostTerms(trx, postId);

@@ -4,7 +4,8 @@ import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../context.ts';
 import type { Writer } from '../../data/executor.ts';
 import { getPosts, type PostMeta } from '../../data/posts.ts';
-import { setPostTerms } from '../../data/terms.ts';
+import { setPostTerms, termsByIdRead, type Term } from '../../data/terms.ts';
+import { readAhead, type ReadAhead } from '../../data/together.ts';
 import { isValidInline } from '../linked-posts/args.ts';
 import type { LinkedPostDefinition } from '../../domain/linked-posts/definition.ts';
 import { couldNotCreate, findOrCreateLinkedPost, linkedIdOf } from '../../domain/linked-posts/writes.ts';
@@ -12,7 +13,7 @@ import type { LinkedRows } from '../../domain/events/publish-links.ts';
 import { ORGANIZER_DEFINITION } from '../../domain/organizers.ts';
 import { isPhpEmpty } from '../../domain/values.ts';
 import { CATEGORIES, TAGS, type TaxonomyDefinition } from '../../domain/terms/definition.ts';
-import { resolveTermsForWrite } from '../../domain/terms/writes.ts';
+import { resolveTermsForWrite, termIdsNamed } from '../../domain/terms/writes.ts';
 import { VENUE_DEFINITION } from '../../domain/venues.ts';
 import { touchedTaxonomies, type Touch } from '../../domain/modified-fields.ts';
 
@@ -153,22 +154,41 @@ export async function resolveOrganizers(trx: Writer, req: RestRequest, rows: Lin
   return ids;
 }
 
-/** Sent `categories`/`tags` replace the event's terms, when the user may assign them. Returns the taxonomies whose terms changed, as TEC's tracker notes them. */
+/** The taxonomies an event write may link, with the parameter and the capability each needs. */
+const EVENT_TAXONOMIES: ReadonlyArray<[string, TaxonomyDefinition, string]> = [
+  ['categories', CATEGORIES, 'edit_tribe_events'],
+  ['tags', TAGS, 'edit_posts'],
+];
+
+/** The terms a write of these taxonomies' values will link by ID, per taxonomy, read with the write's first read. */
+export type EventTermsAhead = ReadonlyMap<string, ReadAhead<Map<number, Term | null>>>;
+
+/** The sent values of the taxonomies the user may assign (null and absent ones left out). */
+function sentTermValues(req: RestRequest): Array<[TaxonomyDefinition, unknown]> {
+  return EVENT_TAXONOMIES
+    .map(([name, definition, capability]): [TaxonomyDefinition, unknown, string] => [definition, sentValue(req, name), capability])
+    .filter(([, value, capability]) => value !== undefined && value !== null && userCan(req.user, capability))
+    .map(([definition, value]) => [definition, value]);
+}
+
+/** Starts reading the terms the request names by ID (readAhead): call before the write's first read. */
+export function readEventTermsAhead(trx: Writer, req: RestRequest): EventTermsAhead {
+  return new Map(sentTermValues(req).map(([definition, value]) =>
+    [definition.taxonomy, readAhead(trx, termsByIdRead(trx, definition.taxonomy, termIdsNamed(value)))]));
+}
+
 /**
- * Links the categories and tags the request sends. `held`: the post's links by taxonomy, as read
- * under the write's lock of the post (an empty map for a post the write created).
+ * Sent `categories`/`tags` replace the event's terms, when the user may assign them. `held`: the
+ * post's links by taxonomy, as read under the write's lock of the post (an empty map for a post
+ * the write created); `ahead`: the terms read ahead. Returns the taxonomies whose terms changed,
+ * as TEC's tracker notes them.
  */
-export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number, held?: ReadonlyMap<string, number[]>): Promise<Touch[]> {
-  const taxonomies: [string, TaxonomyDefinition, string][] = [
-    ['categories', CATEGORIES, 'edit_tribe_events'],
-    ['tags', TAGS, 'edit_posts'],
-  ];
+export async function assignEventTerms(trx: Writer, req: RestRequest, postId: number, held?: ReadonlyMap<string, number[]>, ahead?: EventTermsAhead): Promise<Touch[]> {
   const changed: string[] = [];
-  for (const [name, definition, assignCapability] of taxonomies) {
-    const value = sentValue(req, name);
-    if (value === undefined || value === null || !userCan(req.user, assignCapability)) continue;
+  for (const [definition, value] of sentTermValues(req)) {
     const before = held && (held.get(definition.taxonomy) ?? []);
-    if (await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value), before)) changed.push(definition.taxonomy);
+    const readBefore = await ahead?.get(definition.taxonomy)?.value();
+    if (await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value, undefined, readBefore), before)) changed.push(definition.taxonomy);
   }
   return touchedTaxonomies(changed);
 }

@@ -120,16 +120,28 @@ export async function editTerm(db: Writer, def: TaxonomyDefinition, term: Term, 
   return updateTerm(db, term, changes);
 }
 
+/** The IDs among the items of a term list (resolveTermsForWrite's numeric items). */
+export function termIdsNamed(value: unknown): number[] {
+  return (parseTermList(value) ?? []).filter(isNumericItem).map(Number);
+}
+
 /**
  * The terms an event write names (events.md §6.2): numeric items are IDs (unknown ones skipped),
  * others an existing term by slug or name, else a new term with that name. wpcal links an existing
- * tag named by slug or name (the plugin creates a tag named after its ID instead).
+ * tag named by slug or name (the plugin creates a tag named after its ID instead). `readBefore`:
+ * the terms of IDs read earlier in the transaction (termsByIdRead).
  */
-export async function resolveTermsForWrite(db: Writer, def: TaxonomyDefinition, value: unknown, onCreated?: (term: Term) => void): Promise<Term[]> {
+export async function resolveTermsForWrite(
+  db: Writer, def: TaxonomyDefinition, value: unknown, onCreated?: (term: Term) => void, readBefore?: ReadonlyMap<number, Term | null>,
+): Promise<Term[]> {
   const resolved = new Map<number, Term>();
+  const byId = async (id: number) => {
+    const known = readBefore?.get(id);
+    return known !== undefined ? known ?? undefined : getTerm(db, def.taxonomy, id);
+  };
   for (const item of parseTermList(value) ?? []) {
     let term = isNumericItem(item)
-      ? await getTerm(db, def.taxonomy, Number(item))
+      ? await byId(Number(item))
       : await findTermBySlug(db, def.taxonomy, sanitizeTitle(item)) ?? await findTermByName(db, def.taxonomy, sanitizeTermName(item));
     if (!term && !isNumericItem(item)) {
       try {
