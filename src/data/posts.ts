@@ -144,6 +144,18 @@ export function postsRead(db: Reader, ids: readonly number[]): Read<PostRow[]> {
   };
 }
 
+/**
+ * The posts the post's meta of these keys names by ID, of any type or status (a value the database
+ * takes for a number names one: callers check the values themselves).
+ */
+export function postsNamedByMetaRead(db: Reader, postId: number, metaKeys: readonly string[]): Read<PostRow[]> {
+  return {
+    queries: [db.selectFrom('postmeta as m').innerJoin('posts as p', 'p.ID', 'm.meta_value').selectAll('p')
+      .where('m.post_id', '=', postId).where('m.meta_key', 'in', metaKeys)],
+    value: ([rows = []]) => rows as PostRow[],
+  };
+}
+
 export function getPosts(db: Reader, ids: readonly number[]): Promise<PostRow[]> {
   return readAlone(db, postsRead(db, ids));
 }

@@ -450,6 +450,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       }],
       getPost: [{ run: ({ reader }) => posts.getPost(reader, 12) }],
       getPosts: [{ run: ({ reader }) => posts.getPosts(reader, [13, 12, 13]) }],
+      postsNamedByMetaRead: [{ run: ({ reader }) => together.readAlone(reader, posts.postsNamedByMetaRead(reader, 12, ['_EventVenueID', '_EventOrganizerID'])) }],
       postIdsOfType: [{
         case: 'two pages of 2',
         answers: [{ rows: [{ ID: 12 }, { ID: 13 }] }],

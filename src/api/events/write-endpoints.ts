@@ -24,7 +24,7 @@ import {
 } from '../../domain/events/storage.ts';
 import type { Omitted } from '../../domain/write-context.ts';
 import {
-  assignEventTerms, checkedPost, readEventTermsAhead, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
+  assignEventTerms, checkedPost, readEventTermsAhead, readLinkedRowsAhead, linkedPostsOf, resolveOrganizers, resolveVenue, sentLinkRows, validateOrganizer, validateVenue,
 } from './write-links.ts';
 import { publishLinkedPosts } from '../../domain/events/publish-links.ts';
 import { eventSaveStep, keepKnownRange, type SavedDates } from '../../domain/events/known-range.ts';
@@ -294,11 +294,12 @@ async function updateEvent(req: RestRequest, bySlug: boolean): Promise<RestResul
   const omitted = omittedFields(req);
   const links = await writeRequest(req, async (trx) => {
     const termsAhead = readEventTermsAhead(trx, req);
+    const linkedBefore = readLinkedRowsAhead(trx, postId);
     // The event's row first (lock order), then what the update builds on, as now committed.
     const locked = await lockEvent(trx, postId, bySlug, 'all');
     const { post, meta } = locked;
     const dates = updatedDates(req, meta, omitted);
-    const linkedRows = await sentLinkRows(trx, req);
+    const linkedRows = await sentLinkRows(trx, req, await linkedBefore.value());
     const venueId = await resolveVenue(trx, req, linkedRows);
     const organizerIds = await resolveOrganizers(trx, req, linkedRows);
     const thumbnailId = await sentThumbnail(trx, req);

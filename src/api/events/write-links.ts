@@ -3,7 +3,7 @@ import { userCan } from '../../auth/capabilities.ts';
 import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../context.ts';
 import type { Writer } from '../../data/executor.ts';
-import { getPosts, type PostMeta } from '../../data/posts.ts';
+import { getPosts, postsNamedByMetaRead, type PostMeta } from '../../data/posts.ts';
 import { setPostTerms, termsByIdRead, type Term } from '../../data/terms.ts';
 import { readAhead, type ReadAhead } from '../../data/together.ts';
 import { isValidInline } from '../linked-posts/args.ts';
@@ -103,9 +103,9 @@ function sentValue(req: RestRequest, name: string): unknown {
  * The rows of every post ID the write's `venue` and `organizer` name: those its argument checks
  * read just before, else one query. Neither read locks them (MySQL reads committed rows
  * without locks, SQLite has the file's write lock only once the transaction began); what is
- * linked is what was committed when the request came.
+ * linked is what was committed when the request came. `readBefore`: rows read earlier, kept beside them.
  */
-export async function sentLinkRows(trx: Writer, req: RestRequest): Promise<LinkedRows> {
+export async function sentLinkRows(trx: Writer, req: RestRequest, readBefore: readonly PostRow[] = []): Promise<LinkedRows> {
   const entries = ['venue', 'organizer'].flatMap((name) => {
     const value = sentValue(req, name);
     return Array.isArray(value) ? value : [value];
@@ -114,8 +114,18 @@ export async function sentLinkRows(trx: Writer, req: RestRequest): Promise<Linke
   // Taken once: a transaction run again after a lost lock race reads them anew.
   const checked = await namedPosts.get(req);
   namedPosts.delete(req);
-  if (checked && ids.every((id) => checked.has(id))) return new Map(ids.map((id) => [id, checked.get(id)!]));
-  return new Map((await getPosts(trx, ids)).map((post) => [Number(post.ID), post]));
+  const rows: LinkedRows = new Map(readBefore.map((post) => [Number(post.ID), post]));
+  if (checked && ids.every((id) => checked.has(id))) {
+    for (const id of ids) rows.set(id, checked.get(id)!);
+    return rows;
+  }
+  for (const post of await getPosts(trx, ids)) rows.set(Number(post.ID), post);
+  return rows;
+}
+
+/** The rows of the venues and organizers the event links before the write, read with the write's first read (publish-links.ts needs them). */
+export function readLinkedRowsAhead(trx: Writer, postId: number): ReadAhead<PostRow[]> {
+  return readAhead(trx, postsNamedByMetaRead(trx, postId, [VENUE_DEFINITION.linkMetaKey, ORGANIZER_DEFINITION.linkMetaKey]));
 }
 
 /**

@@ -219,6 +219,17 @@ where
   "ID" in (?, ?);
 -- parameters: [13,12]
 
+-- postsNamedByMetaRead
+select
+  "p".*
+from
+  "wp_postmeta" as "m"
+  inner join "wp_posts" as "p" on "p"."ID" = "m"."meta_value"
+where
+  "m"."post_id" = ?
+  and "m"."meta_key" in (?, ?);
+-- parameters: [12,"_EventVenueID","_EventOrganizerID"]
+
 -- postIdsOfType (two pages of 2), statement 1 of 2
 select
   "ID"
