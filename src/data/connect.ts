@@ -327,9 +327,9 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         const check = (since: number) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS))
           .then((posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }), () => commits.changed());
         const epochs = new SettledVersions(async () => {
-          const startedWith = transactions.ownWrites();
+          const reading = commits.begin(transactions.ownWrites());
           const counter = await read();
-          const judged = commits.judge(counter, startedWith, transactions.ownWrites());
+          const judged = commits.judge(reading, counter, transactions.ownWrites());
           if (judged.checkSince !== undefined) void check(judged.checkSince);
           return judged.epoch;
         }, COUNTER_READ_WINDOW_MS);

@@ -131,6 +131,12 @@ export const OUTSIDE_CHECK_MS = 2000;
 /** ...and how often everything is read again then: another connection's other writes show at most this much later. */
 export const OUTSIDE_FULL_CHECK_MS = 60_000;
 
+/** A counter read under way: its place in the order reads began, and wpcal's own writes as it began. */
+export interface CounterRead {
+  number: number;
+  startedWith: OwnWrites;
+}
+
 /** What a counter read means (OutsideCommits.judge). */
 export interface Judged {
   /** Changes when another connection may have written anything; null when unknown. */
@@ -141,7 +147,7 @@ export interface Judged {
 
 /**
  * Tells other connections' commits from wpcal's own on a server-wide counter that both move:
- * `judge` turns each counter read (with wpcal's own writes as the read began and ended) into an
+ * `judge` turns each counter read (begun with `begin`; wpcal's own writes as it began and ended) into an
  * epoch that changes when another connection may have committed anything. A move with none of
  * wpcal's writes under way since the read before is another connection's: a new epoch at once. A
  * move while wpcal was writing may be either: it is taken for wpcal's (whose writes tell what they
@@ -152,6 +158,9 @@ export class OutsideCommits {
   #epoch = 0;
   #last: string | null = null;
   #previousStart: OwnWrites = { running: 0, activity: 0 };
+  #begun = 0;
+  /** The number of the last read judged: one begun before it saw nothing newer. */
+  #judged = 0;
   /** The first move since the last check that wpcal's writes may explain, and since the last full check. */
   #ambiguousSince: number | null = null;
   #uncheckedSince: number | null = null;
@@ -162,8 +171,16 @@ export class OutsideCommits {
     private readonly clock: () => number = () => Date.now(),
   ) {}
 
-  judge(counter: string | null, startedWith: OwnWrites, endedWith: OwnWrites): Judged {
+  /** Call as a counter read begins. */
+  begin(startedWith: OwnWrites): CounterRead {
+    return { number: ++this.#begun, startedWith };
+  }
+
+  judge(read: CounterRead, counter: string | null, endedWith: OwnWrites): Judged {
     if (counter === null) return { epoch: null };
+    // Reads may end in another order than they began: a later one was judged already.
+    if (read.number < this.#judged) return { epoch: String(this.#epoch) };
+    this.#judged = read.number;
     const now = this.clock();
     if (this.#last !== null && counter !== this.#last) {
       const ownMayExplain = endedWith.activity !== this.#previousStart.activity || this.#previousStart.running > 0;
@@ -175,7 +192,7 @@ export class OutsideCommits {
       }
     }
     this.#last = counter;
-    this.#previousStart = startedWith;
+    this.#previousStart = read.startedWith;
     if (this.#uncheckedSince !== null && now - this.#uncheckedSince >= this.fullCheckMs) {
       this.changed();
       return { epoch: String(this.#epoch) };

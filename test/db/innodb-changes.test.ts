@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, commitCounterReader } from '../../src/data/innodb-changes.ts';
+import { COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, commitCounterReader, type OwnWrites } from '../../src/data/innodb-changes.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
 
@@ -137,29 +137,43 @@ describe('OutsideCommits', () => {
   let now = 0;
   const clock = () => now;
   const idle = { running: 0, activity: 0 };
+  /** A counter read that began with `startedWith` and ended with `endedWith`, judged. */
+  const judge = (commits: OutsideCommits, counter: string | null, startedWith: OwnWrites, endedWith: OwnWrites) => commits.judge(commits.begin(startedWith), counter, endedWith);
 
   it('takes a move with none of its own writes under way for another connection\'s', () => {
     const commits = new OutsideCommits(2000, 60_000, clock);
-    const first = commits.judge('100', idle, idle).epoch;
-    expect(commits.judge('100', idle, idle).epoch, 'no move').to.equal(first);
-    expect(commits.judge('101', idle, idle).epoch, 'another connection').to.not.equal(first);
-    expect(commits.judge(null, idle, idle).epoch, 'no counter').to.equal(null);
+    const first = judge(commits, '100', idle, idle).epoch;
+    expect(judge(commits, '100', idle, idle).epoch, 'no move').to.equal(first);
+    expect(judge(commits, '101', idle, idle).epoch, 'another connection').to.not.equal(first);
+    expect(judge(commits, null, idle, idle).epoch, 'no counter').to.equal(null);
   });
 
   it('takes a move during its own writes for its own, reads the posts modified meanwhile after OUTSIDE_CHECK_MS, and everything after OUTSIDE_FULL_CHECK_MS', () => {
     now = 10_000;
     const commits = new OutsideCommits(2000, 60_000, clock);
-    const epoch = commits.judge('100', idle, idle).epoch;
+    const epoch = judge(commits, '100', idle, idle).epoch;
     const writing = { running: 1, activity: 1 };
-    expect(commits.judge('105', writing, { running: 0, activity: 2 })).to.deep.equal({ epoch }, 'a write of its own began and ended');
+    expect(judge(commits, '105', writing, { running: 0, activity: 2 })).to.deep.equal({ epoch }, 'a write of its own began and ended');
     now += 1999;
-    expect(commits.judge('107', { running: 0, activity: 2 }, { running: 1, activity: 3 })).to.deep.equal({ epoch }, 'before the check');
+    expect(judge(commits, '107', { running: 0, activity: 2 }, { running: 1, activity: 3 })).to.deep.equal({ epoch }, 'before the check');
     now += 1;
-    expect(commits.judge('107', idle, idle)).to.deep.equal({ epoch, checkSince: 10_000 }, 'the posts modified since the first such move');
+    const done = { running: 0, activity: 4 };
+    expect(judge(commits, '107', done, done)).to.deep.equal({ epoch, checkSince: 10_000 }, 'the posts modified since the first such move');
     now += 10;
-    expect(commits.judge('107', idle, idle)).to.deep.equal({ epoch }, 'checked once');
+    expect(judge(commits, '107', done, done)).to.deep.equal({ epoch }, 'checked once');
     now = 70_000;
-    expect(commits.judge('107', idle, idle).epoch, 'a full check').to.not.equal(epoch);
+    expect(judge(commits, '107', done, done).epoch, 'a full check').to.not.equal(epoch);
+  });
+
+  it('ignores a read that began before the last one judged', () => {
+    const commits = new OutsideCommits(2000, 60_000, clock);
+    const epoch = judge(commits, '100', idle, idle).epoch;
+    const older = commits.begin(idle);
+    const newer = commits.begin(idle);
+    const moved = commits.judge(newer, '101', idle).epoch;
+    expect(moved, 'another connection').to.not.equal(epoch);
+    expect(commits.judge(older, '100', idle), 'the older read, ended last').to.deep.equal({ epoch: moved });
+    expect(judge(commits, '101', idle, idle), 'the counter as the newer read saw it').to.deep.equal({ epoch: moved });
   });
 });
 
