@@ -136,9 +136,15 @@ interface Opened {
   /** SQLite: a connection of its own for write transactions, so that reads never wait for a lock. */
   writeDialect?: Dialect;
   label: string;
-  otherConnectionsVersion?: () => number;
+  /** SQLite: both pragmas read at once (see SqliteVersions). */
+  sqliteVersions?: () => SqliteVersions;
+}
+
+interface SqliteVersions {
+  /** Changes when a connection other than the reading one commits (the writing one included). */
+  otherConnections: number;
   /** Changes only when a connection other than the writing one commits. */
-  outsideVersion?: () => number;
+  outside: number;
 }
 
 function openMysql(url: string, deadlines: () => Deadlines): Opened {
@@ -225,17 +231,19 @@ function openSqlite(file: string, createFolder: boolean, bulkWrites: boolean): O
   const database = openSqliteFile(file, createFolder, 5000);
   const writer = file === ':memory:' ? undefined : openSqliteFile(file, false, 0);
   if (bulkWrites && writer) forBulkWrites(writer);
-  // Changes whenever another connection (another process, WordPress itself) commits.
-  const dataVersion = database.prepare('PRAGMA data_version').pluck();
   // A connection's data_version moves for the commits of every connection but itself.
-  const outsideVersion = (writer ?? database).prepare('PRAGMA data_version').pluck();
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  // One connection (':memory:'): one read tells both.
+  const outsideVersion = writer ? writer.prepare('PRAGMA data_version').pluck() : null;
   return {
     dialect: new ImmediateSqliteDialect({ database: preparingOnce(database) }),
     // Two connections to ':memory:' would be two databases.
     writeDialect: writer && new ImmediateSqliteDialect({ database: preparingOnce(writer) }),
     label: `sqlite:${file}`,
-    otherConnectionsVersion: () => Number(dataVersion.get()),
-    outsideVersion: () => Number(outsideVersion.get()),
+    sqliteVersions: () => {
+      const otherConnections = Number(dataVersion.get());
+      return { otherConnections, outside: outsideVersion ? Number(outsideVersion.get()) : otherConnections };
+    },
   };
 }
 
@@ -301,21 +309,21 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   try {
     if (parsed.dialect === 'mysql') numbering = await autoIdNumbering(kysely);
     else await sql`SELECT 1`.execute(kysely);
-    if (opened.otherConnectionsVersion && opened.outsideVersion) {
-      const sqliteVersion = opened.otherConnectionsVersion;
-      const sqliteOutside = opened.outsideVersion;
-      outside = async () => String(sqliteOutside());
-      // The pragma costs three system calls: requests taken in during one turn of the event loop
-      // share one read, made after all of them arrived.
-      let shared: Promise<string> | null = null;
-      otherConnections = () => shared ??= new Promise((resolve, reject) => setImmediate(() => {
+    if (opened.sqliteVersions) {
+      const sqliteVersions = opened.sqliteVersions;
+      // Each pragma costs three system calls: requests taken in during one turn of the event loop
+      // share one read of both, made after all of them arrived.
+      let shared: Promise<SqliteVersions> | null = null;
+      const versions = () => shared ??= new Promise((resolve, reject) => setImmediate(() => {
         shared = null;
         try {
-          resolve(String(sqliteVersion()));
+          resolve(sqliteVersions());
         } catch (error) {
           reject(error);
         }
       }));
+      otherConnections = async () => String((await versions()).otherConnections);
+      outside = async () => String((await versions()).outside);
     } else {
       // Not through the write counter: it takes every statement but SELECT for a possible write.
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
@@ -327,9 +335,9 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         const check = (since: number) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS))
           .then((posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }), () => commits.changed());
         const epochs = new SettledVersions(async () => {
-          const startedWith = transactions.ownWrites();
+          const reading = commits.begin(transactions.ownWrites());
           const counter = await read();
-          const judged = commits.judge(counter, startedWith, transactions.ownWrites());
+          const judged = commits.judge(reading, counter, transactions.ownWrites());
           if (judged.checkSince !== undefined) void check(judged.checkSince);
           return judged.epoch;
         }, COUNTER_READ_WINDOW_MS);

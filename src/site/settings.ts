@@ -19,7 +19,7 @@ export interface SiteSettings {
   prettyPermalinks: boolean;
   /** The raw posts_per_page option, as the index shows it (usually "10"). */
   postsPerPage: string;
-  /** The TEC settings array (tribe_events_calendar_options). */
+  /** The TEC settings array (tribe_events_calendar_options), less its known date range (KNOWN_RANGE_KEYS). */
   tec: Record<string, PhpValue>;
   /** TEC's "end of day cutoff" (`multiDayCutoff`, e.g. "04:00"), when set. */
   multiDayCutoff: string | undefined;
@@ -40,6 +40,14 @@ const OPTION_NAMES = [
   'date_format', 'time_format', 'WPLANG',
 ] as const;
 
+/**
+ * The keys of TEC's settings array that hold its known date range (domain/events/known-range.ts
+ * keeps them): an event write that widens the range rewrites them. They are left out of the
+ * settings, which nothing reads them through, so that such a write leaves the settings object, and
+ * what is kept per settings object (answers, event representations), as it was.
+ */
+const KNOWN_RANGE_KEYS = ['earliest_date', 'earliest_date_markers', 'latest_date', 'latest_date_markers'];
+
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
@@ -50,7 +58,8 @@ export function buildSettings(options: Map<string, string>, fallbackHome: string
   // A database wpcal created has no permalink option: it serves pretty URLs, like the samples.
   const prettyPermalinks = permalink === undefined ? true : permalink !== '';
   const tecRaw = maybeUnserialize(options.get('tribe_events_calendar_options') ?? '');
-  const tec = tecRaw && typeof tecRaw === 'object' && !Array.isArray(tecRaw) ? tecRaw : {};
+  const tec = tecRaw && typeof tecRaw === 'object' && !Array.isArray(tecRaw) ? { ...tecRaw } : {};
+  for (const key of KNOWN_RANGE_KEYS) delete tec[key];
   const timezoneString = options.get('timezone_string') ?? '';
   const gmtOffset = options.get('gmt_offset') ?? '0';
   return {
@@ -75,7 +84,7 @@ export function buildSettings(options: Map<string, string>, fallbackHome: string
 
 export class SiteSettingsCache {
   #settings: SiteSettings | null = null;
-  /** The options (and fallback home) the settings were built from. */
+  /** The settings object as text, to tell a reload that changed nothing. */
   #read = '';
   #loadedAt = 0;
 
@@ -90,12 +99,11 @@ export class SiteSettingsCache {
   async get(): Promise<SiteSettings> {
     const now = Date.now();
     if (!this.#settings || now - this.#loadedAt > this.ttlMs) {
-      const options = await getOptions(this.db, OPTION_NAMES);
-      const home = this.fallbackHome();
-      // The same options give the same object: what is kept per settings object (answers, event
+      const settings = buildSettings(await getOptions(this.db, OPTION_NAMES), this.fallbackHome(), this.siteUrlOverride);
+      // The same settings give the same object: what is kept per settings object (answers, event
       // representations) outlives a reload that found nothing changed.
-      const read = JSON.stringify([home, [...options]]);
-      if (!this.#settings || read !== this.#read) this.#settings = buildSettings(options, home, this.siteUrlOverride);
+      const read = JSON.stringify(settings);
+      if (!this.#settings || read !== this.#read) this.#settings = settings;
       this.#read = read;
       this.#loadedAt = now;
     }

@@ -1,10 +1,11 @@
 // How MySQL/MariaDB handles tell changes: an InnoDB commit counter, read once for every request
-// waiting at the time, trusted only once seen twice, and never over tables of another engine.
+// waiting at the time, trusted only once seen twice (a first sighting read again at once), and never
+// over tables of another engine.
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { COUNTER_READ_WINDOW_MS, OutsideCommits, SettledVersions, commitCounterReader } from '../../src/data/innodb-changes.ts';
+import { COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, commitCounterReader, type OwnWrites } from '../../src/data/innodb-changes.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
 
@@ -36,21 +37,42 @@ describe('SettledVersions', () => {
   let now = 0;
   const clock = () => now;
 
-  it('answers a value only once a later read found it unchanged', async () => {
+  it('answers a value only once a later read found it unchanged, reading a first sighting again at once', async () => {
     const log = new FakeCounter();
     const versions = new SettledVersions(log.read, 0, clock);
     const first = versions.current();
     await log.finishRead();
-    expect(await first).to.equal(null);
-    now += 1;
-    const second = versions.current();
+    expect(log.reads, 'a first sighting is read again before anyone is answered').to.equal(2);
     await log.finishRead();
-    expect(await second).to.equal('100');
+    expect(await first).to.equal('100');
     log.position = '250';
     now += 1;
     const moved = versions.current();
     await log.finishRead();
-    expect(await moved, 'a new value is a first sighting again').to.equal(null);
+    expect(log.reads, 'a new value is a first sighting again').to.equal(4);
+    await log.finishRead();
+    expect(await moved).to.equal('250');
+    now += 1;
+    const unchanged = versions.current();
+    await log.finishRead();
+    expect(await unchanged).to.equal('250');
+    expect(log.reads, 'a value seen before is answered at once').to.equal(5);
+  });
+
+  it(`answers null when the counter moved at each of ${SETTLING_READS} reads`, async () => {
+    const log = new FakeCounter();
+    const versions = new SettledVersions(log.read, 0, clock);
+    const moving = versions.current();
+    for (let read = 1; read <= SETTLING_READS; read++) {
+      log.position = String(100 + read);
+      await log.finishRead();
+    }
+    expect(await moving).to.equal(null);
+    expect(log.reads).to.equal(SETTLING_READS);
+    now += 1;
+    const settled = versions.current();
+    await log.finishRead();
+    expect(await settled, 'the last value, seen again').to.equal(String(100 + SETTLING_READS));
   });
 
   it('makes callers that arrive during a read wait for the next one, which they share', async () => {
@@ -60,24 +82,25 @@ describe('SettledVersions', () => {
     now += 1;
     const late = [versions.current(), versions.current(), versions.current()];
     expect(log.reads, 'one read at a time').to.equal(1);
+    await log.finishRead();
     log.position = '300';
     await log.finishRead();
-    expect(await early).to.equal(null);
-    expect(log.reads, 'the waiting callers start one more read').to.equal(2);
+    await log.finishRead();
+    expect(await early).to.equal('300');
+    expect(log.reads, 'the waiting callers start one more read').to.equal(4);
     await log.finishRead();
     expect(await Promise.all(late)).to.deep.equal(['300', '300', '300']);
-    expect(log.reads).to.equal(2);
+    expect(log.reads).to.equal(4);
   });
 
   it('answers callers from a read that started within the window, and reads again after it', async () => {
     const log = new FakeCounter();
     const versions = new SettledVersions(log.read, 5, clock);
-    for (const expected of [null, '100']) {
-      now += 10;
-      const settling = versions.current();
-      await log.finishRead();
-      expect(await settling).to.equal(expected);
-    }
+    now += 10;
+    const settling = versions.current();
+    await log.finishRead();
+    await log.finishRead();
+    expect(await settling).to.equal('100');
     log.position = '400';
     now += 5;
     expect(await versions.current(), 'a commit inside the window may be missed').to.equal('100');
@@ -89,8 +112,9 @@ describe('SettledVersions', () => {
     const during = versions.current();
     expect(log.reads, 'a running read within the window is shared').to.equal(3);
     await log.finishRead();
-    expect(await after).to.equal(null);
-    expect(await during).to.equal(null);
+    await log.finishRead();
+    expect(await after).to.equal('400');
+    expect(await during).to.equal('400');
   });
 
   it('answers null when a read fails, and recovers', async () => {
@@ -100,12 +124,12 @@ describe('SettledVersions', () => {
     const failed = versions.current();
     await log.finishRead();
     expect(await failed).to.equal(null);
-    for (const expected of [null, '100']) {
-      now += 1;
-      const next = versions.current();
-      await log.finishRead();
-      expect(await next).to.equal(expected);
-    }
+    expect(log.reads, 'a failed read is not repeated').to.equal(1);
+    now += 1;
+    const next = versions.current();
+    await log.finishRead();
+    await log.finishRead();
+    expect(await next).to.equal('100');
   });
 });
 
@@ -113,29 +137,43 @@ describe('OutsideCommits', () => {
   let now = 0;
   const clock = () => now;
   const idle = { running: 0, activity: 0 };
+  /** A counter read that began with `startedWith` and ended with `endedWith`, judged. */
+  const judge = (commits: OutsideCommits, counter: string | null, startedWith: OwnWrites, endedWith: OwnWrites) => commits.judge(commits.begin(startedWith), counter, endedWith);
 
   it('takes a move with none of its own writes under way for another connection\'s', () => {
     const commits = new OutsideCommits(2000, 60_000, clock);
-    const first = commits.judge('100', idle, idle).epoch;
-    expect(commits.judge('100', idle, idle).epoch, 'no move').to.equal(first);
-    expect(commits.judge('101', idle, idle).epoch, 'another connection').to.not.equal(first);
-    expect(commits.judge(null, idle, idle).epoch, 'no counter').to.equal(null);
+    const first = judge(commits, '100', idle, idle).epoch;
+    expect(judge(commits, '100', idle, idle).epoch, 'no move').to.equal(first);
+    expect(judge(commits, '101', idle, idle).epoch, 'another connection').to.not.equal(first);
+    expect(judge(commits, null, idle, idle).epoch, 'no counter').to.equal(null);
   });
 
   it('takes a move during its own writes for its own, reads the posts modified meanwhile after OUTSIDE_CHECK_MS, and everything after OUTSIDE_FULL_CHECK_MS', () => {
     now = 10_000;
     const commits = new OutsideCommits(2000, 60_000, clock);
-    const epoch = commits.judge('100', idle, idle).epoch;
+    const epoch = judge(commits, '100', idle, idle).epoch;
     const writing = { running: 1, activity: 1 };
-    expect(commits.judge('105', writing, { running: 0, activity: 2 })).to.deep.equal({ epoch }, 'a write of its own began and ended');
+    expect(judge(commits, '105', writing, { running: 0, activity: 2 })).to.deep.equal({ epoch }, 'a write of its own began and ended');
     now += 1999;
-    expect(commits.judge('107', { running: 0, activity: 2 }, { running: 1, activity: 3 })).to.deep.equal({ epoch }, 'before the check');
+    expect(judge(commits, '107', { running: 0, activity: 2 }, { running: 1, activity: 3 })).to.deep.equal({ epoch }, 'before the check');
     now += 1;
-    expect(commits.judge('107', idle, idle)).to.deep.equal({ epoch, checkSince: 10_000 }, 'the posts modified since the first such move');
+    const done = { running: 0, activity: 4 };
+    expect(judge(commits, '107', done, done)).to.deep.equal({ epoch, checkSince: 10_000 }, 'the posts modified since the first such move');
     now += 10;
-    expect(commits.judge('107', idle, idle)).to.deep.equal({ epoch }, 'checked once');
+    expect(judge(commits, '107', done, done)).to.deep.equal({ epoch }, 'checked once');
     now = 70_000;
-    expect(commits.judge('107', idle, idle).epoch, 'a full check').to.not.equal(epoch);
+    expect(judge(commits, '107', done, done).epoch, 'a full check').to.not.equal(epoch);
+  });
+
+  it('ignores a read that began before the last one judged', () => {
+    const commits = new OutsideCommits(2000, 60_000, clock);
+    const epoch = judge(commits, '100', idle, idle).epoch;
+    const older = commits.begin(idle);
+    const newer = commits.begin(idle);
+    const moved = commits.judge(newer, '101', idle).epoch;
+    expect(moved, 'another connection').to.not.equal(epoch);
+    expect(commits.judge(older, '100', idle), 'the older read, ended last').to.deep.equal({ epoch: moved });
+    expect(judge(commits, '101', idle, idle), 'the counter as the newer read saw it').to.deep.equal({ epoch: moved });
   });
 });
 

@@ -5,6 +5,7 @@
 // write only once it has read the keys again; and it answers nothing for an outside version it
 // was not read at.
 import { expect } from 'chai';
+import type { KyselyPlugin } from 'kysely';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { countListedEvents, listedEventIds, longestOccurrenceDays, type EventListFilter, type OccurrenceBound } from '../../src/data/event-list.ts';
 import { EventListIndex } from '../../src/domain/events/list-index.ts';
@@ -189,6 +190,38 @@ forEachDatabase('EventListIndex', (kind) => {
       outside = await settledVersion();
     }
     expect(await mismatches(index, outside)).to.deep.equal([]);
+  });
+
+  it('reads nothing for own writes once its keys are to be read anew', async function () {
+    this.timeout(60_000);
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        queries++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const { index } = await builtIndex({ ...db, kysely: db.kysely.withPlugin(counting) });
+    const everyPost = (await db.kysely.selectFrom('tec_occurrences').select('post_id').execute()).map((row) => Number(row.post_id));
+    const touchPosts = (posts: number[]) => db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      touches(trx, { posts });
+    });
+    queries = 0;
+    await touchPosts(everyPost.slice(0, 3));
+    expect(queries, 'kept keys: the occurrences of the posts written, read once').to.equal(1);
+    await touchPosts(everyPost);
+    await touchPosts(everyPost);
+    queries = 0;
+    await touchPosts(everyPost.slice(0, 3));
+    expect(queries, 'worn keys').to.equal(0);
+    let outside = await settledVersion();
+    for (let tries = 0; tries < 400 && !index.answer(PROBE, outside, 10, 0); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      outside = await settledVersion();
+    }
+    expect(await mismatches(index, outside), 'the keys read anew').to.deep.equal([]);
   });
 
   it('answers nothing once an event repeats its occurrences, until that is undone', async () => {

@@ -32,4 +32,18 @@ describe('EventRepresentationCache', () => {
     expect(cache.get(site, 'list:12', '5'), 'an older version reads nothing').to.equal(undefined);
     expect(cache.get(site, 'list:12', '6')?.json, 'and drops nothing').to.equal('{"title":"current"}');
   });
+
+  it('tells an older version from a newer one part by part', () => {
+    const cache = new EventRepresentationCache();
+    expect(cache.get(site, 'list:12', '0.9')).to.equal(undefined);
+    cache.set(site, 'list:12', cache.begin('0.9'), event('under 0.9'), sources);
+    expect(cache.get(site, 'list:12', '0.9')?.json).to.equal('{"title":"under 0.9"}');
+    expect(cache.get(site, 'list:12', '0.10'), 'a newer version drops the entries').to.equal(undefined);
+    cache.set(site, 'list:12', cache.begin('0.10'), event('under 0.10'), sources);
+    expect(cache.get(site, 'list:12', '0.10')?.json).to.equal('{"title":"under 0.10"}');
+    expect(cache.get(site, 'list:12', '0.9'), 'the older one reads nothing').to.equal(undefined);
+    expect(cache.get(site, 'list:12', '0.10')?.json, 'and drops nothing').to.equal('{"title":"under 0.10"}');
+    expect(cache.get(site, 'list:12', '1.2'), 'more stray statements: newer').to.equal(undefined);
+    expect(cache.get(site, 'list:12', '0.10'), 'older than 1.2').to.equal(undefined);
+  });
 });

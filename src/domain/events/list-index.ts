@@ -450,7 +450,8 @@ export class EventListIndex {
     if (!posts.length) return;
     for (const post of posts) this.#build?.touched.add(post);
     const keys = this.#keys;
-    if (!keys) return;
+    // Keys to be read anew (a write left them unusable or worn) are never used again: no patch.
+    if (!keys || this.#outside === null) return;
     this.#patches = this.#patches.then(async () => {
       const rows = await listKeysOfPosts(this.db.kysely, this.hiddenByMeta, posts);
       if (this.#keys !== keys) return;

@@ -35,10 +35,17 @@ export interface BuildStart {
   generation: number;
 }
 
-/** Whether `outside` is older than `kept` (both are counters: SQLite's data_version, MySQL's epoch). */
+/**
+ * Whether `outside` is older than `kept`: both are counters joined by dots (Db.outsideVersion: the
+ * handle's stray statements, then SQLite's data_version or MySQL's epoch), compared part by part
+ * (as one decimal number, "0.10" came before "0.9").
+ */
 function isOlder(outside: string, kept: string | null): boolean {
-  const [asked, current] = [Number(outside), Number(kept)];
-  return kept !== null && Number.isFinite(asked) && Number.isFinite(current) && asked < current;
+  if (kept === null) return false;
+  const [asked, current] = [outside.split('.').map(Number), kept.split('.').map(Number)];
+  if (asked.length !== current.length || [...asked, ...current].some((part) => !Number.isInteger(part))) return false;
+  const differing = asked.findIndex((part, i) => part !== current[i]);
+  return differing >= 0 && asked[differing]! < current[differing]!;
 }
 
 export class EventRepresentationCache {

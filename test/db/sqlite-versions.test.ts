@@ -1,0 +1,72 @@
+// How a SQLite handle tells changes: `PRAGMA data_version` of the reading connection (the data
+// version: every commit but the reader's own) and of the writing one (the outside version: other
+// connections' commits only), both read once for the requests that arrive in one turn of the event loop.
+import { expect } from 'chai';
+import SqliteDatabase from 'better-sqlite3';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
+import { databaseKinds, type TestDatabase } from '../support/databases.ts';
+
+/** Counts the `PRAGMA data_version` reads of every better-sqlite3 connection while `during` runs. */
+async function pragmaReads(during: () => Promise<unknown>): Promise<number> {
+  const probe = new SqliteDatabase(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { get: (...args: unknown[]) => unknown };
+  probe.close();
+  const get = statement.get;
+  let reads = 0;
+  statement.get = function countedGet(this: { source: string }, ...args: unknown[]) {
+    if (this.source === 'PRAGMA data_version') reads++;
+    return get.apply(this, args);
+  };
+  try {
+    await during();
+  } finally {
+    statement.get = get;
+  }
+  return reads;
+}
+
+for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
+  describe('SQLite data and outside versions', () => {
+    let database: TestDatabase;
+    let db: Db;
+    let other: Db;
+    before(async () => {
+      database = await kind.create();
+      db = await openDatabase(database.url, 'wp_');
+      await prepareDatabase(db);
+      other = await openDatabase(database.url, 'wp_');
+    });
+    after(async () => {
+      await other?.close();
+      await db?.close();
+      await database?.drop();
+    });
+
+    const versions = async () => {
+      const [data, outside] = await Promise.all([db.dataVersion(), db.outsideVersion()]);
+      return { data, outside };
+    };
+
+    it('reads each connection\'s pragma once for the requests of one turn', async () => {
+      let answers: Array<{ data: string | null; outside: string | null }> = [];
+      const reads = await pragmaReads(async () => {
+        answers = await Promise.all([versions(), versions(), versions(), versions()]);
+      });
+      expect(reads, 'the reading and the writing connection, once each').to.equal(2);
+      expect(new Set(answers.map((answer) => JSON.stringify(answer))).size, 'one answer for all').to.equal(1);
+    });
+
+    it('moves the data version for its own writes and both for another connection\'s', async () => {
+      const start = await versions();
+      await db.write((trx) => trx.insertInto('options').values({ option_name: 'wpcal_own', option_value: '1', autoload: 'no' }).execute());
+      const afterOwn = await versions();
+      expect(afterOwn.data, 'own write').to.not.equal(start.data);
+      expect(afterOwn.outside, 'own write').to.equal(start.outside);
+      await other.write((trx) => trx.insertInto('options').values({ option_name: 'wpcal_other', option_value: '1', autoload: 'no' }).execute());
+      const afterOther = await versions();
+      expect(afterOther.data, 'another connection').to.not.equal(afterOwn.data);
+      expect(afterOther.outside, 'another connection').to.not.equal(afterOwn.outside);
+    });
+  });
+}
