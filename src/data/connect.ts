@@ -331,14 +331,19 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         const versions = new SettledVersions(read, COUNTER_READ_WINDOW_MS);
         otherConnections = () => versions.current();
         const commits = new OutsideCommits(options.outsideCheckMs ?? OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS);
-        // The posts another connection saved while wpcal wrote, told as changes (a failed read: anything changed).
-        const check = (since: number) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS))
-          .then((posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }), () => commits.changed());
+        // The posts another connection saved while wpcal wrote, told as changes; false when they
+        // could not be read (then anything may have changed: a new epoch).
+        const check = (since: number): Promise<boolean> => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS))
+          .then((posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }).then(() => true), () => {
+            commits.changed();
+            return false;
+          });
         const epochs = new SettledVersions(async () => {
           const reading = commits.begin(transactions.ownWrites());
           const counter = await read();
           const judged = commits.judge(reading, counter, transactions.ownWrites());
-          if (judged.checkSince !== undefined) void check(judged.checkSince);
+          // Told before the epoch is answered, so no request given it reuses what the check drops.
+          if (judged.checkSince !== undefined && !await check(judged.checkSince)) return null;
           return judged.epoch;
         }, COUNTER_READ_WINDOW_MS);
         outside = () => epochs.current();
