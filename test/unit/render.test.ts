@@ -203,6 +203,35 @@ describe('text/render', () => {
     it('does not texturize the attributes of a registered shortcode', () => {
       expect(wptexturize('[caption id="it\'s"]"Hi"[/caption]')).to.equal('[caption id="it\'s"]&#8220;Hi&#8221;[/caption]');
     });
+
+    it('keeps the attributes of whichever registered shortcodes each text names', () => {
+      expect(wptexturize('[caption id="it\'s"]x[/caption]')).to.equal('[caption id="it\'s"]x[/caption]');
+      expect(wptexturize('[gallery ids="it\'s"] [caption id="it\'s"]')).to.equal('[gallery ids="it\'s"] [caption id="it\'s"]');
+      expect(wptexturize('[video src="it\'s"] [caption id="it\'s"]')).to.equal('[video src="it\'s"] [caption id="it\'s"]');
+      expect(wptexturize('[unknown id="it\'s"]')).to.equal('[unknown id=&#8221;it&#8217;s&#8221;]');
+    });
+
+    // Each text holds one thing the filter acts on and nothing else it would change.
+    const alone: [string, string][] = [
+      ['Wait...', 'Wait&#8230;'],
+      ['a ``b', 'a &#8220;b'],
+      ["b''", 'b&#8221;'],
+      ['Acme (tm)', 'Acme &#8482;'],
+      ["'em", '&#8217;em'],
+      ["'tain't 'cause 'round", '&#8217;tain&#8217;t &#8217;cause &#8217;round'],
+      ["it's", 'it&#8217;s'],
+      ["'99", '&#8217;99'],
+      ['a "b', 'a &#8220;b'],
+      ['"9"', '&#8220;9&#8221;'],
+      ['a -- b', 'a &#8212; b'],
+      ['a---b', 'a&#8212;b'],
+      ['a - b', 'a &#8211; b'],
+      ['2x4', '2&#215;4'],
+      ['R&D', 'R&#038;D'],
+    ];
+    for (const [input, output] of alone) {
+      it(`typesets ${JSON.stringify(input)} alone`, () => expect(wptexturize(input)).to.equal(output));
+    }
   });
 
   describe('wpautop (cases from the WordPress test suite)', () => {
