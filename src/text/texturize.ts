@@ -2,6 +2,7 @@
 // outside tags and outside <pre>/<code>/<kbd>/<style>/<script>/<tt>, with the English strings.
 import { TEXTURIZE_HTML } from './html-split.ts';
 import { PCRE_SPACE, phpTrim } from './php.ts';
+import { applyRules, rule, type Rule } from './regex-rules.ts';
 import { SHORTCODE_TAGS, shortcodeAlternation } from './shortcodes.ts';
 
 const SPACES = '[\\r\\n\\t ]|\\u00a0|&nbsp;';
@@ -47,9 +48,6 @@ const COCKNEY_WORD = new RegExp([...COCKNEY.keys()].join('|'), 'g');
 // V8 looks for a pattern's first character quickly, but tries a leading lookbehind at every
 // position: the lookbehinds below come after the character they look behind from.
 
-type Rule = readonly [RegExp, string];
-
-const rule = (pattern: string, replacement: string): Rule => [new RegExp(pattern, 'g'), replacement];
 
 /** The apostrophe rules for a `'` before a digit, run only when there is one. */
 const APOS_DIGIT_RULES: readonly Rule[] = [
@@ -94,9 +92,6 @@ const TEXTURIZED = /[`'"&-]|\.\.\.|\(tm\)|x(?<=\dx)\d/;
 
 const LONE_AMPERSAND = /&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi;
 
-function applyRules(text: string, rules: readonly Rule[]): string {
-  return rules.reduce((acc, [pattern, replacement]) => acc.replace(pattern, replacement), text);
-}
 
 function countMatches(text: string, pattern: RegExp): number {
   return text.match(pattern)?.length ?? 0;

@@ -234,6 +234,22 @@ describe('text/render', () => {
     }
   });
 
+  describe('wpautop on whitespace runs (as preg_split and preg_replace cut them)', () => {
+    const cases: [string, string][] = [
+      ['a<br />\nb', '<p>a<br />\nb</p>\n'],
+      ['a<br /> \n b', '<p>a<br /> <br />\n b</p>\n'],
+      ['a<br />\n\nb', '<p>a</p>\n<p>b</p>\n'],
+      ['a \n \n\t\n b', '<p>a </p>\n<p> b</p>\n'],
+      ['a  \nb\n', '<p>a<br />\nb</p>\n'],
+      ['a\r\n\r\nb\r\nc', '<p>a</p>\n<p>b<br />\nc</p>\n'],
+      [' \n a \n \n ', '<p>\n a </p>\n'],
+      ['a\n \n \n b<br />\n\n\nc', '<p>a</p>\n<p> b</p>\n<p>c</p>\n'],
+    ];
+    for (const [input, output] of cases) {
+      it(JSON.stringify(input), () => expect(wpautop(input)).to.equal(output));
+    }
+  });
+
   describe('wpautop (cases from the WordPress test suite)', () => {
     it('formats the classic first post', () => {
       const input =
