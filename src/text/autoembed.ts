@@ -72,6 +72,10 @@ export function embedShortcodes(content: string, cache: EmbedCache): string {
 
 export function autoembed(content: string, cache: EmbedCache): string {
   if (!/https?:\/\//i.test(content)) return content;
+  // Newlines inside tags become placeholders ending in `>`, which HAS_URL takes as well: the text
+  // has a URL to embed exactly when the content has one. Without one, only placeholders written
+  // in the content itself would change (into newlines).
+  if (!HAS_URL.test(content) && !content.includes(LINE_BREAK)) return content;
   let text = replaceInHtmlTags(content, '\n', LINE_BREAK);
   if (HAS_URL.test(text)) {
     const replace = (_all: string, before: string, url: string, after: string) => before + embed(url, cache) + after;

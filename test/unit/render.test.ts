@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { shortcodeUnautop, wpautop } from '../../src/text/autop.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../src/text/render.ts';
+import { convertSmilies } from '../../src/text/smilies.ts';
 import { wptexturize } from '../../src/text/texturize.ts';
 
 const NBSP = '\u00a0';
@@ -104,6 +105,20 @@ describe('text/render', () => {
     it('does not touch titles', () => {
       expect(renderTitle('Party :)')).to.equal('Party :)');
     });
+
+    // Each smiley stands after something else that may precede one.
+    const placed: [string, string][] = [
+      [':) at the start', '\u{1F642} at the start'],
+      ['bold <b>:)</b>', 'bold <b>\u{1F642}</b>'],
+      ['x&nbsp;;)', 'x&nbsp;\u{1F609}'],
+      ['x\u00a08-)', 'x\u00a0\u{1F60E}'],
+      ['tab\t:D', 'tab\t\u{1F600}'],
+      ['line\n:P', 'line\n\u{1F61B}'],
+      ['none:) 6:30pm friend;) 8)', 'none:) 6:30pm friend;) 8)'],
+    ];
+    for (const [input, output] of placed) {
+      it(`converts ${JSON.stringify(input)} alone`, () => expect(convertSmilies(input)).to.equal(output));
+    }
   });
 
   describe('renderExcerpt', () => {
