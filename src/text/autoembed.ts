@@ -62,6 +62,7 @@ function embed(found: string, cache: EmbedCache, attrs: ShortcodeAttrs = new Map
 
 /** WP_Embed::run_shortcode(): `[embed]URL[/embed]` (or `[embed src="URL" /]`) replaced by its HTML. */
 export function embedShortcodes(content: string, cache: EmbedCache): string {
+  if (!content.includes('[')) return content;
   return doShortcode(content, {
     embed: (attrs, inner) => {
       const url = inner || (isTruthy(attrs.get('src') ?? '') ? attrs.get('src')! : '');

@@ -58,7 +58,7 @@ const UNWRAP_BLOCK_RULES: readonly Rule[] = [
   rule(`<p>${S}*(</?${ALL_BLOCKS}[^>]*>)${S}*</p>`, '$1'),
   rule('<p>(<li[^\\n]+?)</p>', '$1'),
   rule('<p><blockquote([^>]*)>', '<blockquote$1><p>', 'gi'),
-  rule('</blockquote></p>', '</p></blockquote>'),
+  rule('</blockquote></p>', '</p></blockquote>', 'g', '</blockquote></p>'),
   rule(`<p>${S}*(</?${ALL_BLOCKS}[^>]*>)`, '$1'),
   rule(`(</?${ALL_BLOCKS}[^>]*>)${S}*</p>`, '$1'),
 ];
@@ -110,17 +110,17 @@ function insertLineBreaks(text: string): string {
 
 /** Blank lines where paragraphs must end: double breaks, around block elements; then Unix newlines. */
 const BLOCK_BREAK_RULES: readonly Rule[] = [
-  rule(`<br${S}*/?>${S}*<br${S}*/?>`, '\n\n'),
+  rule(`<br${S}*/?>${S}*<br${S}*/?>`, '\n\n', 'g', '<br'),
   rule(`(<${ALL_BLOCKS}(?:${S}|[/>]))`, '\n\n$1'),
   rule(`(</${ALL_BLOCKS}>)`, '$1\n\n'),
-  rule(`(<hr${S}*?/?>)`, '$1\n\n'),
-  rule('\r\n?', '\n'),
+  rule(`(<hr${S}*?/?>)`, '$1\n\n', 'g', '<hr'),
+  rule('\r\n?', '\n', 'g', '\r'),
 ];
 
 /** No break right after a block element's tag, nor before one that ends a line. */
 const BREAK_AFTER_BLOCK_RULES: readonly Rule[] = [
-  rule(`(</?${ALL_BLOCKS}[^>]*>)${S}*<br />`, '$1'),
-  rule(`<br />(${S}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`, '$1'),
+  rule(`(</?${ALL_BLOCKS}[^>]*>)${S}*<br />`, '$1', 'g', '<br />'),
+  rule(`<br />(${S}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`, '$1', 'g', '<br />'),
 ];
 
 export function wpautop(input: string): string {

@@ -249,7 +249,7 @@ describe('text/render', () => {
     }
   });
 
-  describe('wpautop on whitespace runs (as preg_split and preg_replace cut them)', () => {
+  describe('wpautop on whitespace runs and breaks (as preg_split and preg_replace cut them)', () => {
     const cases: [string, string][] = [
       ['a<br />\nb', '<p>a<br />\nb</p>\n'],
       ['a<br /> \n b', '<p>a<br /> <br />\n b</p>\n'],
@@ -259,6 +259,11 @@ describe('text/render', () => {
       ['a\r\n\r\nb\r\nc', '<p>a</p>\n<p>b<br />\nc</p>\n'],
       [' \n a \n \n ', '<p>\n a </p>\n'],
       ['a\n \n \n b<br />\n\n\nc', '<p>a</p>\n<p> b</p>\n<p>c</p>\n'],
+      ['a<br /><br />b', '<p>a</p>\n<p>b</p>\n'],
+      ['a<br>\n <br/>b', '<p>a</p>\n<p>b</p>\n'],
+      ['a<hr>b', '<p>a</p>\n<hr>\n<p>b</p>\n'],
+      ['a<hr />b', '<p>a</p>\n<hr />\n<p>b</p>\n'],
+      ['x\n<li>item</li>\ny', '<p>x</p>\n<li>item</li>\n<p>y</p>\n'],
     ];
     for (const [input, output] of cases) {
       it(JSON.stringify(input), () => expect(wpautop(input)).to.equal(output));
