@@ -25,6 +25,7 @@ const DANGIT_CONTEXTS = [' ', '&#8216;', '&#8220;', '>', '('];
 
 /** capital_P_dangit() as run on the_content: only after a space, opening quote, `>` or `(`. */
 function capitalPDangitContent(text: string): string {
+  if (!text.includes('Wordpress')) return text;
   return DANGIT_CONTEXTS.reduce((acc, before) => acc.replaceAll(`${before}Wordpress`, `${before}WordPress`), text);
 }
 

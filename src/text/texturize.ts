@@ -125,6 +125,7 @@ const FLAG_NOT_AFTER_DIGIT = new RegExp(`${PRIME_OR_QUOTE_FLAG}(?<!\\d${PRIME_OR
 
 /** wptexturize_primes(): decides, per quotation, whether a quote after a digit closes it or is a prime. */
 function texturizePrimes(haystack: string, { mark: needle, prime, openFlag: openQuote, close: closeQuote, closing: quotePattern, afterDigit: primePattern }: QuoteMark): string {
+  if (!haystack.includes(needle)) return haystack;
   const sentences = haystack.split(openQuote).map((sentence, index) => {
     if (!sentence.includes(needle)) return sentence;
     let s = sentence;
