@@ -162,6 +162,13 @@ describe('[embed] and media URLs (WP_Embed)', () => {
     for (const [input, output] of cases) expect(autoembed(input, cache)).to.equal(output);
   });
 
+  it('looks up the URLs alone on their line without any shortcode, and nothing for text without a URL or shortcode', () => {
+    expect(embedCacheKeys('see\nhttps://x.test/v\nmore')).to.deep.equal([embedCacheKey('https://x.test/v')]);
+    expect(embedCacheKeys('<p>HTTPS://x.test/v</p>')).to.deep.equal([embedCacheKey('HTTPS://x.test/v')]);
+    expect(embedCacheKeys('see <a href="https://x.test/v">x</a>')).to.deep.equal([]);
+    expect(embedCacheKeys('plain text')).to.deep.equal([]);
+  });
+
   it('makes a URL of an audio or video file a player', () => {
     expect(renderContent('Listen:\nhttps://ex.test/a.mp3\n\n[embed width="320" height="180"]https://ex.test/v.mp4[/embed]')).to.equal(
       '<p>Listen:<br />\n<!--[if lt IE 9]><script>document.createElement(\'audio\');</script><![endif]-->\n'
