@@ -10,10 +10,18 @@ export const TEC_NAMESPACE = 'tribe/events/v1';
 
 const NOT_VIEWABLE = new Set(['draft', 'pending', 'auto-draft', 'future', 'trash']);
 
+/** The `{host}{path}` of each home URL seen (a process serves one site or a few). */
+const globalIdPrefixes = new Map<string, string>();
+
 /** `{host}{path}?id={ID}` from home, scheme and port dropped. */
 export function globalId(site: SiteSettings, id: number): string {
-  const home = new URL(site.home);
-  return `${home.hostname}${home.pathname.replace(/\/$/, '')}?id=${id}`;
+  let prefix = globalIdPrefixes.get(site.home);
+  if (prefix === undefined) {
+    const home = new URL(site.home);
+    prefix = `${home.hostname}${home.pathname.replace(/\/$/, '')}`;
+    globalIdPrefixes.set(site.home, prefix);
+  }
+  return `${prefix}?id=${id}`;
 }
 
 /**

@@ -49,16 +49,19 @@ function withSlots(value: unknown, texts: string[], depth: number): unknown {
   if (depth === 0 || value === null || typeof value !== 'object' || 'toJSON' in value) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item, i) => {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       const slotted = withSlots(item, texts, depth - 1);
       if (slotted !== item) (copy ??= [...value])[i] = slotted;
-    });
+    }
     return copy ?? value;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
     const slotted = withSlots(item, texts, depth - 1);
-    if (slotted !== item) (copy ??= { ...value })[key] = slotted;
+    if (slotted !== item) (copy ??= { ...record })[key] = slotted;
   }
   return copy ?? value;
 }

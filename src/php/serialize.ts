@@ -11,6 +11,8 @@
 // serialize_precision = -1). `i:` values beyond 2^53 lose precision. Objects (`O:`, `C:`, `E:`)
 // and references (`r:`, `R:`) are not supported.
 
+import { phpTrim } from '../text/php.ts';
+
 export type PhpValue = string | number | boolean | null | PhpValue[] | { [key: string]: PhpValue };
 
 export class PhpUnserializeError extends Error {
@@ -64,9 +66,9 @@ export function formatPhpFloat(n: number): string {
 
 /** Strict: the whole input must be exactly one serialized value. */
 export function phpUnserialize(s: string): PhpValue {
-  const parser = new Parser(Buffer.from(s, 'utf8'));
+  const parser = new Parser(s);
   const value = parser.value();
-  if (parser.pos !== parser.buf.length) throw new PhpUnserializeError('unexpected trailing data', parser.pos);
+  if (parser.pos !== parser.bytes.length) throw new PhpUnserializeError('unexpected trailing data', parser.pos);
   return value;
 }
 
@@ -75,7 +77,7 @@ export function phpUnserialize(s: string): PhpValue {
 export function maybeUnserialize(s: string): PhpValue {
   if (!isSerialized(s)) return s;
   try {
-    return new Parser(Buffer.from(phpTrim(s), 'utf8')).value();
+    return new Parser(phpTrim(s)).value();
   } catch (err) {
     if (err instanceof PhpUnserializeError) return false;
     throw err;
@@ -105,17 +107,28 @@ export function isSerialized(data: string): boolean {
   }
 }
 
-function phpTrim(s: string): string {
-  return s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-}
 
+const NON_ASCII = /[^\x00-\x7f]/;
 const INT_RE = /^[+-]?[0-9]+$/;
 const FLOAT_RE = /^(?:[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|NAN|-?INF)$/;
 
 class Parser {
   pos = 0;
 
-  constructor(readonly buf: Buffer) {}
+  /** The input with one character per UTF-8 byte (itself when ASCII), so that byte offsets index it. */
+  readonly bytes: string;
+  readonly #ascii: boolean;
+
+  constructor(input: string) {
+    this.#ascii = !NON_ASCII.test(input);
+    this.bytes = this.#ascii ? input : Buffer.from(input, 'utf8').toString('latin1');
+  }
+
+  /** The text these bytes encode. */
+  text(start: number, end: number): string {
+    const bytes = this.bytes.slice(start, end);
+    return this.#ascii ? bytes : Buffer.from(bytes, 'latin1').toString('utf8');
+  }
 
   value(): PhpValue {
     const start = this.pos;
@@ -147,8 +160,8 @@ class Parser {
     const length = Number(this.token(':', /^[0-9]+$/, 'string length'));
     this.expect('"');
     const end = this.pos + length;
-    if (end > this.buf.length) throw new PhpUnserializeError('string length exceeds input', this.pos);
-    const str = this.buf.toString('utf8', this.pos, end);
+    if (end > this.bytes.length) throw new PhpUnserializeError('string length exceeds input', this.pos);
+    const str = this.text(this.pos, end);
     this.pos = end;
     this.expect('"');
     this.expect(';');
@@ -183,17 +196,17 @@ class Parser {
 
   token(terminator: string, pattern: RegExp, what: string): string {
     const start = this.pos;
-    const end = this.buf.indexOf(terminator, start, 'latin1');
+    const end = this.bytes.indexOf(terminator, start);
     if (end < 0) throw new PhpUnserializeError(`unterminated ${what}`, start);
-    const text = this.buf.toString('latin1', start, end);
+    const text = this.bytes.slice(start, end);
     if (!pattern.test(text)) throw new PhpUnserializeError(`invalid ${what} '${text}'`, start);
     this.pos = end + 1;
     return text;
   }
 
   char(): string {
-    if (this.pos >= this.buf.length) throw new PhpUnserializeError('unexpected end of input', this.pos);
-    return String.fromCharCode(this.buf[this.pos++]!);
+    if (this.pos >= this.bytes.length) throw new PhpUnserializeError('unexpected end of input', this.pos);
+    return this.bytes[this.pos++]!;
   }
 
   expect(c: string): void {
@@ -228,7 +241,7 @@ export class SerializedArray {
   /** The array `s` holds; an empty one for an empty string; null when `s` is anything else. */
   static parse(s: string): SerializedArray | null {
     if (s === '') return new SerializedArray([]);
-    const parser = new Parser(Buffer.from(s, 'utf8'));
+    const parser = new Parser(s);
     try {
       if (parser.char() !== 'a') return null;
       parser.expect(':');
@@ -240,10 +253,10 @@ export class SerializedArray {
         const key = parser.key();
         const valueStart = parser.pos;
         parser.value();
-        entries.push({ key, raw: parser.buf.toString('utf8', start, parser.pos), valueAt: parser.buf.toString('utf8', start, valueStart).length });
+        entries.push({ key, raw: parser.text(start, parser.pos), valueAt: parser.text(start, valueStart).length });
       }
       parser.expect('}');
-      if (parser.pos !== parser.buf.length) return null;
+      if (parser.pos !== parser.bytes.length) return null;
       return new SerializedArray(entries);
     } catch (error) {
       if (error instanceof PhpUnserializeError) return null;

@@ -23,6 +23,7 @@ const URL = `https?://[^\\t\\n\\v\\f\\r <>"]+`;
 const OWN_LINE = new RegExp(`(?<![^\\n])(${S}*)(${URL})(${S}*)(?![^\\n])`, 'gi');
 const OWN_PARAGRAPH = new RegExp(`(<p(?: [^>]*)?>${S}*)(${URL})(${S}*</p>)`, 'gi');
 const HAS_URL = new RegExp(`(?:^|${S}|>)https?://`, 'i');
+const HAS_SCHEME = /https?:\/\//i;
 
 /** wp_embed_defaults() with no theme content width: 500 × 750. */
 const DEFAULT_SIZE = { width: 500, height: 750 };
@@ -62,6 +63,7 @@ function embed(found: string, cache: EmbedCache, attrs: ShortcodeAttrs = new Map
 
 /** WP_Embed::run_shortcode(): `[embed]URL[/embed]` (or `[embed src="URL" /]`) replaced by its HTML. */
 export function embedShortcodes(content: string, cache: EmbedCache): string {
+  if (!content.includes('[')) return content;
   return doShortcode(content, {
     embed: (attrs, inner) => {
       const url = inner || (isTruthy(attrs.get('src') ?? '') ? attrs.get('src')! : '');
@@ -71,7 +73,11 @@ export function embedShortcodes(content: string, cache: EmbedCache): string {
 }
 
 export function autoembed(content: string, cache: EmbedCache): string {
-  if (!/https?:\/\//i.test(content)) return content;
+  if (!HAS_SCHEME.test(content)) return content;
+  // Newlines inside tags become placeholders ending in `>`, which HAS_URL takes as well: the text
+  // has a URL to embed exactly when the content has one. Without one, only placeholders written
+  // in the content itself would change (into newlines).
+  if (!HAS_URL.test(content) && !content.includes(LINE_BREAK)) return content;
   let text = replaceInHtmlTags(content, '\n', LINE_BREAK);
   if (HAS_URL.test(text)) {
     const replace = (_all: string, before: string, url: string, after: string) => before + embed(url, cache) + after;
@@ -82,6 +88,8 @@ export function autoembed(content: string, cache: EmbedCache): string {
 
 /** The cache keys embedShortcodes() and autoembed() would look up in this content. */
 export function embedCacheKeys(content: string): string[] {
+  // Without a shortcode or a URL, nothing is looked up.
+  if (!content.includes('[') && !HAS_SCHEME.test(content)) return [];
   const keys = new Set<string>();
   const record: EmbedCache = (key) => {
     keys.add(key);

@@ -1,6 +1,7 @@
 // wpautop() and shortcode_unautop(): paragraphs from blank lines, <br /> from single newlines.
 import { replaceInHtmlTags } from './html-split.ts';
 import { PCRE_SPACE as S, phpTrim } from './php.ts';
+import { applyRules, rule, type Rule } from './regex-rules.ts';
 import { SHORTCODE_TAGS, shortcodeAlternation } from './shortcodes.ts';
 
 const ALL_BLOCKS =
@@ -9,7 +10,6 @@ const ALL_BLOCKS =
 const NEWLINE_PLACEHOLDER = ' <!-- wpnl --> ';
 const PRESERVED_NEWLINE = '<WPPreserveNewline />';
 
-const re = (pattern: string, flags = 'g'): RegExp => new RegExp(pattern, flags);
 
 /** Takes <pre> elements out (autop must not touch them); returns the text with placeholders. */
 function extractPre(text: string, saved: Map<string, string>): string {
@@ -30,70 +30,74 @@ function extractPre(text: string, saved: Map<string, string>): string {
   return out + last;
 }
 
+/** Whitespace collapsed around elements that stay inside a paragraph, each group run only when its element is there. */
+const INLINE_BLOCK_RULES: ReadonlyArray<{ present: (text: string) => boolean; rules: readonly Rule[] }> = [
+  { present: (t) => t.includes('<option'), rules: [rule(`${S}*<option`, '<option'), rule(`</option>${S}*`, '</option>')] },
+  {
+    present: (t) => t.includes('</object>'),
+    rules: [rule(`(<object[^>]*>)${S}*`, '$1'), rule(`${S}*</object>`, '</object>'), rule(`${S}*(</?(?:param|embed)[^>]*>)${S}*`, '$1')],
+  },
+  {
+    present: (t) => t.includes('<source') || t.includes('<track'),
+    rules: [
+      rule(`([<\\[](?:audio|video)[^>\\]]*[>\\]])${S}*`, '$1'),
+      rule(`${S}*([<\\[]/(?:audio|video)[>\\]])`, '$1'),
+      rule(`${S}*(<(?:source|track)[^>]*>)${S}*`, '$1'),
+    ],
+  },
+  { present: (t) => t.includes('<figcaption'), rules: [rule(`${S}*(<figcaption[^>]*>)`, '$1'), rule(`</figcaption>${S}*`, '</figcaption>')] },
+];
+
 function collapseAroundInlineBlocks(text: string): string {
-  let t = text;
-  if (t.includes('<option')) {
-    t = t.replace(re(`${S}*<option`), '<option').replace(re(`</option>${S}*`), '</option>');
-  }
-  if (t.includes('</object>')) {
-    t = t
-      .replace(re(`(<object[^>]*>)${S}*`), '$1')
-      .replace(re(`${S}*</object>`), '</object>')
-      .replace(re(`${S}*(</?(?:param|embed)[^>]*>)${S}*`), '$1');
-  }
-  if (t.includes('<source') || t.includes('<track')) {
-    t = t
-      .replace(re(`([<\\[](?:audio|video)[^>\\]]*[>\\]])${S}*`), '$1')
-      .replace(re(`${S}*([<\\[]/(?:audio|video)[>\\]])`), '$1')
-      .replace(re(`${S}*(<(?:source|track)[^>]*>)${S}*`), '$1');
-  }
-  if (t.includes('<figcaption')) {
-    t = t.replace(re(`${S}*(<figcaption[^>]*>)`), '$1').replace(re(`</figcaption>${S}*`), '</figcaption>');
-  }
-  return t;
+  return INLINE_BLOCK_RULES.reduce((t, { present, rules }) => (present(t) ? applyRules(t, rules) : t), text);
 }
 
-function unwrapBlocks(text: string): string {
-  return text
-    .replace(re(`<p>${S}*</p>`), '')
-    .replace(/<p>([^<]+)<\/(div|address|form)>/g, '<p>$1</p></$2>')
-    .replace(re(`<p>${S}*(</?${ALL_BLOCKS}[^>]*>)${S}*</p>`), '$1')
-    .replace(/<p>(<li[^\n]+?)<\/p>/g, '$1')
-    .replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>')
-    .replaceAll('</blockquote></p>', '</p></blockquote>')
-    .replace(re(`<p>${S}*(</?${ALL_BLOCKS}[^>]*>)`), '$1')
-    .replace(re(`(</?${ALL_BLOCKS}[^>]*>)${S}*</p>`), '$1');
-}
+const UNWRAP_BLOCK_RULES: readonly Rule[] = [
+  rule(`<p>${S}*</p>`, ''),
+  rule('<p>([^<]+)</(div|address|form)>', '<p>$1</p></$2>'),
+  rule(`<p>${S}*(</?${ALL_BLOCKS}[^>]*>)${S}*</p>`, '$1'),
+  rule('<p>(<li[^\\n]+?)</p>', '$1'),
+  rule('<p><blockquote([^>]*)>', '<blockquote$1><p>', 'gi'),
+  rule('</blockquote></p>', '</p></blockquote>', 'g', '</blockquote></p>'),
+  rule(`<p>${S}*(</?${ALL_BLOCKS}[^>]*>)`, '$1'),
+  rule(`(</?${ALL_BLOCKS}[^>]*>)${S}*</p>`, '$1'),
+];
 
-const WHITESPACE_RUN = re(`${S}+`);
+/** PCRE's `\s` (S) as a character code test. */
+const isSpace = (code: number): boolean => code === 0x20 || (code >= 0x09 && code <= 0x0d);
 
 /**
- * preg_replace('|(?<!<br />)\s*\n|', "<br />\n") in linear time: in each whitespace run, the
- * text up to its last newline becomes one break (the run's first character stays when the
- * run directly follows a `<br />`). The regex itself backtracks quadratically on long runs.
+ * preg_replace('|(?<!<br />)\s*\n|', "<br />\n") in linear time: in each whitespace run holding a
+ * newline, the text up to its last newline becomes one break (the run's first character stays
+ * when the run directly follows a `<br />`). The regex itself backtracks quadratically on long runs.
  */
 function newlinesToBreaks(text: string): string {
-  return text.replace(WHITESPACE_RUN, (run: string, offset: number) => {
-    const lastNewline = run.lastIndexOf('\n');
-    const start = text.slice(Math.max(0, offset - 6), offset) === '<br />' ? 1 : 0;
-    if (lastNewline < start) return run;
-    return `${run.slice(0, start)}<br />\n${run.slice(lastNewline + 1)}`;
-  });
+  let out = '';
+  let copied = 0;
+  for (let newline = text.indexOf('\n'); newline !== -1; ) {
+    let start = newline;
+    while (start > copied && isSpace(text.charCodeAt(start - 1))) start--;
+    let end = newline + 1;
+    let lastNewline = newline;
+    for (let code = text.charCodeAt(end); end < text.length && isSpace(code); code = text.charCodeAt(++end)) {
+      if (code === 0x0a) lastNewline = end;
+    }
+    const kept = text.slice(Math.max(0, start - 6), start) === '<br />' ? 1 : 0;
+    if (lastNewline >= start + kept) {
+      out += `${text.slice(copied, start + kept)}<br />\n`;
+      copied = lastNewline + 1;
+    }
+    newline = text.indexOf('\n', end);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
-/** preg_split('/\n\s*\n/', …, PREG_SPLIT_NO_EMPTY) in linear time: a run holding two or more newlines separates paragraphs. */
+/** The newlines around blank lines: `\n\s*\n` from the first newline of a whitespace run to its last. */
+const PARAGRAPH_BREAK = new RegExp(`\\n${S}*\\n`);
+
+/** preg_split('/\n\s*\n/', …, PREG_SPLIT_NO_EMPTY), in linear time: a whitespace run's first newline is tried once. */
 function splitParagraphs(text: string): string[] {
-  const paragraphs: string[] = [];
-  let from = 0;
-  for (const match of text.matchAll(WHITESPACE_RUN)) {
-    const first = match[0].indexOf('\n');
-    const last = match[0].lastIndexOf('\n');
-    if (first === last) continue;
-    paragraphs.push(text.slice(from, match.index + first));
-    from = match.index + last + 1;
-  }
-  paragraphs.push(text.slice(from));
-  return paragraphs.filter((paragraph) => paragraph !== '');
+  return text.split(PARAGRAPH_BREAK).filter((paragraph) => paragraph !== '');
 }
 
 function insertLineBreaks(text: string): string {
@@ -104,16 +108,27 @@ function insertLineBreaks(text: string): string {
   return newlinesToBreaks(normalised).replaceAll(PRESERVED_NEWLINE, '\n');
 }
 
+/** Blank lines where paragraphs must end: double breaks, around block elements; then Unix newlines. */
+const BLOCK_BREAK_RULES: readonly Rule[] = [
+  rule(`<br${S}*/?>${S}*<br${S}*/?>`, '\n\n', 'g', '<br'),
+  rule(`(<${ALL_BLOCKS}(?:${S}|[/>]))`, '\n\n$1'),
+  rule(`(</${ALL_BLOCKS}>)`, '$1\n\n'),
+  rule(`(<hr${S}*?/?>)`, '$1\n\n', 'g', '<hr'),
+  rule('\r\n?', '\n', 'g', '\r'),
+];
+
+/** No break right after a block element's tag, nor before one that ends a line. */
+const BREAK_AFTER_BLOCK_RULES: readonly Rule[] = [
+  rule(`(</?${ALL_BLOCKS}[^>]*>)${S}*<br />`, '$1', 'g', '<br />'),
+  rule(`<br />(${S}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`, '$1', 'g', '<br />'),
+];
+
 export function wpautop(input: string): string {
   if (phpTrim(input) === '') return '';
   const pre = new Map<string, string>();
   let t = extractPre(`${input}\n`, pre);
 
-  t = t.replace(re(`<br${S}*/?>${S}*<br${S}*/?>`), '\n\n');
-  t = t.replace(re(`(<${ALL_BLOCKS}(?:${S}|[/>]))`), '\n\n$1');
-  t = t.replace(re(`(</${ALL_BLOCKS}>)`), '$1\n\n');
-  t = t.replace(re(`(<hr${S}*?/?>)`), '$1\n\n');
-  t = t.replace(/\r\n?/g, '\n');
+  t = applyRules(t, BLOCK_BREAK_RULES);
   t = replaceInHtmlTags(t, '\n', NEWLINE_PLACEHOLDER);
   t = collapseAroundInlineBlocks(t);
   t = t.replace(/\n\n+/g, '\n\n');
@@ -122,9 +137,7 @@ export function wpautop(input: string): string {
     .map((paragraph) => `<p>${phpTrim(paragraph, '\n')}</p>\n`)
     .join('');
 
-  t = insertLineBreaks(unwrapBlocks(t));
-  t = t.replace(re(`(</?${ALL_BLOCKS}[^>]*>)${S}*<br />`), '$1');
-  t = t.replace(re(`<br />(${S}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`), '$1');
+  t = applyRules(insertLineBreaks(applyRules(t, UNWRAP_BLOCK_RULES)), BREAK_AFTER_BLOCK_RULES);
   // PCRE's `$` also matches before a final newline.
   t = t.replace(/\n<\/p>(?=\n?$)/, '</p>');
 

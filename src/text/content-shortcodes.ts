@@ -24,6 +24,7 @@ export function renderShortcodes(text: string, media: GalleryMedia): string {
 
 /** The attachments the text's galleries show. */
 export function galleryAttachmentIds(text: string): number[] {
+  if (!text.includes('[')) return [];
   const ids: number[] = [];
   doShortcode(text, {
     gallery: (attrs) => {

@@ -111,6 +111,7 @@ function filterImage(image: string, attachmentId: number, media: MediaLibrary): 
 
 /** The attachment IDs named by `wp-image-{id}` classes of the content's images. */
 export function attachmentIdsIn(content: string): number[] {
+  if (!content.includes('<img')) return [];
   const ids = new Set<number>();
   for (const [tag, name] of content.matchAll(TAG)) {
     const id = name === 'img' ? Number(capture(tag, ATTACHMENT_CLASS) ?? 0) : 0;

@@ -1,4 +1,5 @@
 // TEC's cost handling (Tribe__Cost_Utils and the REST cost fields), events.md §4.4 and §6.2.
+import { LRUCache } from 'lru-cache';
 import { compareStrings, isNumeric, looseEquals, numberFormat, phpTrim, toFloat } from './php.ts';
 import { escHtml, sanitizeTitle } from './sanitize.ts';
 
@@ -100,8 +101,22 @@ function decorate(cost: string, opts: CostFormat): string {
   return escHtml(suffix ? cost + symbol : symbol + cost);
 }
 
+/**
+ * Costs already parsed, by their arguments: events share few distinct costs, and parsing one
+ * (four times over, as TEC does) costs more than building the rest of the event's fields.
+ */
+const formattedCosts = new LRUCache<string, string>({ max: 10_000 });
+const costValueLists = new LRUCache<string, readonly string[]>({ max: 10_000 });
+
 /** The event's `cost` string: "" without costs, else `min` or `min – max`, currency-decorated. */
 export function formatCost(values: string[], opts: CostFormat): string {
+  const key = JSON.stringify([values, opts.symbol, opts.position, opts.defaultSymbol, opts.reverseDefault, opts.free]);
+  let cost = formattedCosts.get(key);
+  if (cost === undefined) formattedCosts.set(key, cost = formatCostOnce(values, opts));
+  return cost;
+}
+
+function formatCostOnce(values: string[], opts: CostFormat): string {
   const tokens = eventCosts(values);
   if (tokens.length === 0) return '';
   const min = decorate(costByFunc(tokens, 'min'), opts);
@@ -124,6 +139,13 @@ function separatorsOf(value: string): { decimal: string; thousands: string } {
 
 /** `cost_details.values`: every token as a number string (or its slug), in ascending numeric order. */
 export function costValues(values: string[]): string[] {
+  const key = JSON.stringify(values);
+  let list = costValueLists.get(key);
+  if (list === undefined) costValueLists.set(key, list = costValuesOnce(values));
+  return [...list];
+}
+
+function costValuesOnce(values: string[]): string[] {
   const result = eventCosts(values).map(({ key, text }) => {
     const { decimal, thousands } = separatorsOf(text);
     const normalised = text.replaceAll(thousands, '').replaceAll(decimal, '.');

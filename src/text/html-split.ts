@@ -11,9 +11,11 @@ export const TEXTURIZE_HTML = `<(?:(?=!--)${COMMENT}|(?!!--)[^>]*>?)`;
 /** Like TEXTURIZE_HTML, also treating CDATA sections as single elements. */
 const HTML_ELEMENT = `<(?:(?=!--|!\\[CDATA\\[)(?:(?=!-)${COMMENT}|(?!!-)${CDATA})|(?!!--|!\\[CDATA\\[)[^>]*>?)`;
 
+const HTML_ELEMENTS = new RegExp(`(${HTML_ELEMENT})`);
+
 /** wp_html_split: even indexes are text, odd indexes are elements. */
 export function htmlSplit(text: string): string[] {
-  return text.split(new RegExp(`(${HTML_ELEMENT})`));
+  return text.split(HTML_ELEMENTS);
 }
 
 /** wp_replace_in_html_tags for one needle: replaces it only inside elements. */

@@ -25,6 +25,7 @@ const DANGIT_CONTEXTS = [' ', '&#8216;', '&#8220;', '>', '('];
 
 /** capital_P_dangit() as run on the_content: only after a space, opening quote, `>` or `(`. */
 function capitalPDangitContent(text: string): string {
+  if (!text.includes('Wordpress')) return text;
   return DANGIT_CONTEXTS.reduce((acc, before) => acc.replaceAll(`${before}Wordpress`, `${before}WordPress`), text);
 }
 
@@ -61,25 +62,31 @@ export interface ContentMedia extends MediaLibrary, GalleryMedia {
 export const NO_MEDIA: ContentMedia = { embeds: () => undefined, metadata: () => undefined, attachment: () => undefined, uploadsBaseUrl: '' };
 
 /** the_content from do_blocks to capital_P_dangit (priorities 9–11): a function of the text alone. */
-const contentBody = remembered((text) => {
+function renderContentBody(text: string): string {
   // do_blocks() switches wpautop off for content written with the block editor.
   const blocks = hasBlocks(text);
   let out = wptexturize(blocks ? doBlocks(text) : text);
   if (!blocks) out = wpautop(out);
   return capitalPDangitContent(shortcodeUnautop(out));
-});
+}
+
+const contentBody = remembered(renderContentBody);
 
 /** Whether rendering the text reads the database: it embeds a URL or shows media-library images. */
 const usesMedia = (raw: string): boolean =>
   attachmentIdsIn(raw).length > 0 || embedCacheKeys(raw).length > 0 || galleryAttachmentIds(raw).length > 0;
 
-/** the_content: embeds (priority 8), the text filters, shortcodes (11), images (12), smilies (20). */
-function content(raw: string, media: ContentMedia): string {
-  const body = contentBody(autoembed(embedShortcodes(raw, media.embeds), media.embeds));
-  return phpTrim(convertSmilies(filterContentTags(renderShortcodes(body, media), media)));
+/**
+ * the_content: embeds (priority 8), the text filters, shortcodes (11), images (12), smilies (20).
+ * `body` renders the text filters (remembered or not).
+ */
+function content(raw: string, media: ContentMedia, body: (text: string) => string = contentBody): string {
+  const rendered = body(autoembed(embedShortcodes(raw, media.embeds), media.embeds));
+  return phpTrim(convertSmilies(filterContentTags(renderShortcodes(rendered, media), media)));
 }
 
-const contentAlone = remembered((raw) => content(raw, NO_MEDIA));
+// Remembered as a whole: remembering its body as well would only cost.
+const contentAlone = remembered((raw) => content(raw, NO_MEDIA, renderContentBody));
 
 /** The content's embeds, blocks and shortcodes rendered, without the text filters (what the iCalendar feed makes text of). */
 export function renderBlocksAndShortcodes(raw: string, media: ContentMedia): string {
@@ -91,8 +98,9 @@ export function renderContent(raw: string, media: ContentMedia = NO_MEDIA): stri
   return usesMedia(raw) ? content(raw, media) : contentAlone(raw);
 }
 
-const excerptBody = remembered((raw) => shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw))))));
-const excerptAlone = remembered((raw) => phpTrim(filterContentTags(excerptBody(raw), NO_MEDIA)));
+const renderExcerptBody = (raw: string): string => shortcodeUnautop(wpautop(convertChars(convertSmilies(wptexturize(raw)))));
+const excerptBody = remembered(renderExcerptBody);
+const excerptAlone = remembered((raw) => phpTrim(filterContentTags(renderExcerptBody(raw), NO_MEDIA)));
 
 export function renderExcerpt(raw: string, media: ContentMedia = NO_MEDIA): string {
   if (attachmentIdsIn(raw).length === 0) return excerptAlone(raw);

@@ -71,6 +71,13 @@ const SMILEY_PATTERN = new RegExp(
   'gm',
 );
 
+/**
+ * What a smiley needs before it: text that has no `:`, `;` or `8` after a space, `&nbsp;`, a tag
+ * or a line start (where a part of splitTags() starts, and, in a JavaScript multiline pattern,
+ * after U+2028 and U+2029) has none.
+ */
+const SMILEY_START = /(?:^|[\r\n\t >;\u00a0\u2028\u2029])[:;8]/;
+
 const IGNORED_ELEMENT = /^<(code|pre|style|script|textarea)[^>]*>/;
 
 /** Text and tags; nothing after the last `>` can be a tag (and splitting it would be quadratic). */
@@ -80,6 +87,7 @@ function splitTags(text: string): string[] {
 }
 
 export function convertSmilies(text: string): string {
+  if (!SMILEY_START.test(text)) return text;
   let ignoring = '';
   return splitTags(text)
     .map((part) => {

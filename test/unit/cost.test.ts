@@ -33,6 +33,23 @@ describe('text/cost', () => {
   });
 
   describe('formatCost', () => {
+    it('formats the same costs anew for every other option, however often they were formatted', () => {
+      for (let round = 0; round < 2; round++) {
+        expect(formatCost(['0', '40'], none)).to.equal('Free \u2013 $40');
+        expect(formatCost(['0', '40'], { ...none, free: 'Gratis' })).to.equal('Gratis \u2013 $40');
+        expect(formatCost(['0', '40'], { symbol: '€', position: '' })).to.equal('Free \u2013 €40');
+        expect(formatCost(['0', '40'], { symbol: '€', position: 'postfix' })).to.equal('Free \u2013 40€');
+        expect(formatCost(['0', '40'], { ...none, defaultSymbol: '£' })).to.equal('Free \u2013 £40');
+        expect(formatCost(['0', '40'], { ...none, reverseDefault: true })).to.equal('Free \u2013 40$');
+        expect(formatCost(['0', '41'], none)).to.equal('Free \u2013 $41');
+      }
+    });
+
+    it('gives each caller its own list of values', () => {
+      costValues(['7', '9']).push('changed');
+      expect(costValues(['7', '9'])).to.deep.equal(['7', '9']);
+    });
+
     it('ignores empty rows', () => {
       expect(formatCost(['', ''], none)).to.equal('');
       expect(formatCost(['', '15'], none)).to.equal('$15');

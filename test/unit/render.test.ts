@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { shortcodeUnautop, wpautop } from '../../src/text/autop.ts';
 import { renderContent, renderExcerpt, renderTitle } from '../../src/text/render.ts';
+import { convertSmilies } from '../../src/text/smilies.ts';
 import { wptexturize } from '../../src/text/texturize.ts';
 
 const NBSP = '\u00a0';
@@ -104,6 +105,20 @@ describe('text/render', () => {
     it('does not touch titles', () => {
       expect(renderTitle('Party :)')).to.equal('Party :)');
     });
+
+    // Each smiley stands after something else that may precede one.
+    const placed: [string, string][] = [
+      [':) at the start', '\u{1F642} at the start'],
+      ['bold <b>:)</b>', 'bold <b>\u{1F642}</b>'],
+      ['x&nbsp;;)', 'x&nbsp;\u{1F609}'],
+      ['x\u00a08-)', 'x\u00a0\u{1F60E}'],
+      ['tab\t:D', 'tab\t\u{1F600}'],
+      ['line\n:P', 'line\n\u{1F61B}'],
+      ['none:) 6:30pm friend;) 8)', 'none:) 6:30pm friend;) 8)'],
+    ];
+    for (const [input, output] of placed) {
+      it(`converts ${JSON.stringify(input)} alone`, () => expect(convertSmilies(input)).to.equal(output));
+    }
   });
 
   describe('renderExcerpt', () => {
@@ -203,6 +218,56 @@ describe('text/render', () => {
     it('does not texturize the attributes of a registered shortcode', () => {
       expect(wptexturize('[caption id="it\'s"]"Hi"[/caption]')).to.equal('[caption id="it\'s"]&#8220;Hi&#8221;[/caption]');
     });
+
+    it('keeps the attributes of whichever registered shortcodes each text names', () => {
+      expect(wptexturize('[caption id="it\'s"]x[/caption]')).to.equal('[caption id="it\'s"]x[/caption]');
+      expect(wptexturize('[gallery ids="it\'s"] [caption id="it\'s"]')).to.equal('[gallery ids="it\'s"] [caption id="it\'s"]');
+      expect(wptexturize('[video src="it\'s"] [caption id="it\'s"]')).to.equal('[video src="it\'s"] [caption id="it\'s"]');
+      expect(wptexturize('[unknown id="it\'s"]')).to.equal('[unknown id=&#8221;it&#8217;s&#8221;]');
+    });
+
+    // Each text holds one thing the filter acts on and nothing else it would change.
+    const alone: [string, string][] = [
+      ['Wait...', 'Wait&#8230;'],
+      ['a ``b', 'a &#8220;b'],
+      ["b''", 'b&#8221;'],
+      ['Acme (tm)', 'Acme &#8482;'],
+      ["'em", '&#8217;em'],
+      ["'tain't 'cause 'round", '&#8217;tain&#8217;t &#8217;cause &#8217;round'],
+      ["it's", 'it&#8217;s'],
+      ["'99", '&#8217;99'],
+      ['a "b', 'a &#8220;b'],
+      ['"9"', '&#8220;9&#8221;'],
+      ['a -- b', 'a &#8212; b'],
+      ['a---b', 'a&#8212;b'],
+      ['a - b', 'a &#8211; b'],
+      ['2x4', '2&#215;4'],
+      ['R&D', 'R&#038;D'],
+    ];
+    for (const [input, output] of alone) {
+      it(`typesets ${JSON.stringify(input)} alone`, () => expect(wptexturize(input)).to.equal(output));
+    }
+  });
+
+  describe('wpautop on whitespace runs and breaks (as preg_split and preg_replace cut them)', () => {
+    const cases: [string, string][] = [
+      ['a<br />\nb', '<p>a<br />\nb</p>\n'],
+      ['a<br /> \n b', '<p>a<br /> <br />\n b</p>\n'],
+      ['a<br />\n\nb', '<p>a</p>\n<p>b</p>\n'],
+      ['a \n \n\t\n b', '<p>a </p>\n<p> b</p>\n'],
+      ['a  \nb\n', '<p>a<br />\nb</p>\n'],
+      ['a\r\n\r\nb\r\nc', '<p>a</p>\n<p>b<br />\nc</p>\n'],
+      [' \n a \n \n ', '<p>\n a </p>\n'],
+      ['a\n \n \n b<br />\n\n\nc', '<p>a</p>\n<p> b</p>\n<p>c</p>\n'],
+      ['a<br /><br />b', '<p>a</p>\n<p>b</p>\n'],
+      ['a<br>\n <br/>b', '<p>a</p>\n<p>b</p>\n'],
+      ['a<hr>b', '<p>a</p>\n<hr>\n<p>b</p>\n'],
+      ['a<hr />b', '<p>a</p>\n<hr />\n<p>b</p>\n'],
+      ['x\n<li>item</li>\ny', '<p>x</p>\n<li>item</li>\n<p>y</p>\n'],
+    ];
+    for (const [input, output] of cases) {
+      it(JSON.stringify(input), () => expect(wpautop(input)).to.equal(output));
+    }
   });
 
   describe('wpautop (cases from the WordPress test suite)', () => {

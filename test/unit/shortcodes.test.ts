@@ -6,7 +6,7 @@ import { parseShortcodeAttrs, doShortcode, type ShortcodeHandler } from '../../s
 import { renderContent } from '../../src/text/render.ts';
 import type { GalleryAttachment } from '../../src/text/gallery-shortcode.ts';
 import { renderShortcodes } from '../../src/text/content-shortcodes.ts';
-import { embedCacheKey, embedCacheKeys } from '../../src/text/autoembed.ts';
+import { autoembed, embedCacheKey, embedCacheKeys } from '../../src/text/autoembed.ts';
 
 const entries = (text: string) => [...parseShortcodeAttrs(text)];
 
@@ -147,6 +147,26 @@ describe('[embed] and media URLs (WP_Embed)', () => {
     );
     // An escaped [embed] is printed as a shortcode, which the later do_shortcode() renders as nothing.
     expect(renderContent('a [[embed]]x[[/embed]] b')).to.equal('<p>a  b</p>');
+  });
+
+  it('embeds a URL alone on its line or in its paragraph, not one in a tag', () => {
+    const cache = (key: string) => (key === embedCacheKey('https://x.test/v') ? '<iframe src="v"></iframe>' : undefined);
+    const cases: [string, string][] = [
+      ['<a href="https://x.test/v">x</a>\n<b\nclass="y">z</b>', '<a href="https://x.test/v">x</a>\n<b\nclass="y">z</b>'],
+      ['<a\nhref="https://x.test/v">x</a>', '<a\nhref="https://x.test/v">x</a>'],
+      ['see\nhttps://x.test/v\nmore', 'see\n<iframe src="v"></iframe>\nmore'],
+      ['<p>https://x.test/v</p>', '<p><iframe src="v"></iframe></p>'],
+      // WP_Embed's own line-break placeholder, written in the content, comes out as a newline.
+      ['a <!-- wp-line-break --> <a href="https://x.test/v">x</a>', 'a \n <a href="https://x.test/v">x</a>'],
+    ];
+    for (const [input, output] of cases) expect(autoembed(input, cache)).to.equal(output);
+  });
+
+  it('looks up the URLs alone on their line without any shortcode, and nothing for text without a URL or shortcode', () => {
+    expect(embedCacheKeys('see\nhttps://x.test/v\nmore')).to.deep.equal([embedCacheKey('https://x.test/v')]);
+    expect(embedCacheKeys('<p>HTTPS://x.test/v</p>')).to.deep.equal([embedCacheKey('HTTPS://x.test/v')]);
+    expect(embedCacheKeys('see <a href="https://x.test/v">x</a>')).to.deep.equal([]);
+    expect(embedCacheKeys('plain text')).to.deep.equal([]);
   });
 
   it('makes a URL of an audio or video file a player', () => {

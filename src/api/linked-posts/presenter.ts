@@ -49,7 +49,8 @@ function represent(
   // TEC writes JSON-LD only for a post the reader may read (a draft venue embedded for an
   // anonymous reader has none, sample 60).
   if (options.jsonLd && canSee && readable) base.json_ld = definition.jsonLd({ post, meta, image, site: req.site });
-  const out = Object.fromEntries(Object.entries(base).filter(([, value]) => !isPhpEmpty(value)));
+  const out: Representation = {};
+  for (const key of Object.keys(base)) if (!isPhpEmpty(base[key])) out[key] = base[key];
   if (definition.venueRules) {
     const { showMap, showMapLink } = venueMapFlags(meta);
     out.show_map = showMap;
