@@ -8,7 +8,9 @@ import {
 } from 'kysely';
 import type { Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
-import { COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, commitCounterReader } from './innodb-changes.ts';
+import {
+  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, TableChanges, commitCounterReader, tableTimesReader,
+} from './innodb-changes.ts';
 import { postsModifiedSince } from './posts.ts';
 import { formatDbDatetime } from '../time/wall.ts';
 import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
@@ -338,13 +340,18 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
             commits.changed();
             return false;
           });
+        // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
+        const tables = new TableChanges(tableTimesReader(kysely.withoutPlugins(), prefix));
+        await tables.changed('move');
         const epochs = new SettledVersions(async () => {
           const reading = commits.begin(transactions.ownWrites());
           const counter = await read();
           const judged = commits.judge(reading, counter, transactions.ownWrites());
+          if (judged.epoch === null) return null;
+          if (judged.foreignMove ? await tables.changed('move') : tables.recheckDue && await tables.changed('recheck')) commits.changed();
           // Told before the epoch is answered, so no request given it reuses what the check drops.
           if (judged.checkSince !== undefined && !await check(judged.checkSince)) return null;
-          return judged.epoch;
+          return commits.epoch;
         }, COUNTER_READ_WINDOW_MS);
         outside = () => epochs.current();
       }

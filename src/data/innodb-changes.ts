@@ -143,6 +143,12 @@ export interface Judged {
   epoch: string | null;
   /** Set when the posts modified since this time (ms since the epoch) are to be read now. */
   checkSince?: number;
+  /**
+   * Set when the counter moved with none of wpcal's writes under way: another connection committed,
+   * in this database or another (or the server wrote its own tables). The epoch is moved by
+   * changed() once the caller finds it may be this database's.
+   */
+  foreignMove?: true;
 }
 
 /**
@@ -151,8 +157,9 @@ export interface Judged {
  * epoch that changes when another connection may have committed anything. A move with none of
  * wpcal's writes under way since the read before is another connection's: a new epoch at once. A
  * move while wpcal was writing may be either: it is taken for wpcal's (whose writes tell what they
- * changed); OUTSIDE_CHECK_MS after the first such move, the posts modified since are read
- * (checkSince), and OUTSIDE_FULL_CHECK_MS after it the epoch changes all the same.
+ * changed); OUTSIDE_CHECK_MS after the first such move (dated by the read before it, which saw
+ * none), the posts modified since are read (checkSince), and OUTSIDE_FULL_CHECK_MS after it the
+ * epoch changes all the same.
  */
 export class OutsideCommits {
   #epoch = 0;
@@ -164,6 +171,8 @@ export class OutsideCommits {
   /** The first move since the last check that wpcal's writes may explain, and since the last full check. */
   #ambiguousSince: number | null = null;
   #uncheckedSince: number | null = null;
+  /** When the read before was judged. */
+  #lastJudgedAt = 0;
 
   constructor(
     private readonly checkMs: number,
@@ -182,17 +191,22 @@ export class OutsideCommits {
     if (read.number < this.#judged) return { epoch: String(this.#epoch) };
     this.#judged = read.number;
     const now = this.clock();
+    let foreign = false;
     if (this.#last !== null && counter !== this.#last) {
       const ownMayExplain = endedWith.activity !== this.#previousStart.activity || this.#previousStart.running > 0;
       if (ownMayExplain) {
-        this.#ambiguousSince ??= now;
-        this.#uncheckedSince ??= now;
+        // The move may have come at any time since the read before, which saw none.
+        this.#ambiguousSince ??= this.#lastJudgedAt;
+        this.#uncheckedSince ??= this.#lastJudgedAt;
       } else {
-        this.#epoch++;
+        foreign = true;
       }
     }
     this.#last = counter;
+    this.#lastJudgedAt = now;
     this.#previousStart = read.startedWith;
+    // The caller tells whether the move touched this database (TableChanges), then calls changed().
+    if (foreign) return { epoch: String(this.#epoch), foreignMove: true };
     if (this.#uncheckedSince !== null && now - this.#uncheckedSince >= this.fullCheckMs) {
       this.changed();
       return { epoch: String(this.#epoch) };
@@ -203,10 +217,71 @@ export class OutsideCommits {
     return { epoch: String(this.#epoch), checkSince: since };
   }
 
-  /** Anything may have changed (a check that could not be made): a new epoch. */
+  /** The epoch now (changed() moves it). */
+  get epoch(): string {
+    return String(this.#epoch);
+  }
+
+  /** Anything may have changed (another connection's commit, a check that could not be made): a new epoch. */
   changed(): void {
     this.#epoch++;
     this.#ambiguousSince = null;
     this.#uncheckedSince = null;
+  }
+}
+
+/** The latest change time of the handle's tables and the server's clock, both 'YYYY-MM-DD HH:MM:SS' (null: none since the server started). */
+export interface TableTimes {
+  latest: string | null;
+  now: string;
+}
+
+/** Reads TableTimes for the tables of this prefix in the connection's database. */
+export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () => Promise<TableTimes> {
+  return async () => {
+    const { rows } = await sql<{ latest: string | null; now: string }>`SELECT CAST(MAX(UPDATE_TIME) AS CHAR) AS latest, CAST(NOW() AS CHAR) AS now
+      FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND LEFT(TABLE_NAME, ${prefix.length}) = ${prefix}`.execute(kysely);
+    return { latest: rows[0]?.latest ?? null, now: rows[0]!.now };
+  };
+}
+
+/** How long after a move found foreign its tables are looked at once more (UPDATE_TIME has whole seconds). */
+export const TABLES_RECHECK_MS = 1100;
+
+/**
+ * Tells whether the handle's tables may have changed since the last look, from InnoDB's in-memory
+ * UPDATE_TIME (whole seconds): when their latest time moved, or is not older than the second of the
+ * last look (a commit within that second would not move it). A commit stamps its tables as it
+ * commits, an instant after the counter moved, so a look that found nothing is made once more
+ * TABLES_RECHECK_MS later (recheckDue).
+ */
+export class TableChanges {
+  #latest: string | null = null;
+  #lookedAt: string | null = null;
+  #recheckAt: number | null = null;
+
+  constructor(private readonly read: () => Promise<TableTimes>, private readonly clock: () => number = () => Date.now()) {}
+
+  /**
+   * Whether the tables may have changed since the last look (the first look, or one that fails:
+   * yes). `why`: a counter move found foreign, or the look once more that such a look asks for.
+   */
+  async changed(why: 'move' | 'recheck'): Promise<boolean> {
+    this.#recheckAt = null;
+    const times = await this.read().catch(() => null);
+    if (!times) {
+      this.#lookedAt = null;
+      return true;
+    }
+    const { latest, now } = times;
+    const changed = this.#lookedAt === null || latest !== this.#latest || (latest !== null && latest >= this.#lookedAt);
+    this.#latest = latest;
+    this.#lookedAt = now;
+    if (!changed && why === 'move') this.#recheckAt = this.clock() + TABLES_RECHECK_MS;
+    return changed;
+  }
+
+  get recheckDue(): boolean {
+    return this.#recheckAt !== null && this.clock() >= this.#recheckAt;
   }
 }

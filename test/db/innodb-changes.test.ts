@@ -5,7 +5,9 @@ import { expect } from 'chai';
 import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, commitCounterReader, type OwnWrites } from '../../src/data/innodb-changes.ts';
+import {
+  COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, type OwnWrites, type TableTimes,
+} from '../../src/data/innodb-changes.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
 
@@ -140,11 +142,13 @@ describe('OutsideCommits', () => {
   /** A counter read that began with `startedWith` and ended with `endedWith`, judged. */
   const judge = (commits: OutsideCommits, counter: string | null, startedWith: OwnWrites, endedWith: OwnWrites) => commits.judge(commits.begin(startedWith), counter, endedWith);
 
-  it('takes a move with none of its own writes under way for another connection\'s', () => {
+  it('takes a move with none of its own writes under way for another connection\'s, which moves the epoch once found to be of this database', () => {
     const commits = new OutsideCommits(2000, 60_000, clock);
     const first = judge(commits, '100', idle, idle).epoch;
-    expect(judge(commits, '100', idle, idle).epoch, 'no move').to.equal(first);
-    expect(judge(commits, '101', idle, idle).epoch, 'another connection').to.not.equal(first);
+    expect(judge(commits, '100', idle, idle), 'no move').to.deep.equal({ epoch: first });
+    expect(judge(commits, '101', idle, idle), 'another connection').to.deep.equal({ epoch: first, foreignMove: true });
+    commits.changed();
+    expect(commits.epoch, 'of this database').to.not.equal(first);
     expect(judge(commits, null, idle, idle).epoch, 'no counter').to.equal(null);
   });
 
@@ -165,15 +169,69 @@ describe('OutsideCommits', () => {
     expect(judge(commits, '107', done, done).epoch, 'a full check').to.not.equal(epoch);
   });
 
+  it('dates a move during its own writes by the read before it, so a move seen late is checked at once', () => {
+    now = 10_000;
+    const commits = new OutsideCommits(2000, 60_000, clock);
+    const epoch = judge(commits, '100', idle, idle).epoch;
+    // Written for 2.5 s with no read between: the counter may have moved at any time since 10_000.
+    now += 2500;
+    expect(judge(commits, '130', { running: 0, activity: 9 }, { running: 0, activity: 9 })).to.deep.equal({ epoch, checkSince: 10_000 });
+  });
+
   it('ignores a read that began before the last one judged', () => {
     const commits = new OutsideCommits(2000, 60_000, clock);
     const epoch = judge(commits, '100', idle, idle).epoch;
     const older = commits.begin(idle);
     const newer = commits.begin(idle);
-    const moved = commits.judge(newer, '101', idle).epoch;
-    expect(moved, 'another connection').to.not.equal(epoch);
+    expect(commits.judge(newer, '101', idle), 'another connection').to.deep.equal({ epoch, foreignMove: true });
+    commits.changed();
+    const moved = commits.epoch;
     expect(commits.judge(older, '100', idle), 'the older read, ended last').to.deep.equal({ epoch: moved });
     expect(judge(commits, '101', idle, idle), 'the counter as the newer read saw it').to.deep.equal({ epoch: moved });
+  });
+});
+
+describe('TableChanges', () => {
+  let now = 0;
+  const clock = () => now;
+  /** UPDATE_TIME answers the test sets; a null `times` makes the read fail. */
+  let times: TableTimes | null = null;
+  const tables = () => new TableChanges(async () => {
+    if (!times) throw new Error('gone');
+    return times;
+  }, clock);
+
+  it('finds a change when the latest time moved or falls in the second of the last look, and looks once more a second after finding none', async () => {
+    const changes = tables();
+    times = { latest: '2026-11-26 10:00:00', now: '2026-11-26 10:00:05' };
+    expect(await changes.changed('move'), 'the first look').to.equal(true);
+    times = { latest: '2026-11-26 10:00:00', now: '2026-11-26 10:00:07' };
+    expect(await changes.changed('move'), 'nothing newer').to.equal(false);
+    expect(changes.recheckDue).to.equal(false);
+    now += TABLES_RECHECK_MS;
+    expect(changes.recheckDue, 'a commit stamps its tables an instant after the counter moved').to.equal(true);
+    times = { latest: '2026-11-26 10:00:07', now: '2026-11-26 10:00:08' };
+    expect(await changes.changed('recheck'), 'a commit in the second of the last look').to.equal(true);
+    times = { latest: '2026-11-26 10:00:07', now: '2026-11-26 10:00:09' };
+    expect(await changes.changed('move')).to.equal(false);
+    now += TABLES_RECHECK_MS;
+    expect(await changes.changed('recheck')).to.equal(false);
+    now += TABLES_RECHECK_MS;
+    expect(changes.recheckDue, 'one look more, not a series').to.equal(false);
+    times = { latest: '2026-11-26 10:00:12', now: '2026-11-26 10:00:13' };
+    expect(await changes.changed('move'), 'a later time').to.equal(true);
+  });
+
+  it('takes a failed look, and the look after it, for a change; and tables unchanged since the server started for none', async () => {
+    const changes = tables();
+    times = { latest: null, now: '2026-11-26 10:00:05' };
+    expect(await changes.changed('move')).to.equal(true);
+    times = { latest: null, now: '2026-11-26 10:00:06' };
+    expect(await changes.changed('move'), 'no time since the server started').to.equal(false);
+    times = null;
+    expect(await changes.changed('move'), 'a failed look').to.equal(true);
+    times = { latest: null, now: '2026-11-26 10:00:09' };
+    expect(await changes.changed('move'), 'the look after').to.equal(true);
   });
 });
 
@@ -233,6 +291,40 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         await other.end();
         await db.close();
         await database.drop();
+      }
+    });
+
+    it('keeps the outside version when another database commits, and moves it when another connection commits to its own', async () => {
+      const [database, elsewhere] = [await kind.create(), await kind.create()];
+      const db = await openDatabase(database.url, 'wp_');
+      const [there, here] = [await createConnection(mysqlOptions(elsewhere.url)), await createConnection(mysqlOptions(database.url))];
+      /** The outside version once settled, past the counter read window. */
+      const settledOutside = async () => {
+        for (let attempt = 0; attempt < 50; attempt++) {
+          await windowPassed();
+          const version = await db.outsideVersion();
+          if (version !== null) return version;
+        }
+        throw new Error('the outside version never settled');
+      };
+      try {
+        await prepareDatabase(db);
+        await there.query('CREATE TABLE elsewhere (x INT) ENGINE = InnoDB');
+        await settledOutside();
+        // Tables changed within the second of the last look count as changed (whole seconds).
+        await new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS));
+        await there.query('INSERT INTO elsewhere VALUES (1)');
+        const before = await settledOutside();
+        await there.query('INSERT INTO elsewhere VALUES (2)');
+        expect(await settledOutside(), 'another database').to.equal(before);
+        await new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS));
+        expect(await settledOutside(), 'looked at once more').to.equal(before);
+        await here.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('written_outside', '1', 'no')");
+        expect(await settledOutside(), 'this database').to.not.equal(before);
+      } finally {
+        await Promise.all([there.end(), here.end()]);
+        await db.close();
+        await Promise.all([database.drop(), elsewhere.drop()]);
       }
     });
 

@@ -271,10 +271,16 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         },
         { case: 'no commit counter', dialects: ['mysql'], run: ({ reader }) => innodbChanges.commitCounterReader(reader.withoutPlugins(), PREFIX) },
       ],
+      tableTimesReader: [{
+        dialects: ['mysql'],
+        answers: [{ rows: [{ latest: '2026-11-26 10:00:00', now: '2026-11-26 10:00:05' }] }],
+        run: ({ reader }) => innodbChanges.tableTimesReader(reader.withoutPlugins(), PREFIX)(),
+      }],
     },
     noSql: {
       SettledVersions: 'shares the results of a read function it is given',
       OutsideCommits: 'judges the counter values it is given',
+      TableChanges: 'judges the table times of a read function it is given',
     },
     uncatalogued: {},
   }),

@@ -33,3 +33,14 @@ SHOW GLOBAL STATUS LIKE ?;
 -- commitCounterReader (no commit counter), statement 3 of 3
 SHOW GLOBAL STATUS LIKE ?;
 -- parameters: ["Innodb_redo_log_current_lsn"]
+
+-- tableTimesReader
+SELECT
+  CAST(MAX(UPDATE_TIME) AS CHAR) AS latest,
+  CAST(NOW() AS CHAR) AS now
+FROM
+  information_schema.TABLES
+WHERE
+  TABLE_SCHEMA = DATABASE()
+  AND LEFT(TABLE_NAME, ?) = ?;
+-- parameters: [3,"wp_"]
