@@ -31,9 +31,10 @@ export interface Db {
   readonly label: string;
   /**
    * A value that differs whenever the data may have changed since it was last read, through this
-   * handle or any other connection; null when other connections' changes cannot be told (MySQL
-   * tables that are not InnoDB, a server without a commit counter, the first sighting of a new
-   * counter value), in which case nothing read now may be reused across requests. Read it before the
+   * handle or any other connection (on MySQL, other connections' changes as outsideVersion tells
+   * them, and the posts its check finds); null when other connections' changes cannot be told
+   * (MySQL tables that are not InnoDB, a server without a commit counter, a counter that kept
+   * moving), in which case nothing read now may be reused across requests. Read it before the
    * reads whose results it will tag.
    */
   dataVersion(): Promise<string | null>;
@@ -330,13 +331,16 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       // Not through the write counter: it takes every statement but SELECT for a possible write.
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
       if (read) {
-        const versions = new SettledVersions(read, COUNTER_READ_WINDOW_MS);
-        otherConnections = () => versions.current();
         const commits = new OutsideCommits(options.outsideCheckMs ?? OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS);
         // The posts another connection saved while wpcal wrote, told as changes; false when they
         // could not be read (then anything may have changed: a new epoch).
+        let checksTold = 0;
         const check = (since: number): Promise<boolean> => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS))
-          .then((posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }).then(() => true), () => {
+          .then(async (posts) => {
+            await transactions.tell({ posts: new Set(posts), terms: new Set() });
+            checksTold++;
+            return true;
+          }, () => {
             commits.changed();
             return false;
           });
@@ -354,6 +358,11 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
           return commits.epoch;
         }, COUNTER_READ_WINDOW_MS);
         outside = () => epochs.current();
+        // Other connections' changes as the outside version tells them, and the posts a check told of.
+        otherConnections = async () => {
+          const epoch = await epochs.current();
+          return epoch === null ? null : `${checksTold}.${epoch}`;
+        };
       }
     }
   } catch (error) {

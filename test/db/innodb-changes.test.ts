@@ -261,7 +261,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       try {
         await prepareDatabase(db);
         const version = await settledVersion(db);
-        expect(version).to.match(/^\d+\.\d+$/);
+        expect(version).to.match(/^\d+(\.\d+)+$/);
         await windowPassed();
         expect(await db.dataVersion(), 'nothing written meanwhile (a quiet server)').to.equal(version);
         await db.kysely.insertInto('options').values({ option_name: 'wpcal_probe', option_value: '1', autoload: 'no' }).execute();
@@ -294,7 +294,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
-    it('keeps the outside version when another database commits, and moves it when another connection commits to its own', async () => {
+    it('keeps the outside and data versions when another database commits, and moves them when another connection commits to its own', async () => {
       const [database, elsewhere] = [await kind.create(), await kind.create()];
       const db = await openDatabase(database.url, 'wp_');
       const [there, here] = [await createConnection(mysqlOptions(elsewhere.url)), await createConnection(mysqlOptions(database.url))];
@@ -315,12 +315,15 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         await new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS));
         await there.query('INSERT INTO elsewhere VALUES (1)');
         const before = await settledOutside();
+        const dataBefore = await settledVersion(db);
         await there.query('INSERT INTO elsewhere VALUES (2)');
         expect(await settledOutside(), 'another database').to.equal(before);
+        expect(await settledVersion(db), 'another database: the data version').to.equal(dataBefore);
         await new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS));
         expect(await settledOutside(), 'looked at once more').to.equal(before);
         await here.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('written_outside', '1', 'no')");
         expect(await settledOutside(), 'this database').to.not.equal(before);
+        expect(await settledVersion(db), 'this database: the data version').to.not.equal(dataBefore);
       } finally {
         await Promise.all([there.end(), here.end()]);
         await db.close();
