@@ -39,8 +39,11 @@ function inLanguage(value: unknown, translator: Translator): unknown {
 export const noRoute = (): RestError =>
   RestError.withStatus('rest_no_route', __('No route was found matching the URL and request method.'), 404);
 
-export const forbidden = (authenticated: boolean): RestError =>
-  RestError.withStatus('rest_forbidden', __('Sorry, you are not allowed to do that.'), authenticated ? 403 : 401);
+const FORBIDDEN = [false, true].map((authenticated) =>
+  RestError.withStatus('rest_forbidden', __('Sorry, you are not allowed to do that.'), authenticated ? 403 : 401));
+
+/** 401 for anonymous callers, else 403. One object of each: every Allow header asks for one per endpoint it leaves out. */
+export const forbidden = (authenticated: boolean): RestError => FORBIDDEN[Number(authenticated)]!;
 
 /**
  * 400 `rest_invalid_param` naming each failed parameter: with the validator's own error as its

@@ -41,7 +41,7 @@ export interface BuildStart {
  * (as one decimal number, "0.10" came before "0.9").
  */
 function isOlder(outside: string, kept: string | null): boolean {
-  if (kept === null) return false;
+  if (kept === null || outside === kept) return false;
   const [asked, current] = [outside.split('.').map(Number), kept.split('.').map(Number)];
   if (asked.length !== current.length || [...asked, ...current].some((part) => !Number.isInteger(part))) return false;
   const differing = asked.findIndex((part, i) => part !== current[i]);
