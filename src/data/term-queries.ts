@@ -6,7 +6,8 @@ import type { Reader } from './executor.ts';
 import { chunked } from './bulk-insert.ts';
 import { literalIds } from './id-lists.ts';
 import { containsPattern } from './search.ts';
-import { queryTerms, type Term } from './terms.ts';
+import { queryTerms, queryTermsRead, type Term } from './terms.ts';
+import { readAlone, type Read } from './together.ts';
 
 /** Columns of a term (terms and term_taxonomy rows) a list can be ordered by. */
 export type TermColumn = 'term_id' | 'name' | 'slug' | 'term_group' | 'count' | 'parent' | 'taxonomy' | 'term_taxonomy_id' | 'description';
@@ -87,9 +88,14 @@ export async function allTermsInIdOrder(db: Reader, taxonomy: string): Promise<T
   return queryTerms(db, taxonomy, (query) => query.orderBy('t.term_id'));
 }
 
-/** The terms of the taxonomy with these term IDs. */
-export async function termsByIds(db: Reader, taxonomy: string, termIds: readonly number[]): Promise<Term[]> {
-  return queryTerms(db, taxonomy, (query) => query.where('t.term_id', 'in', literalIds(termIds)));
+/** The terms of the taxonomy with these term IDs (no statement for none). */
+export function termsByIdsRead(db: Reader, taxonomy: string, termIds: readonly number[]): Read<Term[]> {
+  if (!termIds.length) return { queries: [], value: () => [] };
+  return queryTermsRead(db, taxonomy, (query) => query.where('t.term_id', 'in', literalIds(termIds)));
+}
+
+export function termsByIds(db: Reader, taxonomy: string, termIds: readonly number[]): Promise<Term[]> {
+  return readAlone(db, termsByIdsRead(db, taxonomy, termIds));
 }
 
 /** The terms of the taxonomy whose parent is this term (0: top level), in term ID order. */

@@ -51,19 +51,6 @@ export async function getTerm(db: Reader, taxonomy: string, termId: number): Pro
   return row ? toTerm(row) : undefined;
 }
 
-/** The taxonomy's terms of these IDs, read as getTerm reads one: each ID to its term, or to null when it has none. */
-export function termsByIdRead(db: Reader, taxonomy: string, termIds: readonly number[]): Read<Map<number, Term | null>> {
-  const ids = [...new Set(termIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
-  return {
-    queries: ids.length ? [termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.term_id', 'in', ids)] : [],
-    value([rows = []]) {
-      const found = new Map<number, Term | null>(termIds.map((id) => [id, null]));
-      for (const row of rows as Record<string, unknown>[]) found.set(Number(row.term_id), toTerm(row));
-      return found;
-    },
-  };
-}
-
 export async function findTermBySlug(db: Reader, taxonomy: string, slug: string): Promise<Term | undefined> {
   const row = await termQuery(db).where('tt.taxonomy', '=', taxonomy).where('t.slug', '=', slug)
     .orderBy('t.term_id').executeTakeFirst();
@@ -81,12 +68,15 @@ export async function findTermByName(db: Reader, taxonomy: string, name: string,
  * Runs a query over terms of one taxonomy, filtered and ordered by `shape`: the base of the data
  * layer's term reads (term-queries.ts, post-selection.ts); code above the data layer calls those.
  */
-export async function queryTerms(db: Reader, taxonomy: string, shape: (query: TermQuery) => TermQuery): Promise<Term[]> {
-  const rows = await shape(termQuery(db).where('tt.taxonomy', '=', taxonomy)).execute();
-  return rows.map(toTerm);
+/** The taxonomy's terms the shaped query selects. */
+export function queryTermsRead(db: Reader, taxonomy: string, shape: (query: TermQuery) => TermQuery): Read<Term[]> {
+  return { queries: [shape(termQuery(db).where('tt.taxonomy', '=', taxonomy))], value: ([rows = []]) => (rows as Record<string, unknown>[]).map(toTerm) };
 }
 
-/** The terms of many posts in one query, each post's terms ordered by name (wp_get_object_terms). */
+export function queryTerms(db: Reader, taxonomy: string, shape: (query: TermQuery) => TermQuery): Promise<Term[]> {
+  return readAlone(db, queryTermsRead(db, taxonomy, shape));
+}
+
 /** The terms of these taxonomies each post has, by name (then ID): a list for each ID. */
 export function termsOfPostsRead(db: Reader, postIds: readonly number[], taxonomies: readonly string[]): Read<Map<number, Term[]>> {
   // The taxonomy is checked when the rows are read, not in SQL: given it, SQLite starts from the

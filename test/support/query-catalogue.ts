@@ -607,14 +607,15 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'except one term', run: ({ reader }) => termQueries.termSlugTaken(reader, 'music', 5) },
       ],
     },
-    noSql: {},
+    noSql: {
+      termsByIdsRead: 'the statement termsByIds runs (snapshotted there), for reads ahead',
+    },
     uncatalogued: {},
   }),
 
   moduleEntry('terms', terms, {
     cases: {
       getTerm: [{ run: ({ reader }) => terms.getTerm(reader, CATEGORY, 5) }],
-      termsByIdRead: [{ run: ({ reader }) => together.readAlone(reader, terms.termsByIdRead(reader, CATEGORY, [5, 6])) }],
       findTermBySlug: [{ run: ({ reader }) => terms.findTermBySlug(reader, CATEGORY, 'music') }],
       findTermByName: [
         { case: 'any parent', run: ({ reader }) => terms.findTermByName(reader, CATEGORY, 'Music') },
@@ -685,6 +686,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     },
     noSql: {
       termsOfPostsRead: 'the statement termsOfPosts runs (snapshotted there), for readTogether',
+      queryTermsRead: 'the statement queryTerms runs (snapshotted there), for reads together',
     },
     uncatalogued: {},
   }),

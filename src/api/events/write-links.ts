@@ -4,7 +4,8 @@ import type { PostRow } from '../../data/tables.ts';
 import type { RestRequest } from '../context.ts';
 import type { Writer } from '../../data/executor.ts';
 import { getPosts, postsNamedByMetaRead, type PostMeta } from '../../data/posts.ts';
-import { setPostTerms, termsByIdRead, type Term } from '../../data/terms.ts';
+import { setPostTerms, type Term } from '../../data/terms.ts';
+import { termsByIdsRead } from '../../data/term-queries.ts';
 import { readAhead, type ReadAhead } from '../../data/together.ts';
 import { isValidInline } from '../linked-posts/args.ts';
 import type { LinkedPostDefinition } from '../../domain/linked-posts/definition.ts';
@@ -171,7 +172,7 @@ const EVENT_TAXONOMIES: ReadonlyArray<[string, TaxonomyDefinition, string]> = [
 ];
 
 /** The terms a write of these taxonomies' values will link by ID, per taxonomy, read with the write's first read. */
-export type EventTermsAhead = ReadonlyMap<string, ReadAhead<Map<number, Term | null>>>;
+export type EventTermsAhead = ReadonlyMap<string, ReadAhead<Term[]>>;
 
 /** The sent values of the taxonomies the user may assign (null and absent ones left out). */
 function sentTermValues(req: RestRequest): Array<[TaxonomyDefinition, unknown]> {
@@ -184,7 +185,7 @@ function sentTermValues(req: RestRequest): Array<[TaxonomyDefinition, unknown]> 
 /** Starts reading the terms the request names by ID (readAhead): call before the write's first read. */
 export function readEventTermsAhead(trx: Writer, req: RestRequest): EventTermsAhead {
   return new Map(sentTermValues(req).map(([definition, value]) =>
-    [definition.taxonomy, readAhead(trx, termsByIdRead(trx, definition.taxonomy, termIdsNamed(value)))]));
+    [definition.taxonomy, readAhead(trx, termsByIdsRead(trx, definition.taxonomy, termIdsNamed(value)))]));
 }
 
 /**
@@ -197,7 +198,9 @@ export async function assignEventTerms(trx: Writer, req: RestRequest, postId: nu
   const changed: string[] = [];
   for (const [definition, value] of sentTermValues(req)) {
     const before = held && (held.get(definition.taxonomy) ?? []);
-    const readBefore = await ahead?.get(definition.taxonomy)?.value();
+    const read = await ahead?.get(definition.taxonomy)?.value();
+    // Each ID named to its term, or to null when the read found none.
+    const readBefore = read && new Map<number, Term | null>(termIdsNamed(value).map((id) => [id, read.find((term) => term.term_id === id) ?? null]));
     if (await setPostTerms(trx, postId, definition.taxonomy, await resolveTermsForWrite(trx, definition, value, undefined, readBefore), before)) changed.push(definition.taxonomy);
   }
   return touchedTaxonomies(changed);

@@ -21,25 +21,6 @@ where
   and `t`.`term_id` = ?;
 -- parameters: ["tribe_events_cat",5]
 
--- termsByIdRead
-select
-  `t`.`term_id`,
-  `t`.`name`,
-  `t`.`slug`,
-  `t`.`term_group`,
-  `tt`.`term_taxonomy_id`,
-  `tt`.`taxonomy`,
-  `tt`.`description`,
-  `tt`.`parent`,
-  `tt`.`count`
-from
-  `wp_terms` as `t`
-  inner join `wp_term_taxonomy` as `tt` on `tt`.`term_id` = `t`.`term_id`
-where
-  `tt`.`taxonomy` = ?
-  and `t`.`term_id` in (?, ?);
--- parameters: ["tribe_events_cat",5,6]
-
 -- findTermBySlug
 select
   `t`.`term_id`,

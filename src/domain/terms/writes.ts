@@ -129,7 +129,7 @@ export function termIdsNamed(value: unknown): number[] {
  * The terms an event write names (events.md §6.2): numeric items are IDs (unknown ones skipped),
  * others an existing term by slug or name, else a new term with that name. wpcal links an existing
  * tag named by slug or name (the plugin creates a tag named after its ID instead). `readBefore`:
- * the terms of IDs read earlier in the transaction (termsByIdRead).
+ * the terms of IDs read earlier in the transaction (null: read, and none).
  */
 export async function resolveTermsForWrite(
   db: Writer, def: TaxonomyDefinition, value: unknown, onCreated?: (term: Term) => void, readBefore?: ReadonlyMap<number, Term | null>,
