@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { parseBasic } from '../auth/authenticate.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
-import { phpJsonEncode } from '../php/json-encode.ts';
+import { phpJsonBytes } from '../php/json-encode.ts';
 import { wantsUserLocale } from '../i18n/locale.ts';
 
 const MAX_ENTRIES = 256;
@@ -74,7 +74,7 @@ export class ResponseCache {
 
   /** Keeps an answer, its JSON encoded once for every later reader. */
   set(key: string, version: string, out: OutgoingRest): OutgoingRest {
-    const json = Buffer.from(phpJsonEncode(out.body, out.pretty), 'utf8');
+    const json = phpJsonBytes(out.body, out.pretty);
     const kept: OutgoingRest = { ...out, json };
     this.#drop(key);
     this.#entries.set(key, { version, out: kept, bytes: json.length });

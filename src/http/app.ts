@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { AppServices } from '../api/context.ts';
 import { dispatch } from '../api/dispatch.ts';
 import type { IncomingRest, OutgoingRest, UploadedFile } from '../api/exchange.ts';
-import { phpJsonEncode } from '../php/json-encode.ts';
+import { phpJsonBytes, phpJsonEncode } from '../php/json-encode.ts';
 import { databaseUnavailable } from '../data/failures.ts';
 import { icalFeedRoute } from './ical-feed.ts';
 import { answerFrontEnd } from '../web/front-end.ts';
@@ -51,7 +51,7 @@ function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
     ctx.set('Content-Type', type);
     return;
   }
-  ctx.body = jsonBody(out, phpJsonEncode(out.body, out.pretty));
+  ctx.body = jsonBody(out, phpJsonBytes(out.body, out.pretty));
   ctx.type = type;
 }
 

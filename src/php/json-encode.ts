@@ -13,12 +13,22 @@ function phpify(json: string): string {
 }
 
 /**
- * A value kept as its encoding alone (phpJsonEncode's text, all ASCII: compact in memory), written
- * as is by phpJsonEncode, so a representation shared by many answers is encoded once, and read
- * back (toJSON) only by what looks inside it.
+ * A value kept as its encoding alone (phpJsonEncode's text, all ASCII, as bytes of its own, off the
+ * JavaScript heap), copied as is into what phpJsonBytes writes, so a representation shared by many
+ * answers is encoded once, and read back (toJSON) only by what looks inside it.
  */
 export class EncodedJson {
-  constructor(readonly json: string) {}
+  readonly bytes: Buffer;
+
+  constructor(json: string) {
+    // Not from Buffer's shared pool: a kept slice would keep its neighbours' 8 KB alive.
+    this.bytes = Buffer.allocUnsafeSlow(json.length);
+    this.bytes.write(json, 'latin1');
+  }
+
+  get json(): string {
+    return this.bytes.toString('latin1');
+  }
 
   toJSON(): unknown {
     return JSON.parse(this.json);
@@ -41,9 +51,9 @@ const SLOTTED_DEPTH = 3;
  * arrays on the way; the value itself is left alone), its text pushed to `texts`. Deeper ones are
  * written through their toJSON.
  */
-function withSlots(value: unknown, texts: string[], depth: number): unknown {
+function withSlots(value: unknown, texts: EncodedJson[], depth: number): unknown {
   if (value instanceof EncodedJson) {
-    texts.push(value.json);
+    texts.push(value);
     return SLOT + String(texts.length - 1);
   }
   if (depth === 0 || value === null || typeof value !== 'object' || 'toJSON' in value) return value;
@@ -66,10 +76,33 @@ function withSlots(value: unknown, texts: string[], depth: number): unknown {
   return copy ?? value;
 }
 
-export function phpJsonEncode(value: unknown, pretty = false): string {
+/** The text with its EncodedJson values still in slots (pretty text has none: it is written whole). */
+function slotted(value: unknown, pretty: boolean, texts: EncodedJson[]): string {
   // JSON.stringify already writes astral characters as two UTF-16 units, each escaped here.
   if (pretty) return phpify(JSON.stringify(value, null, 4) ?? 'null');
-  const texts: string[] = [];
-  const php = phpify(JSON.stringify(withSlots(value, texts, SLOTTED_DEPTH)) ?? 'null');
-  return texts.length ? php.replace(SLOT_IN_JSON, (_slot, index: string) => texts[Number(index)]!) : php;
+  return phpify(JSON.stringify(withSlots(value, texts, SLOTTED_DEPTH)) ?? 'null');
+}
+
+export function phpJsonEncode(value: unknown, pretty = false): string {
+  const texts: EncodedJson[] = [];
+  const php = slotted(value, pretty, texts);
+  return texts.length ? php.replace(SLOT_IN_JSON, (_slot, index: string) => texts[Number(index)]!.json) : php;
+}
+
+/**
+ * phpJsonEncode's text as the bytes of an answer (it is all ASCII): kept encodings are copied in as
+ * they are, not put into a string and encoded again.
+ */
+export function phpJsonBytes(value: unknown, pretty = false): Buffer {
+  const texts: EncodedJson[] = [];
+  const php = slotted(value, pretty, texts);
+  if (!texts.length) return Buffer.from(php, 'latin1');
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const slot of php.matchAll(SLOT_IN_JSON)) {
+    parts.push(Buffer.from(php.slice(from, slot.index), 'latin1'), texts[Number(slot[1])]!.bytes);
+    from = slot.index + slot[0].length;
+  }
+  parts.push(Buffer.from(php.slice(from), 'latin1'));
+  return Buffer.concat(parts);
 }

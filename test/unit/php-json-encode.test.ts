@@ -1,0 +1,36 @@
+import { expect } from 'chai';
+import { EncodedJson, phpJsonBytes, phpJsonEncode } from '../../src/php/json-encode.ts';
+
+const event = (id: number) => ({ id, title: `Caf\u00e9 <b>${id}</b> / Jazz \u{1F3B7}`, url: 'https://example.org/event/x/' });
+
+describe('phpJsonEncode and phpJsonBytes', () => {
+  it('write what PHP json_encode writes: slashes and every non-ASCII character escaped', () => {
+    expect(phpJsonEncode(event(1))).to.equal('{"id":1,"title":"Caf\\u00e9 <b>1<\\/b> \\/ Jazz \\ud83c\\udfb7","url":"https:\\/\\/example.org\\/event\\/x\\/"}');
+    expect(phpJsonBytes(event(1)).toString('latin1')).to.equal(phpJsonEncode(event(1)));
+  });
+
+  it('put kept encodings in as they are, at every slotted depth, the same as the values they encode', () => {
+    const plain = { events: [event(1), event(2)], first: event(3), nested: { deeper: event(4) }, total: 2, rest_url: 'https://example.org/a/' };
+    const kept = (id: number) => new EncodedJson(phpJsonEncode(event(id)));
+    const withKept = { events: [kept(1), kept(2)], first: kept(3), nested: { deeper: kept(4) }, total: 2, rest_url: 'https://example.org/a/' };
+    const expected = phpJsonEncode(plain);
+    expect(phpJsonEncode(withKept)).to.equal(expected);
+    const bytes = phpJsonBytes(withKept);
+    expect(bytes.toString('latin1')).to.equal(expected);
+    expect(bytes.length).to.equal(Buffer.byteLength(expected));
+    expect(JSON.parse(bytes.toString('utf8'))).to.deep.equal(plain);
+  });
+
+  it('write kept encodings deeper than the slots, and pretty text, through their values', () => {
+    const deep = { a: { b: { c: { d: new EncodedJson('{"x":"\\/"}') } } } };
+    expect(phpJsonBytes(deep).toString('latin1')).to.equal('{"a":{"b":{"c":{"d":{"x":"\\/"}}}}}');
+    expect(phpJsonBytes({ e: [new EncodedJson('{"x":1}')] }, true).toString('latin1')).to.equal('{\n    "e": [\n        {\n            "x": 1\n        }\n    ]\n}');
+  });
+
+  it('keep an encoding as bytes of its own and give its text back', () => {
+    const kept = new EncodedJson('{"id":7}');
+    expect(kept.bytes.buffer.byteLength, 'not a slice of a shared pool').to.equal(8);
+    expect(kept.json).to.equal('{"id":7}');
+    expect(kept.toJSON()).to.deep.equal({ id: 7 });
+  });
+});
