@@ -351,27 +351,28 @@ class ListKeys {
     let total = 0;
     let position = this.#firstFrom(order, walked, lower);
     const end = this.#firstFrom(order, walked, upper, true);
-    // The page, row by row; then the count, a day at a time where the day's summary tells.
-    for (; position < end && total < offset + limit; position++) {
-      const row = order.rows[position]!;
-      if (!matches(row)) continue;
-      if (total >= offset) ids.push(this.postIds[row]!);
-      total++;
-    }
     const days = this.#days[walkedName];
+    // A day at a time: one the summary tells whole is skipped (none match) or counted (all match,
+    // none on the page); the others are walked row by row, taking the page's IDs on the way.
     while (position < end) {
       const day = Math.floor(walked[order.rows[position]!]! / DAY);
       const dayEnd = this.#firstFrom(order, walked, (day + 1) * DAY);
       if (dayEnd <= end && this.#firstFrom(order, walked, day * DAY) === position) {
         const summary = days.get(day)!;
         const verdict = dayVerdict(summary, checks);
-        if (verdict !== undefined) {
-          if (verdict) for (const code of codes) total += summary.counts[code] ?? 0;
+        const count = verdict ? codes.reduce((sum, code) => sum + (summary.counts[code] ?? 0), 0) : 0;
+        if (verdict === false || (verdict && (total + count <= offset || total >= offset + limit))) {
+          total += count;
           position = dayEnd;
           continue;
         }
       }
-      for (const stop = Math.min(dayEnd, end); position < stop; position++) if (matches(order.rows[position]!)) total++;
+      for (const stop = Math.min(dayEnd, end); position < stop; position++) {
+        const row = order.rows[position]!;
+        if (!matches(row)) continue;
+        if (total >= offset && total < offset + limit) ids.push(this.postIds[row]!);
+        total++;
+      }
     }
     return { ids, total };
   }
