@@ -182,6 +182,7 @@ forEachDatabase('EventListIndex', (kind) => {
     });
     await touchEverything();
     expect(index.shape(version), 'half the rows dead: still kept').to.not.equal(undefined);
+    expect(await mismatches(index, version), 'the orders compacted').to.deep.equal([]);
     await touchEverything();
     expect(index.shape(version), 'two thirds dead: read again').to.equal(undefined);
     let outside = version;
