@@ -2,29 +2,18 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createLogger } from '../log.ts';
 import { UsageError, databaseConfig, localeConfig, mediaConfig, serveConfig, siteUrlConfig } from '../config.ts';
-import { addMediaFiles } from './media-add.ts';
-import { uploadsLibrary } from '../media/uploads.ts';
-import { DatabaseUnreachableError, DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
+import { DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
 import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../setup/prepare.ts';
 import { progressBar } from './progress.ts';
-import { StartupError, startServer } from '../server.ts';
 import { ROLE_NAMES, isRoleName } from '../auth/roles.ts';
-import { UserError, createApplicationPassword, createUser, setUserLocale } from '../users/manage.ts';
-import { FixtureError } from '../fixtures/seed.ts';
-import { importFiles } from '../transfer/import-command.ts';
-import { exportEvents } from '../transfer/export-command.ts';
-import { ExportFilterError } from '../transfer/export-reader.ts';
-import { EXPORT_FORMATS, ImportFileError, type ExportFormat } from '../transfer/formats.ts';
+import { ExportFilterError } from '../transfer/export-filter-error.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../transfer/formats.ts';
 import { CsvMapError, parseColumnMap } from '../transfer/csv/column-map.ts';
-import { checkColumnMap } from '../transfer/csv/map-check.ts';
 
 const VERSION = '0.1.0';
 
-/** A bad value on the command line: printed as one line, exit code 2. */
+/** A bad value on the command line: printed as one line, exit code 2 (any other failure: exit code 1). */
 const USAGE_ERRORS = [UsageError, DatabaseUrlError, ExportFilterError, MissingTablesError, CsvMapError];
-
-/** A failure the user can act on: printed as one line, exit code 1. */
-const RUNTIME_ERRORS = [DatabaseUnreachableError, StartupError, UserError, FixtureError, ImportFileError];
 
 /** A command that has already said what went wrong and only sets the exit code. */
 class ExitCode extends Error {
@@ -106,6 +95,7 @@ function buildProgram(io: Io): Command {
     .action(async (flags) => {
       const config = serveConfig(flags);
       const logger = createLogger(config.logLevel);
+      const { startServer } = await import('../server.ts');
       const server = await startServer({ ...config, logger });
       logger.info({ url: server.url, db: server.db.label }, 'wpcal listening');
       const signal = await waitForSignal();
@@ -148,6 +138,7 @@ function buildProgram(io: Io): Command {
     .action(async (login: string, flags) => {
       if (!isRoleName(flags.role)) throw new UsageError(`unknown role "${flags.role}"`);
       const locale = localeConfig(flags.locale) ?? '';
+      const { createUser } = await import('../users/manage.ts');
       const created = await withDatabase(flags, 'never', (db) => createUser(db, login, flags.role, flags.email, locale));
       io.out(`created user ${login} (ID ${created.id}) with role ${flags.role}`);
       io.out('application password:');
@@ -161,6 +152,7 @@ function buildProgram(io: Io): Command {
     .addOption(prefixOption())
     .action(async (login: string, flags) => {
       const locale = flags.locale === '' ? '' : localeConfig(flags.locale)!;
+      const { setUserLocale } = await import('../users/manage.ts');
       await withDatabase(flags, 'never', (db) => setUserLocale(db, login, locale));
       io.out(`updated user ${login}: locale ${locale === '' ? '(the site\'s)' : locale}`);
     });
@@ -171,6 +163,7 @@ function buildProgram(io: Io): Command {
     .addOption(dbOption())
     .addOption(prefixOption())
     .action(async (login: string, flags) => {
+      const { createApplicationPassword } = await import('../users/manage.ts');
       const password = await withDatabase(flags, 'never', (db) => createApplicationPassword(db, login, flags.name));
       io.out(`new application password for ${login}:`);
       io.out(password);
@@ -188,6 +181,7 @@ function buildProgram(io: Io): Command {
     .action(async (files: string[], flags) => {
       const siteUrl = siteUrlConfig(flags.siteUrl);
       const media = mediaConfig(flags);
+      const { addMediaFiles } = await import('./media-add.ts');
       const code = await withDatabase(flags, 'in-empty-database', (db) => addMediaFiles(db, files, { media, siteUrl, out: io.out, err: io.err }));
       if (code !== 0) throw new ExitCode(code);
     });
@@ -204,6 +198,9 @@ function buildProgram(io: Io): Command {
     .option('--map <HEADER=field,…>', 'CSV files: read the column HEADER as the plugin\'s column key field (event_name, event_start_date, venue_name, organizer_email…), as TEC\'s column mapping screen does; repeatable', repeated)
     .action(async (files: string[], flags) => {
       const siteUrl = siteUrlConfig(flags.siteUrl);
+      const [{ uploadsLibrary }, { checkColumnMap }, { importFiles }] = await Promise.all([
+        import('../media/uploads.ts'), import('../transfer/csv/map-check.ts'), import('../transfer/import-command.ts'),
+      ]);
       const images = flags.images === false ? null : uploadsLibrary(mediaConfig(flags));
       const columnMap = parseColumnMap(flags.map ?? []);
       await checkColumnMap(files, columnMap);
@@ -232,6 +229,7 @@ function buildProgram(io: Io): Command {
         startDate: flags.startDate, endDate: flags.endDate, status: list(flags.status), category: list(flags.category),
         tag: list(flags.tag), venue: ids(flags.venue, 'venue'), organizer: ids(flags.organizer, 'organizer'),
       };
+      const { exportEvents } = await import('../transfer/export-command.ts');
       await withDatabase(flags, 'never', (db) => exportEvents(db, flags.format as ExportFormat, filters, process.stdout, siteUrl));
     });
 
@@ -257,11 +255,6 @@ export async function main(argv: string[], io: Io = { out: console.log, err: con
     if (USAGE_ERRORS.some((kind) => error instanceof kind)) {
       io.err(`wpcal: ${errorMessage(error)}`);
       return 2;
-    }
-    if (RUNTIME_ERRORS.some((kind) => error instanceof kind)) {
-      io.err(`wpcal: ${errorMessage(error)}`);
-      if (verbose && error instanceof Error) io.err(error.stack ?? '');
-      return 1;
     }
     io.err(`wpcal: ${errorMessage(error)}`);
     if (verbose && error instanceof Error) io.err(error.stack ?? '');

@@ -23,7 +23,7 @@ import { loadStoredEvents, type StoredEvent } from '../domain/events/read-model.
 import { loadLinkedPostsByIds, type StoredLinkedPost } from '../domain/linked-posts/read-model.ts';
 import { eventFlags, venueMapFlags } from '../domain/events/stored-flags.ts';
 
-export { ExportFilterError, selectsEverything, type ExportFilters } from './export-selection.ts';
+export { selectsEverything, type ExportFilters } from './export-selection.ts';
 
 export interface ExportReadOptions {
   pageSize?: number;

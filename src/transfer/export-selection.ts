@@ -8,6 +8,7 @@ import type { Reader } from '../data/executor.ts';
 import { termsByIds } from '../data/term-queries.ts';
 import { findTermBySlug, withDescendants } from '../data/terms.ts';
 import { parseInZone } from '../time/parse.ts';
+import { ExportFilterError } from './export-filter-error.ts';
 
 export interface ExportFilters {
   /** Events ending on or after this date (strtotime text, site time zone). */
@@ -24,8 +25,6 @@ export interface ExportFilters {
   /** Only these post IDs (the iCalendar feed reads the page GET /events selected). */
   ids?: number[];
 }
-
-export class ExportFilterError extends Error {}
 
 /**
  * No filter given: the export is a backup of the whole calendar, so it also holds the venues,
