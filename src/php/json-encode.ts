@@ -18,12 +18,15 @@ function phpify(json: string): string {
  * answers is encoded once, and read back (toJSON) only by what looks inside it.
  */
 export class EncodedJson {
-  readonly bytes: Buffer;
+  private constructor(readonly bytes: Buffer) {}
 
-  constructor(json: string) {
+  /** The value's phpJsonEncode text, which is all ASCII, so each character is one byte. */
+  static of(value: unknown): EncodedJson {
+    const json = phpJsonEncode(value);
     // Not from Buffer's shared pool: a kept slice would keep its neighbours' 8 KB alive.
-    this.bytes = Buffer.allocUnsafeSlow(json.length);
-    this.bytes.write(json, 'latin1');
+    const bytes = Buffer.allocUnsafeSlow(json.length);
+    bytes.write(json, 'latin1');
+    return new EncodedJson(bytes);
   }
 
   get json(): string {

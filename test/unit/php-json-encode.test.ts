@@ -11,7 +11,7 @@ describe('phpJsonEncode and phpJsonBytes', () => {
 
   it('put kept encodings in as they are, at every slotted depth, the same as the values they encode', () => {
     const plain = { events: [event(1), event(2)], first: event(3), nested: { deeper: event(4) }, total: 2, rest_url: 'https://example.org/a/' };
-    const kept = (id: number) => new EncodedJson(phpJsonEncode(event(id)));
+    const kept = (id: number) => EncodedJson.of(event(id));
     const withKept = { events: [kept(1), kept(2)], first: kept(3), nested: { deeper: kept(4) }, total: 2, rest_url: 'https://example.org/a/' };
     const expected = phpJsonEncode(plain);
     expect(phpJsonEncode(withKept)).to.equal(expected);
@@ -22,15 +22,16 @@ describe('phpJsonEncode and phpJsonBytes', () => {
   });
 
   it('write kept encodings deeper than the slots, and pretty text, through their values', () => {
-    const deep = { a: { b: { c: { d: new EncodedJson('{"x":"\\/"}') } } } };
+    const deep = { a: { b: { c: { d: EncodedJson.of({ x: '/' }) } } } };
     expect(phpJsonBytes(deep).toString('latin1')).to.equal('{"a":{"b":{"c":{"d":{"x":"\\/"}}}}}');
-    expect(phpJsonBytes({ e: [new EncodedJson('{"x":1}')] }, true).toString('latin1')).to.equal('{\n    "e": [\n        {\n            "x": 1\n        }\n    ]\n}');
+    expect(phpJsonBytes({ e: [EncodedJson.of({ x: 1 })] }, true).toString('latin1')).to.equal('{\n    "e": [\n        {\n            "x": 1\n        }\n    ]\n}');
   });
 
-  it('keep an encoding as bytes of its own and give its text back', () => {
-    const kept = new EncodedJson('{"id":7}');
-    expect(kept.bytes.buffer.byteLength, 'not a slice of a shared pool').to.equal(8);
-    expect(kept.json).to.equal('{"id":7}');
-    expect(kept.toJSON()).to.deep.equal({ id: 7 });
+  it('keep an encoding as bytes of its own, one a character, and give its text back', () => {
+    const kept = EncodedJson.of({ id: 7, title: 'Caf\u00e9 \u{1F3B7}' });
+    const text = '{"id":7,"title":"Caf\\u00e9 \\ud83c\\udfb7"}';
+    expect(kept.bytes.buffer.byteLength, 'not a slice of a shared pool').to.equal(text.length);
+    expect(kept.json).to.equal(text);
+    expect(kept.toJSON()).to.deep.equal({ id: 7, title: 'Caf\u00e9 \u{1F3B7}' });
   });
 });

@@ -4,7 +4,7 @@ import { EncodedJson } from '../../src/php/json-encode.ts';
 import type { SiteSettings } from '../../src/site/settings.ts';
 
 const site = {} as SiteSettings;
-const event = (title: string) => new EncodedJson(JSON.stringify({ title }));
+const event = (title: string) => EncodedJson.of({ title });
 const sources = { posts: [12], terms: [] };
 
 describe('EventRepresentationCache', () => {

@@ -24,7 +24,7 @@ import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
 import { loadStoredEvents, loadStoredEventsByIds, representationSources, type StoredEvent } from '../../domain/events/read-model.ts';
 import type { RepresentationSources } from '../../domain/events/representation-cache.ts';
-import { EncodedJson, phpJsonEncode } from '../../php/json-encode.ts';
+import { EncodedJson } from '../../php/json-encode.ts';
 
 export interface PresentOptions {
   /** Single-read routes: adds `json_ld` (to the event and its venue/organizers). */
@@ -109,7 +109,7 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
   const built = new Map<number, Representation>();
   for (const { event, sources } of await buildEvents(req, await loadStoredEventsByIds(req.services.db.kysely, missing), options)) {
     const id = Number(event.id);
-    const encoded = new EncodedJson(phpJsonEncode(event));
+    const encoded = EncodedJson.of(event);
     built.set(id, encoded);
     if (start) cache.set(req.site, mode + id, start, encoded, sources);
   }
