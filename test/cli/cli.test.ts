@@ -56,6 +56,16 @@ describe('wpcal command line', function () {
     expect(lines[0]).to.match(/^wpcal: cannot reach database mysql:\/\/127\.0\.0\.1:1\/nothing/);
   });
 
+  it('adds the stack trace of a failure with --verbose, after the same line', async () => {
+    const args = ['user', 'add', 'someone', '--role', 'editor', '--db', 'mysql://root@127.0.0.1:1/nothing'];
+    const [plain, verbose] = await Promise.all([runCli(args), runCli([...args, '--verbose'])]);
+    expect([plain.code, verbose.code]).to.deep.equal([1, 1]);
+    const [line, ...stack] = verbose.stderr.trim().split('\n');
+    expect(line).to.equal(plain.stderr.trim());
+    expect(line).to.match(/^wpcal: cannot reach database mysql:\/\/127\.0\.0\.1:1\/nothing/);
+    expect(stack.some((frame) => /^\s+at /.test(frame)), stack.join('\n')).to.equal(true);
+  });
+
   it('refuses to serve on a port that is taken', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
