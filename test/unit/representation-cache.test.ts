@@ -47,3 +47,38 @@ describe('EventRepresentationCache', () => {
     expect(cache.get(site, 'list:12', '0.10'), 'older than 1.2').to.equal(undefined);
   });
 });
+
+describe('EventRepresentationCache builds under way', () => {
+  it('shares a build with requests of its outside version until an own write or its end', async () => {
+    const cache = new EventRepresentationCache();
+    let finish!: (event: EncodedJson) => void;
+    const built = new Promise<EncodedJson>((resolve) => { finish = resolve; });
+    cache.startBuilding(site, 'list:12', cache.begin('5'), built);
+    expect(cache.building(site, 'list:12', '5')).to.equal(built);
+    expect(cache.building(site, 'list:13', '5'), 'another event').to.equal(undefined);
+    expect(cache.building(site, 'list:12', '6'), 'another outside version').to.equal(undefined);
+    expect(cache.building({} as SiteSettings, 'list:12', '5'), 'other site settings').to.equal(undefined);
+    finish(event('built'));
+    await built;
+    await Promise.resolve();
+    expect(cache.building(site, 'list:12', '5'), 'a build that ended').to.equal(undefined);
+  });
+
+  it('shares no build begun before an own write, whatever it touched', () => {
+    const cache = new EventRepresentationCache();
+    cache.startBuilding(site, 'list:12', cache.begin('5'), new Promise<EncodedJson>(() => undefined));
+    cache.ownWrite({ posts: new Set([99]), terms: new Set() });
+    expect(cache.building(site, 'list:12', '5')).to.equal(undefined);
+  });
+
+  it('forgets a build that failed, and leaves its failure to the requests that wait for it', async () => {
+    const cache = new EventRepresentationCache();
+    const failed = Promise.reject(new Error('database gone'));
+    cache.startBuilding(site, 'list:12', cache.begin('5'), failed);
+    const waiting = cache.building(site, 'list:12', '5')!;
+    let reason: unknown;
+    await waiting.catch((error: unknown) => { reason = error; });
+    expect(String(reason)).to.equal('Error: database gone');
+    expect(cache.building(site, 'list:12', '5')).to.equal(undefined);
+  });
+});

@@ -23,7 +23,7 @@ import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
 import { loadStoredEvents, loadStoredEventsByIds, representationSources, type StoredEvent } from '../../domain/events/read-model.ts';
-import type { RepresentationSources } from '../../domain/events/representation-cache.ts';
+import type { BuildStart, RepresentationSources } from '../../domain/events/representation-cache.ts';
 import { EncodedJson } from '../../php/json-encode.ts';
 
 export interface PresentOptions {
@@ -106,14 +106,30 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
   const found = ids.map((id) => (outside === null ? undefined : cache.get(req.site, mode + id, outside)));
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (!missing.length) return found as EncodedJson[];
-  const built = new Map<number, Representation>();
-  for (const { event, sources } of await buildEvents(req, await loadStoredEventsByIds(req.services.db.kysely, missing), options)) {
+  // Events another request is building (concurrent pages share most of their events) are waited for, not built twice.
+  const others = new Map(missing.map((id) => [id, outside === null ? undefined : cache.building(req.site, mode + id, outside)]));
+  const own = missing.filter((id) => !others.get(id));
+  const building = own.length ? buildEncoded(req, own, options, mode, start) : Promise.resolve(new Map<number, EncodedJson>());
+  if (start) for (const id of own) cache.startBuilding(req.site, mode + id, start, building.then((built) => built.get(id)));
+  const built = await building;
+  for (const [id, pending] of others) {
+    const event = await pending;
+    if (event) built.set(id, event);
+  }
+  return ids.map((id, i) => found[i] ?? built.get(id)).filter((event) => event !== undefined);
+}
+
+/** The encodings of the events of these IDs that exist, each kept (with what it was built from) when `start` allows. */
+async function buildEncoded(req: RestRequest, ids: readonly number[], options: PresentOptions, mode: string, start: BuildStart | null): Promise<Map<number, EncodedJson>> {
+  const cache = req.services.eventRepresentations;
+  const built = new Map<number, EncodedJson>();
+  for (const { event, sources } of await buildEvents(req, await loadStoredEventsByIds(req.services.db.kysely, ids), options)) {
     const id = Number(event.id);
     const encoded = EncodedJson.of(event);
     built.set(id, encoded);
     if (start) cache.set(req.site, mode + id, start, encoded, sources);
   }
-  return ids.map((id, i) => found[i] ?? built.get(id)).filter((event) => event !== undefined);
+  return built;
 }
 
 async function buildEvents(req: RestRequest, events: readonly StoredEvent[], options: PresentOptions): Promise<Array<{ event: Record<string, unknown>; sources: RepresentationSources }>> {

@@ -56,6 +56,8 @@ export class EventRepresentationCache {
   #generation = 0;
   readonly #writtenAt = new Map<string, number>();
   #everythingAt = 0;
+  /** Representations being built, by site and key, with when their build began. */
+  #building = new Map<SiteSettings, Map<string, { start: BuildStart; event: Promise<EncodedJson | undefined> }>>();
 
   /** Entries of another outside version are gone (another connection may have changed anything). */
   #entries(site: SiteSettings, outside: string): Map<string, ReusedEvent> {
@@ -86,6 +88,29 @@ export class EventRepresentationCache {
     // A request begun under an older version (a slow one) neither reads nor drops the newer entries.
     if (isOlder(outside, this.#outside)) return undefined;
     return this.#entries(site, outside).get(key)?.event;
+  }
+
+  /**
+   * The representation another request is building under `key`, when that build began under this
+   * outside version with no own write since (so it reads what this request would read); else undefined.
+   */
+  building(site: SiteSettings, key: string, outside: string): Promise<EncodedJson | undefined> | undefined {
+    const build = this.#building.get(site)?.get(key);
+    return build && build.start.outside === outside && build.start.generation === this.#generation ? build.event : undefined;
+  }
+
+  /** Tells later requests that `event` will be the representation under `key` (undefined: no such event), until it settles. */
+  startBuilding(site: SiteSettings, key: string, start: BuildStart, event: Promise<EncodedJson | undefined>): void {
+    let builds = this.#building.get(site);
+    if (!builds) this.#building.set(site, builds = new Map());
+    const entry = { start, event };
+    builds.set(key, entry);
+    const done = () => {
+      if (builds.get(key) !== entry) return;
+      builds.delete(key);
+      if (!builds.size) this.#building.delete(site);
+    };
+    event.then(done, done);
   }
 
   /** Keeps a representation, unless something it was built from was written since `start`; the oldest go first. */
