@@ -20,9 +20,12 @@ function phpify(json: string): string {
 export class EncodedJson {
   private constructor(readonly bytes: Buffer) {}
 
-  /** The value's phpJsonEncode text, which is all ASCII, so each character is one byte. */
+  /**
+   * The value's phpJsonEncode text, which is all ASCII, so each character is one byte. Not looked
+   * through for kept encodings (an event holds none; one found is written through its toJSON).
+   */
   static of(value: unknown): EncodedJson {
-    const json = phpJsonEncode(value);
+    const json = phpify(JSON.stringify(value) ?? 'null');
     // Not from Buffer's shared pool: a kept slice would keep its neighbours' 8 KB alive.
     const bytes = Buffer.allocUnsafeSlow(json.length);
     bytes.write(json, 'latin1');

@@ -33,5 +33,6 @@ describe('phpJsonEncode and phpJsonBytes', () => {
     expect(kept.bytes.buffer.byteLength, 'not a slice of a shared pool').to.equal(text.length);
     expect(kept.json).to.equal(text);
     expect(kept.toJSON()).to.deep.equal({ id: 7, title: 'Caf\u00e9 \u{1F3B7}' });
+    expect(EncodedJson.of({ a: [EncodedJson.of({ x: '/' })] }).json, 'one kept inside').to.equal('{"a":[{"x":"\\/"}]}');
   });
 });
