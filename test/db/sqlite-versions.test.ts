@@ -3,9 +3,8 @@
 // connections' commits only), both read once for the requests that arrive in one turn of the event loop.
 import { expect } from 'chai';
 import SqliteDatabase from 'better-sqlite3';
-import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/setup/prepare.ts';
-import { databaseKinds, type TestDatabase } from '../support/databases.ts';
+import type { Db } from '../../src/data/connect.ts';
+import { databaseKinds, twoHandlesOnOneDatabase } from '../support/databases.ts';
 
 /** Counts the `PRAGMA data_version` reads of every better-sqlite3 connection while `during` runs. */
 async function pragmaReads(during: () => Promise<unknown>): Promise<number> {
@@ -28,20 +27,9 @@ async function pragmaReads(during: () => Promise<unknown>): Promise<number> {
 
 for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
   describe('SQLite data and outside versions', () => {
-    let database: TestDatabase;
     let db: Db;
     let other: Db;
-    before(async () => {
-      database = await kind.create();
-      db = await openDatabase(database.url, 'wp_');
-      await prepareDatabase(db);
-      other = await openDatabase(database.url, 'wp_');
-    });
-    after(async () => {
-      await other?.close();
-      await db?.close();
-      await database?.drop();
-    });
+    twoHandlesOnOneDatabase(kind, (handles) => ({ db, other } = handles));
 
     const versions = async () => {
       const [data, outside] = await Promise.all([db.dataVersion(), db.outsideVersion()]);

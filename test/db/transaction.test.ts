@@ -2,13 +2,12 @@
 // are run again, the database's own contention is waited out, and after-commit tasks run only
 // for committed work.
 import { expect } from 'chai';
-import { openDatabase, type Db } from '../../src/data/connect.ts';
+import type { Db } from '../../src/data/connect.ts';
 import type { AfterCommitRunner, Writer } from '../../src/data/executor.ts';
 import { getOption, queueSetOption, setOption } from '../../src/data/options.ts';
 import { getPost, insertPost, lockPostForSave, updatePost } from '../../src/data/posts.ts';
-import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { DatabaseBusyError, afterCommitEach, beforeCommit } from '../../src/data/transaction.ts';
-import { databaseKinds, type TestDatabase } from '../support/databases.ts';
+import { databaseKinds, twoHandlesOnOneDatabase } from '../support/databases.ts';
 
 /** The error each engine raises when a writer loses a lock race. */
 function lostRace(kind: 'sqlite' | 'mysql'): Error {
@@ -22,21 +21,9 @@ const DATES = { post_date: '2026-01-01 00:00:00', post_date_gmt: '2026-01-01 00:
 for (const kind of databaseKinds()) {
   describe(`writeTransaction [${kind.name}]`, function () {
     this.timeout(30_000);
-    let database: TestDatabase;
     let db: Db;
     let other: Db;
-
-    before(async () => {
-      database = await kind.create();
-      db = await openDatabase(database.url, 'wp_');
-      await prepareDatabase(db);
-      other = await openDatabase(database.url, 'wp_');
-    });
-    after(async () => {
-      await other.close();
-      await db.close();
-      await database.drop();
-    });
+    twoHandlesOnOneDatabase(kind, (handles) => ({ db, other } = handles));
 
     it('runs the whole work again after a lost lock race; the lost attempt leaves nothing', async () => {
       let attempts = 0;

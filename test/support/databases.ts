@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { ensureSchema } from '../../src/data/schema.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 
 export interface TestDatabase {
   /** The URL wpcal is given (`sqlite:…` or `mysql://…/wpcal_test_…`). */
@@ -98,4 +99,25 @@ export function eachTestOpensSchema(kind: DatabaseKind): () => Db {
     await database.drop();
   });
   return () => db;
+}
+
+/**
+ * Inside a describe block: a new prepared database of this kind, for the whole block, with two
+ * handles on it (`other`'s commits are another connection's for `db`), given to `use` once open.
+ */
+export function twoHandlesOnOneDatabase(kind: DatabaseKind, use: (handles: { db: Db; other: Db }) => void): void {
+  let database: TestDatabase | undefined;
+  let handles: { db: Db; other: Db } | undefined;
+  before(async () => {
+    database = await kind.create();
+    const db = await openDatabase(database.url, 'wp_');
+    await prepareDatabase(db);
+    handles = { db, other: await openDatabase(database.url, 'wp_') };
+    use(handles);
+  });
+  after(async () => {
+    await handles?.other.close();
+    await handles?.db.close();
+    await database?.drop();
+  });
 }
