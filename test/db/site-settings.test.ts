@@ -2,25 +2,15 @@
 // representations are kept per settings object): TEC's known date range, which event writes
 // rewrite in the same option as the TEC settings, leaves it as it was.
 import { expect } from 'chai';
-import { openDatabase, type Db } from '../../src/data/connect.ts';
+import type { Db } from '../../src/data/connect.ts';
 import { setOption } from '../../src/data/options.ts';
 import { phpSerialize, type PhpValue } from '../../src/php/serialize.ts';
-import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { SiteSettingsCache } from '../../src/site/settings.ts';
-import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { forEachDatabase, preparedDatabaseForBlock } from '../support/databases.ts';
 
 forEachDatabase('site settings object', (kind) => {
-  let database: TestDatabase;
   let db: Db;
-  before(async () => {
-    database = await kind.create();
-    db = await openDatabase(database.url, 'wp_');
-    await prepareDatabase(db);
-  });
-  after(async () => {
-    await db?.close();
-    await database?.drop();
-  });
+  preparedDatabaseForBlock(kind, (handles) => ({ db } = handles));
 
   const tecOptions = (options: Record<string, PhpValue>) => db.write((trx) => setOption(trx, 'tribe_events_calendar_options', phpSerialize(options)));
 

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import SqliteDatabase from 'better-sqlite3';
 import type { Db } from '../../src/data/connect.ts';
-import { databaseKinds, twoHandlesOnOneDatabase } from '../support/databases.ts';
+import { databaseKinds, preparedDatabaseForBlock } from '../support/databases.ts';
 
 /** Counts the `PRAGMA data_version` reads of every better-sqlite3 connection while `during` runs. */
 async function pragmaReads(during: () => Promise<unknown>): Promise<number> {
@@ -29,7 +29,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
   describe('SQLite data and outside versions', () => {
     let db: Db;
     let other: Db;
-    twoHandlesOnOneDatabase(kind, (handles) => ({ db, other } = handles));
+    preparedDatabaseForBlock(kind, (handles) => ({ db, other } = handles));
 
     const versions = async () => {
       const [data, outside] = await Promise.all([db.dataVersion(), db.outsideVersion()]);

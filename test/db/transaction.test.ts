@@ -7,7 +7,7 @@ import type { AfterCommitRunner, Writer } from '../../src/data/executor.ts';
 import { getOption, queueSetOption, setOption } from '../../src/data/options.ts';
 import { getPost, insertPost, lockPostForSave, updatePost } from '../../src/data/posts.ts';
 import { DatabaseBusyError, afterCommitEach, beforeCommit } from '../../src/data/transaction.ts';
-import { databaseKinds, twoHandlesOnOneDatabase } from '../support/databases.ts';
+import { databaseKinds, preparedDatabaseForBlock } from '../support/databases.ts';
 
 /** The error each engine raises when a writer loses a lock race. */
 function lostRace(kind: 'sqlite' | 'mysql'): Error {
@@ -23,7 +23,7 @@ for (const kind of databaseKinds()) {
     this.timeout(30_000);
     let db: Db;
     let other: Db;
-    twoHandlesOnOneDatabase(kind, (handles) => ({ db, other } = handles));
+    preparedDatabaseForBlock(kind, (handles) => ({ db, other } = handles));
 
     it('runs the whole work again after a lost lock race; the lost attempt leaves nothing', async () => {
       let attempts = 0;

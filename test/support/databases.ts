@@ -103,9 +103,10 @@ export function eachTestOpensSchema(kind: DatabaseKind): () => Db {
 
 /**
  * Inside a describe block: a new prepared database of this kind, for the whole block, with two
- * handles on it (`other`'s commits are another connection's for `db`), given to `use` once open.
+ * handles on it given to `use` once open: `db`, and `other`, whose commits are another
+ * connection's for `db`.
  */
-export function twoHandlesOnOneDatabase(kind: DatabaseKind, use: (handles: { db: Db; other: Db }) => void): void {
+export function preparedDatabaseForBlock(kind: DatabaseKind, use: (handles: { db: Db; other: Db }) => void): void {
   let database: TestDatabase | undefined;
   let handles: { db: Db; other: Db } | undefined;
   before(async () => {

@@ -107,8 +107,12 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (!missing.length) return found as EncodedJson[];
   // Events another request is building (concurrent pages share most of their events) are waited for, not built twice.
-  const others = new Map(missing.map((id) => [id, outside === null ? undefined : cache.building(req.site, mode + id, outside)]));
-  const own = missing.filter((id) => !others.get(id));
+  const others = new Map<number, Promise<EncodedJson | undefined>>();
+  for (const id of missing) {
+    const pending = outside === null ? undefined : cache.building(req.site, mode + id, outside);
+    if (pending) others.set(id, pending);
+  }
+  const own = missing.filter((id) => !others.has(id));
   const building = own.length ? buildEncoded(req, own, options, mode, start) : Promise.resolve(new Map<number, EncodedJson>());
   if (start) for (const id of own) cache.startBuilding(req.site, mode + id, start, building.then((built) => built.get(id)));
   const built = await building;
