@@ -44,6 +44,8 @@ export interface RunningServer {
   /** http://HOST:PORT of the listening socket. */
   url: string;
   db: Db;
+  /** Settles when what `serve` reads in the background as it starts (the events' list keys) is read. */
+  warmedUp: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,13 @@ async function readSiteCatalogs(services: AppServices): Promise<void> {
   services.site.invalidate();
 }
 
+/** The events' list keys, read as `serve` starts: lists are answered by SQL until they are in memory. */
+async function readListKeys(services: AppServices, logger: Logger): Promise<void> {
+  const started = Date.now();
+  const occurrences = await services.listedEvents.index.prepare();
+  if (occurrences !== null) logger.info({ occurrences, ms: Date.now() - started }, 'the events\' list keys are in memory');
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(options.db, options.tablePrefix, { createFolder: options.createFolder });
   try {
@@ -127,6 +136,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     return {
       url: listeningOn,
       db,
+      warmedUp: readListKeys(services, options.logger),
       close() {
         closing ??= new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -84,6 +84,20 @@ forEachDatabase('kept reads after writes', (kind) => {
     return (all.json[route] as Array<Record<string, unknown>>).find((item) => item[field] === name)!.id as number;
   }
 
+  it('serve reads the list keys as it starts, before any list is asked for', async () => {
+    const lines: Array<{ msg: string; occurrences?: number }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const started = await startServer({ db: t.database.url, tablePrefix: 'wp_', host: '127.0.0.1', port: 0, logger, siteUrl: SITE });
+    try {
+      await started.warmedUp;
+      const { occurrences } = await outside.kysely.selectFrom('tec_occurrences').select((eb) => eb.fn.countAll<number>().as('occurrences')).executeTakeFirstOrThrow();
+      const told = lines.filter((line) => line.msg === "the events' list keys are in memory");
+      expect(told.map((line) => line.occurrences)).to.deep.equal([Number(occurrences)]);
+    } finally {
+      await started.close();
+    }
+  });
+
   it('after event creates, updates, hiding and trashing', async function () {
     this.timeout(60_000);
     const now = Date.now();

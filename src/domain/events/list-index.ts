@@ -491,19 +491,27 @@ export class EventListIndex {
     await this.#patches;
   }
 
-  #startBuild(): void {
-    if (this.#build || Date.now() < this.#nextBuild) return;
+  /**
+   * Reads the keys now rather than on the first list request (`serve` calls it as it starts);
+   * resolves to the number of occurrence rows read, or null when none were installed.
+   */
+  prepare(): Promise<number | null> {
+    return this.#startBuild() ?? Promise.resolve(null);
+  }
+
+  #startBuild(): Promise<number | null> | undefined {
+    if (this.#build || Date.now() < this.#nextBuild) return undefined;
     const build = this.#build = { touched: new Set<number>(), everything: false };
     const started = Date.now();
-    this.#read(build).catch(() => undefined).finally(() => {
+    return this.#read(build).catch(() => null).finally(() => {
       this.#build = null;
       this.#nextBuild = Date.now() + Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE);
     });
   }
 
-  async #read(build: { touched: Set<number>; everything: boolean }): Promise<void> {
+  async #read(build: { touched: Set<number>; everything: boolean }): Promise<number | null> {
     const outside = await this.db.outsideVersion();
-    if (outside === null) return;
+    if (outside === null) return null;
     const rows: ListKeyRow[] = [];
     for (let after = 0; ;) {
       const page = await listKeyPage(this.db.kysely, this.hiddenByMeta, after, PAGE_ROWS);
@@ -524,10 +532,11 @@ export class EventListIndex {
       // Rows read across several statements are one version's only if no one else wrote meanwhile.
       const now = await this.db.outsideVersion();
       if (build.touched.size) continue;
-      if (now !== outside || build.everything) return;
+      if (now !== outside || build.everything) return null;
       break;
     }
     this.#keys = keys;
     this.#outside = outside;
+    return rows.length;
   }
 }
