@@ -46,10 +46,21 @@ export interface EventListFilter {
   /** Only these post IDs; the list is then ordered by post date. */
   include?: readonly number[];
   /**
-   * No occurrence lasts more than this many calendar days (longestOccurrenceDays): an end bound
-   * then bounds the start too, so a list reads the start index from the window on.
+   * How far apart the calendar's occurrence dates lie (occurrenceReach): the bounds on the end, or
+   * on the start column the list is not ordered by, then bound the walked start too, so a list
+   * reads the start index over the window's candidates only. Without it, nothing is implied.
    */
-  longestDays?: number;
+  reach?: OccurrenceReach;
+}
+
+/** How far apart an occurrence's dates lie, at most, over every occurrence row of the calendar. */
+export interface OccurrenceReach {
+  /** Calendar days from a start date to its end date, local or UTC, whichever is more. */
+  longestDays: number;
+  /** Whole days, rounded up, an end lies before its start (local or UTC): 0 unless some end does. */
+  endBeforeStartDays: number;
+  /** Whole days, rounded up, between an occurrence's local and UTC start. */
+  zoneDays: number;
 }
 
 const NOTHING = sql<SqlBool>`1 = 0`;
@@ -112,17 +123,21 @@ export interface WalkBound {
 }
 
 /**
- * Bounds on the walked start column implied by the filter's other bounds, so the walk reads the
- * window's candidates instead of every past (or future) event: no zone is a day away from UTC, an
- * event starts no later than it ends, and no occurrence lasts more than `longestDays` days.
+ * Bounds on the walked start column implied by the filter's other bounds and the calendar's reach
+ * (a start is within `zoneDays` of the other column's start, within `endBeforeStartDays` after its
+ * end, and less than `longestDays` + 1 days before it), so the walk reads the window's candidates
+ * instead of every past (or future) event.
  */
 export function impliedWalkBounds(f: EventListFilter, walked: 'o.start_date' | 'o.start_date_utc'): WalkBound[] {
-  const zoneDays = f.utcColumns !== (walked === 'o.start_date_utc') ? 1 : 0;
+  const { reach } = f;
+  if (!reach) return [];
+  const zoneDays = f.utcColumns !== (walked === 'o.start_date_utc') ? reach.zoneDays : undefined;
   return f.bounds.flatMap(({ field, operator, value }): WalkBound[] => {
     const lower = operator === '>=' || operator === '>';
-    if (field === 'start' && zoneDays === 0) return [];
-    if (field === 'end' && lower && f.longestDays === undefined) return [];
-    const days = lower ? -(zoneDays + (field === 'end' ? f.longestDays! + 1 : 0)) : zoneDays;
+    if (field === 'start' && zoneDays === undefined) return [];
+    const zone = zoneDays ?? 0;
+    const days = field === 'start' ? (lower ? -zone : zone)
+      : lower ? -(zone + reach.longestDays + 1) : zone + reach.endBeforeStartDays;
     const bound = addDays(value, days);
     return bound === null ? [] : [{ operator: lower ? '>=' : '<=', value: bound }];
   });
@@ -220,21 +235,29 @@ export async function listKeysOfPosts(db: Reader, hiddenByMeta: string, postIds:
   return keyRows(await listKeys(db, hiddenByMeta).where('o.post_id', 'in', literalIds(postIds)).orderBy('o.occurrence_id').execute());
 }
 
-/**
- * The most calendar days any occurrence spans, end date minus start date, in the event-local or
- * the UTC columns, whichever is more (0 without occurrences).
- */
-export async function longestOccurrenceDays(db: Reader, dialect: 'sqlite' | 'mysql'): Promise<number> {
+/** The calendar's OccurrenceReach, from every occurrence row (0 without any; rows of zero dates left out). */
+export async function occurrenceReach(db: Reader, dialect: 'sqlite' | 'mysql'): Promise<OccurrenceReach> {
   const days = (start: string, end: string) => (dialect === 'sqlite'
     ? sql`julianday(substr(${sql.ref(end)}, 1, 10)) - julianday(substr(${sql.ref(start)}, 1, 10))`
     : sql`DATEDIFF(${sql.ref(end)}, ${sql.ref(start)})`);
+  const seconds = (from: string, to: string) => (dialect === 'sqlite'
+    ? sql`ROUND((julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})) * 86400)`
+    : sql`TIMESTAMPDIFF(SECOND, ${sql.ref(from)}, ${sql.ref(to)})`);
   const row = await db.selectFrom('tec_occurrences')
     .select([
       sql<number | null>`MAX(${days('start_date', 'end_date')})`.as('local'),
       sql<number | null>`MAX(${days('start_date_utc', 'end_date_utc')})`.as('utc'),
+      sql<number | null>`MAX(${seconds('end_date', 'start_date')})`.as('localLead'),
+      sql<number | null>`MAX(${seconds('end_date_utc', 'start_date_utc')})`.as('utcLead'),
+      sql<number | null>`MAX(ABS(${seconds('start_date_utc', 'start_date')}))`.as('zone'),
     ])
     .executeTakeFirst();
-  return Math.max(0, Math.ceil(Number(row?.local ?? 0)), Math.ceil(Number(row?.utc ?? 0)));
+  const wholeDays = (...values: Array<number | null | undefined>) => Math.max(0, ...values.map((value) => Math.ceil(Number(value ?? 0))));
+  return {
+    longestDays: wholeDays(row?.local, row?.utc),
+    endBeforeStartDays: wholeDays(Number(row?.localLead ?? 0) / 86_400, Number(row?.utcLead ?? 0) / 86_400),
+    zoneDays: wholeDays(Number(row?.zone ?? 0) / 86_400),
+  };
 }
 
 /** Whether some post has several `tec_occurrences` rows. */

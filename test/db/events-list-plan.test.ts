@@ -42,8 +42,7 @@ interface ListQueries {
 
 /** The list queries, told apart by what they select. */
 function listQueries(recorded: CompiledQuery[]): ListQueries {
-  // The list keys' reads (list-index.ts), which a first list starts in the background, left aside.
-  const over = recorded.filter((query) => /tec_occurrences.{1,3} as .{1,3}o/.test(query.sql) && !/^select .o.\..occurrence_id./.test(query.sql));
+  const over = recorded.filter((query) => /tec_occurrences.{1,3} as .{1,3}o/.test(query.sql));
   const one = (pattern: RegExp): CompiledQuery => {
     const matching = over.filter((query) => pattern.test(query.sql));
     expect(matching, String(pattern)).to.have.length(1);
@@ -79,6 +78,9 @@ forEachDatabase('GET /events query plans', (kind) => {
       await db.close();
     }
     server = await startServer({ db: target.url, tablePrefix: 'wp_', host: '127.0.0.1', port: 0, logger: pino({ level: 'silent' }), now: () => NOW });
+    // The list keys read as it started are of an outside version no request is told now: SQL answers every list.
+    await server.warmedUp;
+    server.db.outsideVersion = async () => null;
     recorded = recordQueries(server.db);
   });
 

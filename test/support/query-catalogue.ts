@@ -180,9 +180,9 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'every filter, repeated occurrences', run: ({ reader }) => eventList.countListedEvents(reader, FILTERED_LIST, true) },
         { case: 'no status allowed', run: ({ reader }) => eventList.countListedEvents(reader, { ...DEFAULT_LIST, statuses: [] }, false) },
         {
-          case: 'a window on the UTC columns, walked along the local start (no occurrence longer than 2 days)',
+          case: 'a window on the UTC columns, walked along the local start (no occurrence longer than 2 days, none ending before it starts, zones within a day)',
           run: ({ reader }) => eventList.countListedEvents(reader, {
-            ...DEFAULT_LIST, utcColumns: true, longestDays: 2,
+            ...DEFAULT_LIST, utcColumns: true, reach: { longestDays: 2, endBeforeStartDays: 0, zoneDays: 1 },
             bounds: [{ field: 'start', operator: '>=', value: '2026-03-01 00:00:00' }, { field: 'end', operator: '<=', value: '2026-03-31 23:59:59' }],
           }, false),
         },
@@ -191,19 +191,21 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'page 1 of the defaults, fewer events than a page', run: ({ reader }) => eventList.listedEventIds(reader, DEFAULT_LIST, 10, 0, false) },
         {
           case: 'page 1 of the defaults, no occurrence longer than 3 days',
-          run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, longestDays: 3 }, 10, 0, false),
+          run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, reach: { longestDays: 3, endBeforeStartDays: 0, zoneDays: 1 } }, 10, 0, false),
         },
         {
           case: 'page 3, its last event found; ordered by UTC start',
           answers: [{ rows: [{ start: '2026-03-20 18:00:00' }] }],
-          run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, orderByUtc: true, bounds: [{ field: 'start', operator: '>=', value: NOW }] }, 10, 20, false),
+          run: ({ reader }) => eventList.listedEventIds(reader, {
+            ...DEFAULT_LIST, orderByUtc: true, reach: { longestDays: 0, endBeforeStartDays: 0, zoneDays: 1 }, bounds: [{ field: 'start', operator: '>=', value: NOW }],
+          }, 10, 20, false),
         },
         { case: 'every filter, repeated occurrences', run: ({ reader }) => eventList.listedEventIds(reader, FILTERED_LIST, 10, 0, true) },
         { case: 'include', run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, include: [12, 13, 0] }, 10, 0, false) },
         { case: 'include, repeated occurrences', run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, include: [12, 13] }, 10, 0, true) },
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
-      longestOccurrenceDays: [{ run: ({ reader, dialect }) => eventList.longestOccurrenceDays(reader, dialect) }],
+      occurrenceReach: [{ run: ({ reader, dialect }) => eventList.occurrenceReach(reader, dialect) }],
       listKeyPage: [{ run: ({ reader }) => eventList.listKeyPage(reader, '_EventHideFromUpcoming', 2000, 20_000) }],
       listKeysOfPosts: [{ run: ({ reader }) => eventList.listKeysOfPosts(reader, '_EventHideFromUpcoming', [12, 13]) }],
     },

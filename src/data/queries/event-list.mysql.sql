@@ -119,7 +119,7 @@ where
   );
 -- parameters: ["tribe_events","_EventHideFromUpcoming","2026-03-01 12:00:00"]
 
--- countListedEvents (a window on the UTC columns, walked along the local start (no occurrence longer than 2 days))
+-- countListedEvents (a window on the UTC columns, walked along the local start (no occurrence longer than 2 days, none ending before it starts, zones within a day))
 select
   COUNT(*) as `total`
 from
@@ -490,10 +490,19 @@ limit
   ?;
 -- parameters: [1,1]
 
--- longestOccurrenceDays
+-- occurrenceReach
 select
   MAX(DATEDIFF(`end_date`, `start_date`)) as `local`,
-  MAX(DATEDIFF(`end_date_utc`, `start_date_utc`)) as `utc`
+  MAX(DATEDIFF(`end_date_utc`, `start_date_utc`)) as `utc`,
+  MAX(TIMESTAMPDIFF(SECOND, `end_date`, `start_date`)) as `localLead`,
+  MAX(
+    TIMESTAMPDIFF(SECOND, `end_date_utc`, `start_date_utc`)
+  ) as `utcLead`,
+  MAX(
+    ABS(
+      TIMESTAMPDIFF(SECOND, `start_date_utc`, `start_date`)
+    )
+  ) as `zone`
 from
   `wp_tec_occurrences`;
 

@@ -119,7 +119,7 @@ where
   );
 -- parameters: ["tribe_events","_EventHideFromUpcoming","2026-03-01 12:00:00"]
 
--- countListedEvents (a window on the UTC columns, walked along the local start (no occurrence longer than 2 days))
+-- countListedEvents (a window on the UTC columns, walked along the local start (no occurrence longer than 2 days, none ending before it starts, zones within a day))
 select
   COUNT(*) as "total"
 from
@@ -490,14 +490,35 @@ limit
   ?;
 -- parameters: [1,1]
 
--- longestOccurrenceDays
+-- occurrenceReach
 select
   MAX(
     julianday(substr("end_date", 1, 10)) - julianday(substr("start_date", 1, 10))
   ) as "local",
   MAX(
     julianday(substr("end_date_utc", 1, 10)) - julianday(substr("start_date_utc", 1, 10))
-  ) as "utc"
+  ) as "utc",
+  MAX(
+    ROUND(
+      (julianday("start_date") - julianday("end_date")) * 86400
+    )
+  ) as "localLead",
+  MAX(
+    ROUND(
+      (
+        julianday("start_date_utc") - julianday("end_date_utc")
+      ) * 86400
+    )
+  ) as "utcLead",
+  MAX(
+    ABS(
+      ROUND(
+        (
+          julianday("start_date") - julianday("start_date_utc")
+        ) * 86400
+      )
+    )
+  ) as "zone"
 from
   "wp_tec_occurrences";
 

@@ -7,7 +7,7 @@
 // whose events repeat their occurrences are answered by SQL, as is every request while the keys
 // are being read.
 import type { Db } from '../../data/connect.ts';
-import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyRow } from '../../data/event-list.ts';
+import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
 import type { Touched } from '../../data/transaction.ts';
 
 const DATETIME = /^(\d{4})-(\d\d)-(\d\d) \d\d:\d\d:\d\d$/;
@@ -32,7 +32,25 @@ function dayNumber(text: string): number | null | undefined {
   return time / 86_400_000;
 }
 
-/** The calendar days between two dates (longestOccurrenceDays' terms): NaN when either is null. */
+/** A datetime's seconds from the epoch; NaN for a zero month or day (both databases' date arithmetic answers NULL) or any other text. */
+function epochSeconds(text: string): number {
+  const match = DATETIME.exec(text);
+  if (!match) return Number.NaN;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month === 0 || day === 0) return Number.NaN;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(Number(text.slice(11, 13)), Number(text.slice(14, 16)), Number(text.slice(17, 19)));
+  return date.getTime() / 1000;
+}
+
+/** Whole days, rounded up, of the greatest of these second counts that are known (NaN: none is). */
+function wholeDays(...seconds: number[]): number {
+  const known = seconds.filter((value) => !Number.isNaN(value));
+  return known.length ? Math.ceil(Math.max(...known) / 86_400) : Number.NaN;
+}
+
+/** The calendar days between two dates (occurrenceReach's terms): NaN when either is null. */
 function daySpan(start: string, end: string): number | undefined {
   const from = dayNumber(start);
   const to = dayNumber(end);
@@ -123,6 +141,11 @@ class ListKeys {
   flags = new Uint8Array(0);
   /** Each row's longest span in days (local or UTC), NaN when neither can be told. */
   spans = new Float64Array(0);
+  /** Each row's whole days its end lies before its start (local or UTC; 0 or less when it does not), and between its local and UTC start; NaN when unknown. */
+  leads = new Float64Array(0);
+  zones = new Float64Array(0);
+  /** The live rows' reach, until rows change. */
+  #reach: OccurrenceReach | null = null;
   readonly statusCodes = new Map<string, number>();
   readonly orders: Record<Walked, WalkOrder> = {
     start: { rows: new Uint32Array(0), starts: new Float64Array(0), length: 0 },
@@ -162,13 +185,17 @@ class ListKeys {
     return this.#repeatedPosts > 0;
   }
 
-  /** The most calendar days an occurrence spans (longestOccurrenceDays). */
-  longestDays(): number {
-    let longest = 0;
+  /** How far apart the live rows' dates lie (occurrenceReach). */
+  reach(): OccurrenceReach {
+    if (this.#reach) return this.#reach;
+    let [longestDays, endBeforeStartDays, zoneDays] = [0, 0, 0];
     for (let row = 0; row < this.#size; row++) {
-      if (this.flags[row] !== DEAD && this.spans[row]! > longest) longest = this.spans[row]!;
+      if (this.flags[row] === DEAD) continue;
+      if (this.spans[row]! > longestDays) longestDays = this.spans[row]!;
+      if (this.leads[row]! > endBeforeStartDays) endBeforeStartDays = this.leads[row]!;
+      if (this.zones[row]! > zoneDays) zoneDays = this.zones[row]!;
     }
-    return longest;
+    return this.#reach = { longestDays, endBeforeStartDays, zoneDays };
   }
 
   #compare(walked: Walked, a: number, b: number): number {
@@ -186,6 +213,9 @@ class ListKeys {
     this.statuses = grown(this.statuses, size);
     this.flags = grown(this.flags, size);
     this.spans = grown(this.spans, size);
+    this.leads = grown(this.leads, size);
+    this.zones = grown(this.zones, size);
+    this.#reach = null;
     this.postIds[index] = row.post_id;
     this.columns.start[index] = datetimeNumber(row.start_date);
     this.columns.end[index] = datetimeNumber(row.end_date);
@@ -198,6 +228,9 @@ class ListKeys {
     if (local === undefined || utc === undefined) this.usable = false;
     const known = [local, utc].filter((days): days is number => days !== undefined && !Number.isNaN(days));
     this.spans[index] = known.length ? Math.max(...known) : Number.NaN;
+    const [start, startUtc] = [epochSeconds(row.start_date), epochSeconds(row.start_date_utc)];
+    this.leads[index] = wholeDays(start - epochSeconds(row.end_date), startUtc - epochSeconds(row.end_date_utc));
+    this.zones[index] = wholeDays(Math.abs(start - startUtc));
     if (row.post_type !== this.postType || row.post_status === null) {
       this.flags[index] = UNLISTED;
       return null;
@@ -234,6 +267,7 @@ class ListKeys {
     this.#deadByPost++;
     this.#deadRows++;
     this.flags[index] = DEAD;
+    this.#reach = null;
   }
 
   /** Whether dead rows outnumber the live ones: the keys are then read anew (a write-only server would grow them without end). */
@@ -418,7 +452,7 @@ function supports(f: EventListFilter): boolean {
 /** What the occurrence rows of the whole calendar are like (list-query.ts's OccurrenceShape). */
 export interface KnownShape {
   repeated: boolean;
-  longestDays: () => number;
+  reach: () => OccurrenceReach;
 }
 
 /**
@@ -450,7 +484,7 @@ export class EventListIndex {
   /** The calendar's shape from the keys, when they are current; undefined when SQL must tell it. */
   shape(outside: string | null): KnownShape | undefined {
     const keys = this.#current(outside);
-    return keys ? { repeated: keys.repeated, longestDays: () => keys.longestDays() } : undefined;
+    return keys ? { repeated: keys.repeated, reach: () => keys.reach() } : undefined;
   }
 
   /** The page and count from memory, or undefined when SQL must answer (see the file's head). */

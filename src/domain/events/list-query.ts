@@ -2,7 +2,7 @@
 // meta keys and search words, as the events-list query of data/event-list.ts; the page and the
 // count, reused while the database's data version is unchanged (ListedEventsCache).
 import type { Db } from '../../data/connect.ts';
-import { countListedEvents, listedEventIds, longestOccurrenceDays, occurrencesRepeat, type EventListFilter } from '../../data/event-list.ts';
+import { countListedEvents, listedEventIds, occurrenceReach, occurrencesRepeat, type EventListFilter, type OccurrenceReach } from '../../data/event-list.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { searchWords } from '../search.ts';
@@ -48,7 +48,7 @@ function listQuery(f: ListFilters, shape: OccurrenceShape): EventListFilter {
     metaIds,
     postParent: f.postParent,
     include: f.include,
-    longestDays: shape.longestDays,
+    reach: shape.reach,
   };
   if (f.search !== undefined) {
     query.search = searchWords(f.search);
@@ -66,26 +66,29 @@ export interface OccurrenceShape {
    */
   repeated: boolean;
   /**
-   * The most days an occurrence spans, when the list has a lower bound on the end (`ends_after`):
-   * it then reads only the occurrences starting that much before it. Each is a scan of the
-   * occurrences, asked once per data version, the longest only by the lists that need it.
+   * How far apart occurrence dates lie, when the list's bounds imply bounds on the start it walks:
+   * a bound on the end, or on the start column it is not ordered by. It then reads only the
+   * occurrences starting that near the window. Each is a scan of the occurrences, asked once per
+   * data version, the reach only by the lists that need it.
    */
-  longestDays?: number;
+  reach?: OccurrenceReach;
+}
+
+/** Whether the list's bounds say anything of the start it walks only through the calendar's reach. */
+function needsReach(f: ListFilters): boolean {
+  return (Object.keys(f.bounds) as DateBoundParam[]).some((param) => DATE_BOUND_COMPARISONS[param].field === 'end' || f.utcColumns !== f.orderByUtc);
 }
 
 async function occurrenceShape(db: Db, cache: ListedEventsCache, versions: ReadVersions, f: ListFilters): Promise<OccurrenceShape> {
-  const endFrom = (Object.keys(f.bounds) as DateBoundParam[]).some((param) => {
-    const { field, operator } = DATE_BOUND_COMPARISONS[param];
-    return field === 'end' && (operator === '>' || operator === '>=');
-  });
+  const wanted = needsReach(f);
   const known = cache.index.shape(versions.outside);
-  if (known) return { repeated: known.repeated, longestDays: endFrom ? known.longestDays() : undefined };
+  if (known) return { repeated: known.repeated, reach: wanted ? known.reach() : undefined };
   const version = versions.data;
-  const [repeated, longestDays] = await Promise.all([
+  const [repeated, reach] = await Promise.all([
     cache.perVersion('repeated', version, () => occurrencesRepeat(db.kysely)),
-    endFrom ? cache.perVersion('longest', version, () => longestOccurrenceDays(db.kysely, db.dialect)) : undefined,
+    wanted ? cache.perVersion('reach', version, () => occurrenceReach(db.kysely, db.dialect)) : undefined,
   ]);
-  return { repeated, longestDays };
+  return { repeated, reach };
 }
 
 export interface MatchingPage {
