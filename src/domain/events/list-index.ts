@@ -123,7 +123,7 @@ interface WalkOrder extends Order {
   starts: Float64Array;
 }
 
-function grown<T extends Float64Array | Uint8Array | Uint32Array>(array: T, size: number): T {
+function grown<T extends Float64Array | Float32Array | Uint8Array | Uint32Array>(array: T, size: number): T {
   if (array.length >= size) return array;
   const larger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 64));
   larger.set(array);
@@ -139,11 +139,11 @@ class ListKeys {
   statuses = new Uint8Array(0);
   /** HIDDEN (holds the hiding meta key), DEAD (replaced or deleted), UNLISTED. */
   flags = new Uint8Array(0);
-  /** Each row's longest span in days (local or UTC), NaN when neither can be told. */
-  spans = new Float64Array(0);
+  /** Each row's longest span in days (local or UTC), NaN when neither can be told (whole days: exact in 32 bits). */
+  spans = new Float32Array(0);
   /** Each row's whole days its end lies before its start (local or UTC; 0 or less when it does not), and between its local and UTC start; NaN when unknown. */
-  leads = new Float64Array(0);
-  zones = new Float64Array(0);
+  leads = new Float32Array(0);
+  zones = new Float32Array(0);
   /** The live rows' reach, until rows change. */
   #reach: OccurrenceReach | null = null;
   readonly statusCodes = new Map<string, number>();
@@ -164,15 +164,24 @@ class ListKeys {
   /** False once a row holds keys the walk cannot compare as SQL does (SQL then answers). */
   usable = true;
 
-  constructor(private readonly postType: string, rows: readonly ListKeyRow[]) {
-    const listed = rows.map((row) => this.#add(row)).filter((index): index is number => index !== null);
+  constructor(private readonly postType: string) {}
+
+  /** Adds rows as they are read (a page at a time: the rows themselves are not kept); `seal` then orders them. */
+  append(rows: readonly ListKeyRow[]): void {
+    for (const row of rows) this.#add(row);
+  }
+
+  /** Puts the appended rows in list order and in post order; no row is appended after. */
+  seal(): void {
+    const listed: number[] = [];
+    for (let row = 0; row < this.#size; row++) if (!(this.flags[row]! & UNLISTED)) listed.push(row);
     for (const walked of ['start', 'startUtc'] as const) {
       const order = Uint32Array.from(listed);
       order.sort((a, b) => this.#compare(walked, a, b));
       const starts = this.columns[walked];
       this.orders[walked] = { rows: order, starts: Float64Array.from(order, (row) => starts[row]!), length: order.length };
     }
-    const byPost = Uint32Array.from(rows.keys());
+    const byPost = Uint32Array.from({ length: this.#size }, (_, row) => row);
     byPost.sort((a, b) => this.postIds[a]! - this.postIds[b]! || a - b);
     this.#byPost = { rows: byPost, length: byPost.length };
     for (let position = 1; position < byPost.length; position++) {
@@ -546,16 +555,18 @@ export class EventListIndex {
   async #read(build: { touched: Set<number>; everything: boolean }): Promise<number | null> {
     const outside = await this.db.outsideVersion();
     if (outside === null) return null;
-    const rows: ListKeyRow[] = [];
+    const keys = new ListKeys(this.postType);
+    let read = 0;
     for (let after = 0; ;) {
       const page = await listKeyPage(this.db.kysely, this.hiddenByMeta, after, PAGE_ROWS);
-      rows.push(...page);
+      keys.append(page);
+      read += page.length;
       if (page.length < PAGE_ROWS) break;
       after = page[page.length - 1]!.occurrence_id;
       // Other requests are answered between the pages.
       await new Promise(setImmediate);
     }
-    const keys = new ListKeys(this.postType, rows);
+    keys.seal();
     for (;;) {
       if (build.touched.size) {
         const posts = [...build.touched];
@@ -571,6 +582,6 @@ export class EventListIndex {
     }
     this.#keys = keys;
     this.#outside = outside;
-    return rows.length;
+    return read;
   }
 }
