@@ -207,18 +207,34 @@ export interface ListKeyRow {
   post_date: string | null;
   /** 1 when the post holds a meta row of the hiding key. */
   hidden: number;
+  /** The term_taxonomy IDs of the post, in ascending order; null when the database cut their list short. */
+  termTaxonomyIds: number[] | null;
 }
 
 /** Every occurrence with its post's list keys (LEFT JOIN: the calendar's shape counts every occurrence row). */
 function listKeys(db: Reader, hiddenByMeta: string) {
+  const relationships = (eb: ExpressionBuilder<Database & { o: TecOccurrencesTable }, 'o'>) => eb.selectFrom('term_relationships as tr').whereRef('tr.object_id', '=', 'o.post_id');
   return db.selectFrom('tec_occurrences as o')
     .leftJoin('posts as p', 'p.ID', 'o.post_id')
     .select(['o.occurrence_id', 'o.post_id', 'o.start_date', 'o.end_date', 'o.start_date_utc', 'o.end_date_utc', 'p.post_type', 'p.post_status', 'p.post_date'])
-    .select((eb) => eb.case().when('o.post_id', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', hiddenByMeta)).then(1).else(0).end().as('hidden'));
+    .select((eb) => eb.case().when('o.post_id', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', hiddenByMeta)).then(1).else(0).end().as('hidden'))
+    // MySQL cuts GROUP_CONCAT at group_concat_max_len (1,024 bytes by default): the count tells.
+    .select((eb) => [
+      relationships(eb).select(sql<string | null>`GROUP_CONCAT(tr.term_taxonomy_id)`.as('terms')).as('terms'),
+      relationships(eb).select((inner) => inner.fn.countAll().as('n')).as('term_count'),
+    ]);
 }
 
-function keyRows(rows: Array<Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden'> & { occurrence_id: unknown; post_id: unknown; hidden: unknown }>): ListKeyRow[] {
-  return rows.map((row) => ({ ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden) }));
+type KeyRowRead = Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden' | 'termTaxonomyIds'> & { occurrence_id: unknown; post_id: unknown; hidden: unknown; terms: unknown; term_count: unknown };
+
+function keyRows(rows: KeyRowRead[]): ListKeyRow[] {
+  return rows.map(({ terms, term_count: count, ...row }) => {
+    const ids = terms === null || terms === '' ? [] : String(terms).split(',').map(Number).sort((a, b) => a - b);
+    return {
+      ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden),
+      termTaxonomyIds: ids.length === Number(count) ? ids : null,
+    };
+  });
 }
 
 /**

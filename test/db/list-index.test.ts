@@ -6,7 +6,7 @@
 // write only once it has read the keys again; and it answers nothing for an outside version it
 // was not read at.
 import { expect } from 'chai';
-import type { KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { countListedEvents, listedEventIds, occurrenceReach, type EventListFilter, type OccurrenceBound } from '../../src/data/event-list.ts';
 import { EventListIndex } from '../../src/domain/events/list-index.ts';
@@ -97,11 +97,17 @@ forEachDatabase('EventListIndex', (kind) => {
     const rows = await db.kysely.selectFrom('tec_occurrences as o').innerJoin('posts as p', 'p.ID', 'o.post_id')
       .select(['p.ID', 'p.post_type', 'p.post_status', 'p.post_date', 'o.start_date', 'o.end_date', 'o.start_date_utc', 'o.end_date_utc']).execute();
     const hidden = new Set((await db.kysely.selectFrom('postmeta').select('post_id').where('meta_key', '=', HIDDEN).execute()).map((row) => Number(row.post_id)));
+    const terms = new Map<number, Set<number>>();
+    for (const { object_id: post, term_taxonomy_id: term } of await db.kysely.selectFrom('term_relationships').select(['object_id', 'term_taxonomy_id']).execute()) {
+      if (!terms.has(Number(post))) terms.set(Number(post), new Set());
+      terms.get(Number(post))!.add(Number(term));
+    }
     const holds = (left: string, operator: string, right: string) => (operator === '>=' ? left >= right : operator === '>' ? left > right : operator === '<=' ? left <= right : left < right);
     return (f, limit, offset) => {
       const walked = f.orderByUtc ? 'start_date_utc' : 'start_date';
       const matched = rows.filter((row) => row.post_type === f.postType && f.statuses.includes(row.post_status) && !hidden.has(Number(row.ID))
-        && f.bounds.every(({ field, operator, value }) => holds(String(row[`${field}_date${f.utcColumns ? '_utc' : ''}`]), operator, value)));
+        && f.bounds.every(({ field, operator, value }) => holds(String(row[`${field}_date${f.utcColumns ? '_utc' : ''}`]), operator, value))
+        && f.termTaxonomyIds.every((group) => group.some((term) => terms.get(Number(row.ID))?.has(term))));
       matched.sort((a, b) => (a[walked] < b[walked] ? -1 : a[walked] > b[walked] ? 1 : a.post_date < b.post_date ? -1 : a.post_date > b.post_date ? 1 : Number(a.ID) - Number(b.ID)));
       return { ids: matched.slice(offset, offset + limit).map((row) => Number(row.ID)), total: matched.length };
     };
@@ -123,7 +129,16 @@ forEachDatabase('EventListIndex', (kind) => {
     const reach = await occurrenceReach(db.kysely, db.dialect);
     expect(index.shape(version)?.reach(), 'the calendar\'s reach').to.deep.equal(reach);
     const plain = await plainAnswers();
+    const taxonomy = async (name: string) => (await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', name).execute())
+      .map((row) => Number(row.term_taxonomy_id));
+    const [categories, tags] = [await taxonomy('tribe_events_cat'), await taxonomy('post_tag')];
     const random = generator(7);
+    /** No term filter, or one of categories (some of them, or none: nothing matches) and maybe one of tags. */
+    const termGroups = (): number[][] => {
+      if (random() < 0.6) return [];
+      const some = (ids: number[]) => ids.filter(() => random() < 0.25);
+      return random() < 0.5 ? [some(categories)] : [some(categories), some(tags)];
+    };
     const PARAMS: Array<Pick<OccurrenceBound, 'field' | 'operator'>> = [
       { field: 'start', operator: '>=' }, { field: 'end', operator: '<=' }, { field: 'start', operator: '<' },
       { field: 'start', operator: '>' }, { field: 'end', operator: '<' }, { field: 'end', operator: '>' },
@@ -135,7 +150,7 @@ forEachDatabase('EventListIndex', (kind) => {
         ...param, value: datetime(NOW.getTime() + (random() * 900 - 150) * DAY_MS + Math.floor(random() * 24) * 3_600_000),
       }));
       const f: EventListFilter = {
-        postType: 'tribe_events', statuses: STATUS_SETS[Math.floor(random() * STATUS_SETS.length)]!, hiddenByMeta: HIDDEN, termTaxonomyIds: [], metaIds: [], reach,
+        postType: 'tribe_events', statuses: STATUS_SETS[Math.floor(random() * STATUS_SETS.length)]!, hiddenByMeta: HIDDEN, termTaxonomyIds: termGroups(), metaIds: [], reach,
         ...(ODD_DATES[n - 300] ?? { bounds, utcColumns: random() < 0.5, orderByUtc: random() < 0.5 }),
       };
       const limit = [1, 10, 50][n % 3]!;
@@ -155,9 +170,11 @@ forEachDatabase('EventListIndex', (kind) => {
     expect(found.slice(0, 3), `${found.length} filters differ`).to.deep.equal([]);
   });
 
-  it('follows its own writes at once: creates, moves, status changes, hiding, deletes', async function () {
+  it('follows its own writes at once: creates, moves, status changes, hiding, term changes, deletes', async function () {
     this.timeout(120_000);
     const { index, version } = await builtIndex();
+    // Asked before the writes too: what the keys keep of these filters' answers must not outlive them.
+    expect(await mismatches(index, version), 'before the writes').to.deep.equal([]);
     const events = await db.kysely.selectFrom('tec_occurrences').select(['post_id', 'event_id']).orderBy('post_id').limit(60).offset(100).execute();
     const ids = events.map((row) => Number(row.post_id));
     /** A write that names what it touches, as the REST event writes do. */
@@ -197,10 +214,41 @@ forEachDatabase('EventListIndex', (kind) => {
         await trx.insertInto('tec_occurrences').values({ ...occurrence, post_id: created, event_id: created, hash: `copy-${created}` }).execute();
       });
     }
+    // Terms taken away and given: each of these events ends with one category, the seeder's last.
+    const [lastCategory] = await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', 'tribe_events_cat')
+      .orderBy('term_taxonomy_id', 'desc').limit(1).execute();
+    for (const id of ids.slice(45, 55)) {
+      await ownWrite([id], async (trx) => {
+        await trx.deleteFrom('term_relationships').where('object_id', '=', id).execute();
+        await trx.insertInto('term_relationships').values({ object_id: id, term_taxonomy_id: Number(lastCategory!.term_taxonomy_id), term_order: 0 }).execute();
+      });
+    }
     // On MySQL, other databases' commits move it too.
     if (kind.name === 'sqlite') expect(await settledVersion(), 'own writes leave the outside version').to.equal(version);
     const found = await mismatches(index, version);
     expect(found.slice(0, 3), `${found.length} of 300 differ after the writes`).to.deep.equal([]);
+  });
+
+  it('counts a list by category anew after an own write takes the category from one of its events', async function () {
+    this.timeout(60_000);
+    const { index, version } = await builtIndex();
+    const event = await db.kysely.selectFrom('tec_occurrences as o').innerJoin('posts as p', 'p.ID', 'o.post_id')
+      .innerJoin('term_relationships as tr', 'tr.object_id', 'p.ID').innerJoin('term_taxonomy as tt', 'tt.term_taxonomy_id', 'tr.term_taxonomy_id')
+      .select(['p.ID', 'o.start_date', 'tt.term_taxonomy_id']).where('p.post_status', '=', 'publish').where('tt.taxonomy', '=', 'tribe_events_cat')
+      .where('o.start_date', '>', datetime(NOW.getTime() + 200 * DAY_MS)).orderBy('o.start_date').limit(1).executeTakeFirstOrThrow();
+    const byCategory: EventListFilter = {
+      ...PROBE, termTaxonomyIds: [[Number(event.term_taxonomy_id)]], bounds: [{ field: 'start', operator: '>=', value: datetime(NOW.getTime() + 100 * DAY_MS) }],
+    };
+    const plain = await plainAnswers();
+    expect(index.answer(byCategory, version, 1, 0), 'before').to.deep.equal(plain(byCategory, 1, 0));
+    await db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      touches(trx, { posts: [Number(event.ID)] });
+      await trx.deleteFrom('term_relationships').where('object_id', '=', Number(event.ID)).where('term_taxonomy_id', '=', Number(event.term_taxonomy_id)).execute();
+    });
+    const after = (await plainAnswers())(byCategory, 1, 0);
+    expect(after.total, 'one event fewer').to.equal(plain(byCategory, 1, 0).total - 1);
+    expect(index.answer(byCategory, version, 1, 0), 'after').to.deep.equal(after);
   });
 
   it('reads the keys anew once own writes left more dead rows than live ones in them', async function () {
@@ -316,7 +364,27 @@ forEachDatabase('EventListIndex', (kind) => {
     expect(index.answer(f, version, 10, 0)?.total).to.be.greaterThan(1000);
     expect(index.answer(f, `${version}+`, 10, 0), 'another version').to.equal(undefined);
     expect(index.answer(f, null, 10, 0), 'no version').to.equal(undefined);
-    expect(index.answer({ ...f, termTaxonomyIds: [[5]] }, version, 10, 0), 'categories').to.equal(undefined);
     expect(index.answer({ ...f, search: [{ text: 'hall', exclude: false }] }, version, 10, 0), 'search').to.equal(undefined);
+    expect(index.answer({ ...f, metaIds: [{ key: '_EventVenueID', ids: [5] }] }, version, 10, 0), 'venues').to.equal(undefined);
   });
+
+  if (kind.name === 'mysql') {
+    it('leaves lists by term to SQL when MySQL cut a post\'s term list short (group_concat_max_len)', async function () {
+      this.timeout(60_000);
+      const [category] = await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', 'tribe_events_cat').execute();
+      const byCategory = { ...PROBE, termTaxonomyIds: [[Number(category!.term_taxonomy_id)]] };
+      const whole = await builtIndex();
+      expect(whole.index.answer(byCategory, whole.version, 10, 0), 'whole term lists').not.to.equal(undefined);
+      await sql`SET GLOBAL group_concat_max_len = 4`.execute(db.kysely);
+      const cut = await openDatabase(database.url, 'wp_', { outsideCheckMs: 600_000 });
+      try {
+        const { index, version } = await builtIndex(cut);
+        expect(index.answer(PROBE, version, 10, 0), 'a list by date').not.to.equal(undefined);
+        expect(index.answer(byCategory, version, 10, 0), 'a list by category').to.equal(undefined);
+      } finally {
+        await sql`SET GLOBAL group_concat_max_len = DEFAULT`.execute(db.kysely);
+        await cut.close();
+      }
+    });
+  }
 });

@@ -37,7 +37,7 @@ forEachDatabase('kept reads after writes', (kind) => {
     await t?.close();
   });
 
-  /** The anonymous reads compared: lists by date window (from memory), one with a filter (SQL), and each listed event. */
+  /** The anonymous reads compared: lists by date window and category (from memory), one by search (SQL), and each listed event. */
   async function paths(): Promise<string[]> {
     const now = Date.now();
     const windows = [
@@ -46,6 +46,7 @@ forEachDatabase('kept reads after writes', (kind) => {
       `${API}/events?start_date=${ymd(now + 4 * DAY_MS)}&end_date=${ymd(now + 11 * DAY_MS)}`,
       `${API}/events?start_date=${ymd(now - 400 * DAY_MS)}&per_page=2&page=2`,
       `${API}/events?categories=music&start_date=${ymd(now - DAY_MS)}`,
+      `${API}/events?search=the&start_date=${ymd(now - 30 * DAY_MS)}`,
     ];
     const listed = await t.request('GET', windows[1]!);
     return [...windows, ...(listed.json.events as Array<{ id: number }>).map((event) => `${API}/events/${event.id}`)];

@@ -527,7 +527,23 @@ select
         `m`.`meta_key` = ?
     ) then 1
     else 0
-  end as `hidden`
+  end as `hidden`,
+  (
+    select
+      GROUP_CONCAT(tr.term_taxonomy_id) as `terms`
+    from
+      `wp_term_relationships` as `tr`
+    where
+      `tr`.`object_id` = `o`.`post_id`
+  ) as `terms`,
+  (
+    select
+      count(*) as `n`
+    from
+      `wp_term_relationships` as `tr`
+    where
+      `tr`.`object_id` = `o`.`post_id`
+  ) as `term_count`
 from
   `wp_tec_occurrences` as `o`
   left join `wp_posts` as `p` on `p`.`ID` = `o`.`post_id`
@@ -560,7 +576,23 @@ select
         `m`.`meta_key` = ?
     ) then 1
     else 0
-  end as `hidden`
+  end as `hidden`,
+  (
+    select
+      GROUP_CONCAT(tr.term_taxonomy_id) as `terms`
+    from
+      `wp_term_relationships` as `tr`
+    where
+      `tr`.`object_id` = `o`.`post_id`
+  ) as `terms`,
+  (
+    select
+      count(*) as `n`
+    from
+      `wp_term_relationships` as `tr`
+    where
+      `tr`.`object_id` = `o`.`post_id`
+  ) as `term_count`
 from
   `wp_tec_occurrences` as `o`
   left join `wp_posts` as `p` on `p`.`ID` = `o`.`post_id`

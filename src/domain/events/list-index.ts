@@ -1,9 +1,10 @@
-// The list keys of every occurrence in memory (start, end, status, post date, hidden), so a list by
-// date window (GET /events' default, the iCalendar feed) is answered by a binary search and a walk
-// over the window's candidates instead of SQL over them. The keys are read once per outside
-// version (Db.outsideVersion: what other connections may have changed) and patched by wpcal's own
-// writes, which re-read the occurrences of the posts they touched before they return. Filters the
-// keys do not hold (search, terms, venues, organizers, featured, parent, include) and calendars
+// The list keys of every occurrence in memory (start, end, status, post date, hidden, the post's
+// terms), so a list by date window, category and tag (GET /events' default, the iCalendar feed) is
+// answered by a binary search and a walk over the window's candidates instead of SQL over them.
+// The keys are read once per outside version (Db.outsideVersion: what other connections may have
+// changed) and patched by wpcal's own writes, which re-read the occurrences of the posts they
+// touched before they return. Filters the keys do not hold (search, venues, organizers, featured,
+// parent, include) and calendars
 // whose events repeat their occurrences are answered by SQL, as is every request while the keys
 // are being read.
 import type { Db } from '../../data/connect.ts';
@@ -66,6 +67,9 @@ const PAGE_ROWS = 20_000;
  */
 const BUILD_SHARE = 0.2;
 const MIN_BUILD_GAP_MS = 1000;
+
+/** Term filters whose day counts are kept (the latest asked). */
+const MAX_TERM_FILTERS = 64;
 
 type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
 type Walked = 'start' | 'startUtc';
@@ -146,6 +150,17 @@ class ListKeys {
   zones = new Float32Array(0);
   /** The live rows' reach, until rows change. */
   #reach: OccurrenceReach | null = null;
+  /** Each row's post's term_taxonomy IDs: an index into #termSets, which holds each distinct set once. */
+  termSets = new Uint32Array(0);
+  readonly #termSets: number[][] = [];
+  readonly #termSetIndex = new Map<string, number>();
+  /** False once a row's terms could not be read whole (lists by term are then SQL's). */
+  termsUsable = true;
+  /**
+   * Per walk order, statuses and term groups asked: the listed rows of each day whose terms pass,
+   * for the days a list counted whole (a day's summary tells nothing of terms); until rows change.
+   */
+  readonly #termDayCounts = new Map<string, Map<number, number>>();
   readonly statusCodes = new Map<string, number>();
   readonly orders: Record<Walked, WalkOrder> = {
     start: { rows: new Uint32Array(0), starts: new Float64Array(0), length: 0 },
@@ -232,6 +247,9 @@ class ListKeys {
     this.columns.endUtc[index] = datetimeNumber(row.end_date_utc);
     this.postDates[index] = datetimeNumber(row.post_date);
     this.flags[index] = row.hidden ? HIDDEN : 0;
+    this.termSets = grown(this.termSets, size);
+    this.termSets[index] = this.#termSetOf(row.termTaxonomyIds ?? []);
+    if (row.termTaxonomyIds === null) this.termsUsable = false;
     const local = daySpan(row.start_date, row.end_date);
     const utc = daySpan(row.start_date_utc, row.end_date_utc);
     if (local === undefined || utc === undefined) this.usable = false;
@@ -251,6 +269,37 @@ class ListKeys {
     if (code > 255 || keys.some((value) => Number.isNaN(value))) this.usable = false;
     for (const walked of ['start', 'startUtc'] as const) this.#summarize(walked, index);
     return index;
+  }
+
+  #termSetOf(ids: number[]): number {
+    const key = ids.join(',');
+    let set = this.#termSetIndex.get(key);
+    if (set === undefined) {
+      this.#termSetIndex.set(key, set = this.#termSets.length);
+      this.#termSets.push(ids);
+    }
+    return set;
+  }
+
+  /** Whether a row's post holds one of each group's term_taxonomy IDs; each distinct set is asked once per call. */
+  #termTest(groups: ReadonlyArray<readonly number[]>): (row: number) => boolean {
+    const verdicts = new Uint8Array(this.#termSets.length);
+    const { termSets } = this;
+    const sets = this.#termSets;
+    return (row) => {
+      const set = termSets[row]!;
+      if (verdicts[set] === 0) verdicts[set] = groups.every((group) => group.some((id) => sets[set]!.includes(id))) ? 2 : 1;
+      return verdicts[set] === 2;
+    };
+  }
+
+  #termDayCountsOf(asked: string): Map<number, number> {
+    let counts = this.#termDayCounts.get(asked);
+    if (!counts) {
+      this.#termDayCounts.set(asked, counts = new Map());
+      if (this.#termDayCounts.size > MAX_TERM_FILTERS) this.#termDayCounts.delete(this.#termDayCounts.keys().next().value!);
+    }
+    return counts;
   }
 
   #summarize(walked: Walked, index: number): void {
@@ -319,6 +368,7 @@ class ListKeys {
 
   /** Replaces the rows of these posts by `rows` (theirs as the database now holds them). */
   replacePosts(postIds: Iterable<number>, rows: readonly ListKeyRow[]): void {
+    this.#termDayCounts.clear();
     const posts = new Set([...postIds, ...rows.map((row) => row.post_id)]);
     for (const postId of posts) {
       const live = this.#liveRowsOf(postId);
@@ -407,10 +457,12 @@ class ListKeys {
     for (const code of codes) listed[code] = 1;
     const tests = checks.map(({ name, operator, value }) => ({ column: this.columns[name], operator, value }));
     const { flags, statuses } = this;
+    const inTerms = f.termTaxonomyIds.length ? this.#termTest(f.termTaxonomyIds) : null;
+    const termDayCounts = inTerms ? this.#termDayCountsOf(`${walkedName} ${codes.join(',')} ${JSON.stringify(f.termTaxonomyIds)}`) : null;
     const matches = (row: number) => {
       if (flags[row] !== 0 || listed[statuses[row]!] === 0) return false;
       for (const { column, operator, value } of tests) if (!compare(column[row]!, operator, value)) return false;
-      return true;
+      return inTerms === null || inTerms(row);
     };
     const ids: number[] = [];
     let total = 0;
@@ -425,8 +477,19 @@ class ListKeys {
       if (dayEnd <= end && (position === 0 || order.starts[position - 1]! < day * DAY)) {
         const summary = days.get(day)!;
         const verdict = dayVerdict(summary, checks);
-        const count = verdict ? codes.reduce((sum, code) => sum + (summary.counts[code] ?? 0), 0) : 0;
-        if (verdict === false || (verdict && (total + count <= offset || total >= offset + limit))) {
+        let count = 0;
+        if (verdict && termDayCounts) {
+          // Every row passes the bounds: the day's count is that of its listed rows whose terms pass.
+          count = termDayCounts.get(day) ?? -1;
+          if (count < 0) {
+            count = 0;
+            for (let at = position; at < dayEnd; at++) if (matches(order.rows[at]!)) count++;
+            termDayCounts.set(day, count);
+          }
+        } else if (verdict) {
+          count = codes.reduce((sum, code) => sum + (summary.counts[code] ?? 0), 0);
+        }
+        if (verdict === false || (verdict && (count === 0 || total + count <= offset || total >= offset + limit))) {
           total += count;
           position = dayEnd;
           continue;
@@ -454,7 +517,7 @@ function compare(left: number, operator: string, right: number): boolean {
 
 /** Whether the keys hold every condition of the filter. */
 function supports(f: EventListFilter): boolean {
-  return f.search === undefined && !f.passwordless && f.termTaxonomyIds.length === 0 && f.metaIds.length === 0
+  return f.search === undefined && !f.passwordless && f.metaIds.length === 0
     && f.metaPresence === undefined && f.postParent === undefined && f.include === undefined;
 }
 
@@ -500,7 +563,7 @@ export class EventListIndex {
   answer(f: EventListFilter, outside: string | null, limit: number, offset: number): { ids: number[]; total: number } | undefined {
     if (!supports(f) || f.postType !== this.postType || f.hiddenByMeta !== this.hiddenByMeta) return undefined;
     const keys = this.#current(outside);
-    if (!keys || keys.repeated) return undefined;
+    if (!keys || keys.repeated || (f.termTaxonomyIds.length && !keys.termsUsable)) return undefined;
     return keys.page(f, limit, offset);
   }
 
