@@ -5,6 +5,7 @@ import { VerifiedPasswords } from './auth/verified-passwords.ts';
 import type { AppServices } from './api/context.ts';
 import { ListedEventsCache } from './domain/events/list-query.ts';
 import { EventRepresentationCache } from './domain/events/representation-cache.ts';
+import { PerVersionAnswers } from './domain/per-version-answers.ts';
 import { ResponseCache } from './api/response-cache.ts';
 import { buildRegistry } from './api/routes.ts';
 import { SiteSettingsCache } from './site/settings.ts';
@@ -26,6 +27,8 @@ export interface ServiceOptions {
 }
 
 const ROLE_TTL_MS = 5000;
+/** Distinct filter values whose lookups are kept (the latest asked). */
+const FILTER_LOOKUPS = 256;
 
 export function buildServices(db: Db, options: ServiceOptions): AppServices {
   let roles: RoleTable | null = null;
@@ -56,5 +59,6 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     reusedAnswers: new ResponseCache(),
     listedEvents,
     eventRepresentations,
+    filterLookups: new PerVersionAnswers(FILTER_LOOKUPS),
   };
 }

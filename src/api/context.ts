@@ -6,6 +6,7 @@ import type { VerifiedPasswords } from '../auth/verified-passwords.ts';
 import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
 import type { ListedEventsCache } from '../domain/events/list-query.ts';
 import type { EventRepresentationCache } from '../domain/events/representation-cache.ts';
+import type { PerVersionAnswers } from '../domain/per-version-answers.ts';
 import type { Omitted } from '../domain/write-context.ts';
 import type { ImageStaging, MediaLibrary } from '../domain/media.ts';
 import type { Writer } from '../data/executor.ts';
@@ -38,6 +39,8 @@ export interface AppServices {
   listedEvents: ListedEventsCache;
   /** Event representations for anonymous readers, per data version, post row and site settings. */
   eventRepresentations: EventRepresentationCache;
+  /** What list filters name (terms, venues, organizers), looked up once per data version (perDataVersion). */
+  filterLookups: PerVersionAnswers;
 }
 
 /** One REST request as handlers, validators and permission checks see it. */
@@ -75,6 +78,11 @@ export interface RestRequest {
 export async function readVersions(request: RestRequest): Promise<{ data: string | null; outside: string | null }> {
   const [data, outside] = await Promise.all([request.dataVersion, request.outsideVersion]);
   return { data, outside };
+}
+
+/** A lookup of what a read request names, answered once for every request of its data version (writes look up afresh). */
+export async function perDataVersion<T>(request: RestRequest, key: string, lookup: () => Promise<T>): Promise<T> {
+  return request.services.filterLookups.get(key, await request.dataVersion, lookup);
 }
 
 export function param<T = unknown>(request: RestRequest, name: string): T | undefined {

@@ -99,6 +99,27 @@ forEachDatabase('kept reads after writes', (kind) => {
     }
   });
 
+  it('a list by category follows category and event writes at once (the category looked up anew, its children too)', async function () {
+    this.timeout(60_000);
+    const byCategory = `${API}/events?categories=lantern-walks&start_date=${ymd(Date.now() - DAY_MS)}`;
+    const listed = async () => {
+      const answer = await t.request('GET', byCategory);
+      return answer.status === 200 ? (answer.json.events as Array<{ title: string }>).map((event) => event.title) : answer.status;
+    };
+    expect(await listed(), 'no such category yet').to.equal(400);
+    expect(await listed(), 'asked again').to.equal(400);
+    const parent = await write('POST', `${API}/categories`, { name: 'Lantern walks' });
+    expect(await listed(), 'the category, no event').to.deep.equal([]);
+    const day = (days: number) => `${ymd(Date.now() + days * DAY_MS)} 19:00:00`;
+    await write('POST', `${API}/events`, { title: 'Harbour lanterns', start_date: day(3), end_date: day(3), categories: [parent.id] });
+    expect(await listed(), 'an event of it').to.deep.equal(['Harbour lanterns']);
+    const child = await write('POST', `${API}/categories`, { name: 'Children\'s lanterns', parent: parent.id });
+    await write('POST', `${API}/events`, { title: 'Paper lanterns', start_date: day(2), end_date: day(2), categories: [child.id] });
+    expect(await listed(), 'an event of its child').to.deep.equal(['Paper lanterns', 'Harbour lanterns']);
+    await write('DELETE', `${API}/categories/${child.id}`);
+    expect(await listed(), 'its child deleted').to.deep.equal(['Harbour lanterns']);
+  });
+
   it('after event creates, updates, hiding and trashing', async function () {
     this.timeout(60_000);
     const now = Date.now();

@@ -1,5 +1,5 @@
 // GET /events (events.md §3): filters, date window, pagination, the envelope and its URLs.
-import { readVersions, type RestRequest } from '../context.ts';
+import { perDataVersion, readVersions, type RestRequest } from '../context.ts';
 import { RestError } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader } from '../../data/executor.ts';
@@ -109,8 +109,9 @@ export async function buildFilters(req: RestRequest, bounds: Partial<Record<Date
   };
   const search = p.get('search');
   if (typeof search === 'string') filters.search = search;
-  if (p.has('categories')) filters.categoryTermTaxonomyIds = await termFilterIds(db, CATEGORIES, p.get('categories'));
-  if (p.has('tags')) filters.tagTermTaxonomyIds = await termFilterIds(db, TAGS, p.get('tags'));
+  const termIds = (def: typeof CATEGORIES, value: unknown) => perDataVersion(req, `${def.taxonomy} filter ${JSON.stringify(value)}`, () => termFilterIds(db, def, value));
+  if (p.has('categories')) filters.categoryTermTaxonomyIds = await termIds(CATEGORIES, p.get('categories'));
+  if (p.has('tags')) filters.tagTermTaxonomyIds = await termIds(TAGS, p.get('tags'));
   if (p.has('venue')) filters.venueIds = (parseTermList(p.get('venue')) ?? []).map(Number);
   if (p.has('organizer')) filters.organizerIds = (parseTermList(p.get('organizer')) ?? []).map(Number);
   const center = geoCenter(req);

@@ -7,6 +7,7 @@ import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-da
 import { EVENT_TYPE } from '../post-types.ts';
 import { searchWords } from '../search.ts';
 import { EventListIndex } from './list-index.ts';
+import { PerVersionAnswers } from '../per-version-answers.ts';
 
 /** TEC's meta key of the events hidden from lists. */
 const HIDDEN_KEY = '_EventHideFromUpcoming';
@@ -104,6 +105,8 @@ interface CachedPage {
 }
 
 const MAX_CACHED_PAGES = 512;
+/** What the calendar's shape asks SQL (whether occurrences repeat, their reach). */
+const SHAPE_QUESTIONS = 8;
 
 /**
  * What GET /events and the iCal feed reuse of their lists while the database's data version is
@@ -119,22 +122,11 @@ export class ListedEventsCache {
     this.index = new EventListIndex(db, EVENT_TYPE.type, HIDDEN_KEY);
   }
 
-  readonly #perVersion = new Map<string, { version: string; answer: Promise<unknown> }>();
+  readonly #shape = new PerVersionAnswers(SHAPE_QUESTIONS);
 
   /** The answer of `ask` under `name` for this version, asked once per version (a failed answer is asked again). */
   perVersion<T>(name: string, version: string | null, ask: () => Promise<T>): Promise<T> {
-    const known = version === null ? undefined : this.#perVersion.get(name);
-    if (known && known.version === version) return known.answer as Promise<T>;
-    const answer = ask();
-    if (version !== null) {
-      const entry = { version, answer };
-      this.#perVersion.set(name, entry);
-      // A failed check is asked again by the next request, not kept for the version.
-      answer.catch(() => {
-        if (this.#perVersion.get(name) === entry) this.#perVersion.delete(name);
-      });
-    }
-    return answer;
+    return this.#shape.get(name, version, ask);
   }
 
   /** The page kept under `key` for this version (a copy of its IDs), if any. */
