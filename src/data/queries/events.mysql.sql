@@ -354,16 +354,15 @@ from
         from
           `wp_tec_occurrences` as `d`
         where
-          exists (
+          (
             select
-              `dp`.`ID`
+              `dp`.`post_status`
             from
               `wp_posts` as `dp`
             where
               `dp`.`ID` = `d`.`post_id`
               and `dp`.`post_type` = ?
-              and `dp`.`post_status` in (?, ?, ?)
-          )
+          ) in (?, ?, ?)
         order by
           `d`.`start_date_utc` asc
         limit
@@ -397,16 +396,15 @@ from
         from
           `wp_tec_occurrences` as `d`
         where
-          exists (
+          (
             select
-              `dp`.`ID`
+              `dp`.`post_status`
             from
               `wp_posts` as `dp`
             where
               `dp`.`ID` = `d`.`post_id`
               and `dp`.`post_type` = ?
-              and `dp`.`post_status` in (?, ?, ?)
-          )
+          ) in (?, ?, ?)
         order by
           `d`.`end_date_utc` desc
         limit
