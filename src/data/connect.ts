@@ -335,8 +335,10 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         // The posts another connection saved while wpcal wrote, told as changes; false when they
         // could not be read (then anything may have changed: a new epoch).
         let checksTold = 0;
-        const check = (since: number): Promise<boolean> => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS))
-          .then(async (posts) => {
+        const check = (since: number): Promise<boolean> => {
+          const started = Date.now();
+          return postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)).then(async (posts) => {
+            commits.checked(Date.now() - started);
             await transactions.tell({ posts: new Set(posts), terms: new Set() });
             checksTold++;
             return true;
@@ -344,6 +346,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
             commits.changed();
             return false;
           });
+        };
         // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
         const tables = new TableChanges(tableTimesReader(kysely.withoutPlugins(), prefix));
         await tables.changed('move');

@@ -130,6 +130,12 @@ export interface OwnWrites {
 export const OUTSIDE_CHECK_MS = 2000;
 /** ...and how often everything is read again then: another connection's other writes show at most this much later. */
 export const OUTSIDE_FULL_CHECK_MS = 60_000;
+/**
+ * The share of the time checks may take: one reads every post (WordPress has no index on
+ * post_modified_gmt: 0.3 s at 100,000 events on MariaDB, and requests wait for it), so after a
+ * check of D ms the next comes OUTSIDE_CHECK_MS or D / CHECK_SHARE after the move it looks for.
+ */
+export const CHECK_SHARE = 0.2;
 
 /** A counter read under way: its place in the order reads began, and wpcal's own writes as it began. */
 export interface CounterRead {
@@ -158,8 +164,8 @@ export interface Judged {
  * wpcal's writes under way since the read before is another connection's: a new epoch at once. A
  * move while wpcal was writing may be either: it is taken for wpcal's (whose writes tell what they
  * changed); OUTSIDE_CHECK_MS after the first such move (dated by the read before it, which saw
- * none), the posts modified since are read (checkSince), and OUTSIDE_FULL_CHECK_MS after it the
- * epoch changes all the same.
+ * none; later when checks are slow, see checked), the posts modified since are read
+ * (checkSince), and OUTSIDE_FULL_CHECK_MS after it the epoch changes all the same.
  */
 export class OutsideCommits {
   #epoch = 0;
@@ -173,12 +179,21 @@ export class OutsideCommits {
   #uncheckedSince: number | null = null;
   /** When the read before was judged. */
   #lastJudgedAt = 0;
+  /** How long after an ambiguous move its check comes (checked()). */
+  #checkAfter: number;
 
   constructor(
     private readonly checkMs: number,
     private readonly fullCheckMs: number,
     private readonly clock: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.#checkAfter = checkMs;
+  }
+
+  /** A check of the posts modified took this long: the next comes no sooner than its cost allows (CHECK_SHARE). */
+  checked(durationMs: number): void {
+    this.#checkAfter = Math.max(this.checkMs, durationMs / CHECK_SHARE);
+  }
 
   /** Call as a counter read begins. */
   begin(startedWith: OwnWrites): CounterRead {
@@ -212,7 +227,7 @@ export class OutsideCommits {
       return { epoch: String(this.#epoch) };
     }
     const since = this.#ambiguousSince;
-    if (since === null || now - since < this.checkMs) return { epoch: String(this.#epoch) };
+    if (since === null || now - since < this.#checkAfter) return { epoch: String(this.#epoch) };
     this.#ambiguousSince = null;
     return { epoch: String(this.#epoch), checkSince: since };
   }

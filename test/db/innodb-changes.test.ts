@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import {
-  COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, type OwnWrites, type TableTimes,
+  CHECK_SHARE, COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, type OwnWrites, type TableTimes,
 } from '../../src/data/innodb-changes.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
@@ -167,6 +167,24 @@ describe('OutsideCommits', () => {
     expect(judge(commits, '107', done, done)).to.deep.equal({ epoch }, 'checked once');
     now = 70_000;
     expect(judge(commits, '107', done, done).epoch, 'a full check').to.not.equal(epoch);
+  });
+
+  it('spaces its checks of the posts modified so they take at most CHECK_SHARE of the time', () => {
+    now = 100_000;
+    const commits = new OutsideCommits(2000, 60_000, clock);
+    const epoch = judge(commits, '100', idle, idle).epoch;
+    const writing = { running: 1, activity: 1 };
+    const done = { running: 0, activity: 2 };
+    commits.checked(1500);
+    expect(judge(commits, '105', writing, done)).to.deep.equal({ epoch }, 'a move its own write may explain');
+    now += 1500 / CHECK_SHARE - 1;
+    expect(judge(commits, '105', done, done)).to.deep.equal({ epoch }, 'not yet: the last check took 1.5 s');
+    now += 1;
+    expect(judge(commits, '105', done, done)).to.deep.equal({ epoch, checkSince: 100_000 }, 'checked');
+    commits.checked(100);
+    expect(judge(commits, '106', writing, { running: 0, activity: 3 })).to.deep.equal({ epoch }, 'another move');
+    now += 2000;
+    expect(judge(commits, '106', done, done)).to.deep.equal({ epoch, checkSince: now - 2000 }, 'a quick check: OUTSIDE_CHECK_MS again');
   });
 
   it('dates a move during its own writes by the read before it, so a move seen late is checked at once', () => {
