@@ -1,13 +1,14 @@
 // ISSUE 14: reads that cannot be repeated answers. `npm run bench -- reads [--mysql] [--events=160,100000]`
 // On each calendar size, c=`--connections`, for `--duration` seconds each:
 // - long tail: every request a window not asked for before (a calendar paged by day), first over
-//   events never shown, then (after a lap of windows) over events shown once before; then by
-//   category (after a lap of its own);
+//   events never shown, then (after a lap of windows) over events shown once before;
 // - the same list anonymous, and the same list as an administrator (application password);
-// - the long tail again while a client writes 10 events a second.
+// - the long tail again while a client writes 10 events a second;
+// - the long tail by category (after a lap of its own).
 // Targets (issue 14): long tail ≥ 8,000 req/s with p99 ≤ 2 ms at 160 events, ≥ 2,000 req/s with
 // p99 ≤ 10 ms from 100k events; authenticated ≥ 80% of anonymous; under writes ≥ 5,000 req/s with p99 < 10 ms.
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { openDatabase } from '../../src/data/connect.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { createUser } from '../../src/users/manage.ts';
@@ -118,6 +119,10 @@ async function seeded(url: string, size: number): Promise<string> {
   try {
     await prepareDatabase(db);
     await seedCalendar(db, size, new Date());
+    // InnoDB recomputes its statistics in the background for minutes after a bulk insert, and each
+    // recomputation commits (moving the commit counter wpcal reads): settled here, as on a site
+    // running for a while.
+    if (db.dialect === 'mysql') await sql.raw(`ANALYZE TABLE ${['posts', 'postmeta', 'tec_occurrences', 'term_relationships', 'term_taxonomy', 'terms'].map((table) => PREFIX + table).join(', ')}`).execute(db.kysely);
     const admin = await createUser(db, 'bench-admin', 'administrator', undefined);
     return basicAuth('bench-admin', admin.password);
   } finally {
@@ -157,13 +162,14 @@ export const bench: Bench<ReadRow> = {
             row('long tail', await measure(base, { nextPath: tail }, options));
             // After a lap of windows has shown every event once.
             row('long tail, events shown before', await measure(base, { nextPath: tail, warmRequests: LAP }, options));
-            // The seeder's first category, a parent of three: its children's events are listed too.
-            row('long tail by category', await measure(base, { nextPath: windows('&categories=music'), warmRequests: LAP }, options));
             row('same list', await measure(base, { path: `${API}/events` }, options));
             row('same list, authenticated', await measure(base, { path: `${API}/events`, auth }, options));
             const writer = writeSteadily(base, auth, WRITES_PER_SECOND);
             const underWrites = await measure(base, { nextPath: tail }, options);
             row('long tail, 10 writes/s', underWrites, await writer.stop());
+            // Last: its events fill the kept representations (10,000) the rows before reuse. The
+            // seeder's first category, a parent of three: its children's events are listed too.
+            row('long tail by category', await measure(base, { nextPath: windows('&categories=music'), warmRequests: LAP }, options));
           } finally {
             await server.stop();
           }
