@@ -43,7 +43,8 @@ export interface Db {
    * console) may have changed data since it was last read, which wpcal's own writes through this
    * handle leave alone: what they change is told to `onCommitted` listeners. On SQLite it is
    * exact; on MySQL another connection's commit made while this handle was writing may show up to
-   * OUTSIDE_CHECK_MS late (innodb-changes.ts). Null when it cannot be told now.
+   * OUTSIDE_CHECK_MS late, or 1 / CHECK_SHARE times a slow check's duration (innodb-changes.ts).
+   * Null when it cannot be told now.
    */
   outsideVersion(): Promise<string | null>;
   /** Tells `listener` what each committed write of this handle touched, before the write returns. */
@@ -262,7 +263,7 @@ export interface OpenOptions {
   createFolder?: boolean;
   /** Writes come in bulk (imports): on SQLite, the writing connection is set up for it (forBulkWrites). */
   bulkWrites?: boolean;
-  /** MySQL: how late another connection's commit made while this handle writes may show (OUTSIDE_CHECK_MS). */
+  /** MySQL: how late another connection's commit made while this handle writes may show (OUTSIDE_CHECK_MS; more when checks are slow). */
   outsideCheckMs?: number;
 }
 

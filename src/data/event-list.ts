@@ -139,7 +139,8 @@ export function impliedWalkBounds(f: EventListFilter, walked: 'o.start_date' | '
     const days = field === 'start' ? (lower ? -zone : zone)
       : lower ? -(zone + reach.longestDays + 1) : zone + reach.endBeforeStartDays;
     const bound = addDays(value, days);
-    return bound === null ? [] : [{ operator: lower ? '>=' : '<=', value: bound }];
+    // Past year 9999 (or before year 0) a bound is no DB datetime: none is implied then.
+    return bound === null || !/^\d{4}-/.test(bound) ? [] : [{ operator: lower ? '>=' : '<=', value: bound }];
   });
 }
 
@@ -218,21 +219,25 @@ function listKeys(db: Reader, hiddenByMeta: string) {
     .leftJoin('posts as p', 'p.ID', 'o.post_id')
     .select(['o.occurrence_id', 'o.post_id', 'o.start_date', 'o.end_date', 'o.start_date_utc', 'o.end_date_utc', 'p.post_type', 'p.post_status', 'p.post_date'])
     .select((eb) => eb.case().when('o.post_id', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', hiddenByMeta)).then(1).else(0).end().as('hidden'))
-    // MySQL cuts GROUP_CONCAT at group_concat_max_len (1,024 bytes by default): the count tells.
+    // MySQL cuts GROUP_CONCAT at group_concat_max_len bytes (1,024 by default), maybe inside an ID:
+    // the count and the sum of the IDs tell.
     .select((eb) => [
       relationships(eb).select(sql<string | null>`GROUP_CONCAT(tr.term_taxonomy_id)`.as('terms')).as('terms'),
       relationships(eb).select((inner) => inner.fn.countAll().as('n')).as('term_count'),
+      relationships(eb).select(sql<number | null>`SUM(tr.term_taxonomy_id)`.as('s')).as('term_sum'),
     ]);
 }
 
-type KeyRowRead = Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden' | 'termTaxonomyIds'> & { occurrence_id: unknown; post_id: unknown; hidden: unknown; terms: unknown; term_count: unknown };
+type KeyRowRead = Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden' | 'termTaxonomyIds'>
+  & { occurrence_id: unknown; post_id: unknown; hidden: unknown; terms: unknown; term_count: unknown; term_sum: unknown };
 
 function keyRows(rows: KeyRowRead[]): ListKeyRow[] {
-  return rows.map(({ terms, term_count: count, ...row }) => {
+  return rows.map(({ terms, term_count: count, term_sum: sum, ...row }) => {
     const ids = terms === null || terms === '' ? [] : String(terms).split(',').map(Number).sort((a, b) => a - b);
+    const whole = ids.length === Number(count) && ids.reduce((total, id) => total + id, 0) === Number(sum ?? 0);
     return {
       ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden),
-      termTaxonomyIds: ids.length === Number(count) ? ids : null,
+      termTaxonomyIds: whole ? ids : null,
     };
   });
 }
@@ -251,8 +256,11 @@ export async function listKeysOfPosts(db: Reader, hiddenByMeta: string, postIds:
   return keyRows(await listKeys(db, hiddenByMeta).where('o.post_id', 'in', literalIds(postIds)).orderBy('o.occurrence_id').execute());
 }
 
-/** The calendar's OccurrenceReach, from every occurrence row (0 without any; rows of zero dates left out). */
-export async function occurrenceReach(db: Reader, dialect: 'sqlite' | 'mysql'): Promise<OccurrenceReach> {
+/**
+ * The calendar's OccurrenceReach, from every occurrence row (0 without any); undefined when a row
+ * holds a date the databases' date arithmetic cannot use (a zero month or day), whose reach is unknown.
+ */
+export async function occurrenceReach(db: Reader, dialect: 'sqlite' | 'mysql'): Promise<OccurrenceReach | undefined> {
   const days = (start: string, end: string) => (dialect === 'sqlite'
     ? sql`julianday(substr(${sql.ref(end)}, 1, 10)) - julianday(substr(${sql.ref(start)}, 1, 10))`
     : sql`DATEDIFF(${sql.ref(end)}, ${sql.ref(start)})`);
@@ -266,8 +274,11 @@ export async function occurrenceReach(db: Reader, dialect: 'sqlite' | 'mysql'): 
       sql<number | null>`MAX(${seconds('end_date', 'start_date')})`.as('localLead'),
       sql<number | null>`MAX(${seconds('end_date_utc', 'start_date_utc')})`.as('utcLead'),
       sql<number | null>`MAX(ABS(${seconds('start_date_utc', 'start_date')}))`.as('zone'),
+      sql<number | null>`SUM(CASE WHEN ${seconds('end_date', 'start_date')} IS NULL OR ${seconds('end_date_utc', 'start_date_utc')} IS NULL
+        OR ${seconds('start_date_utc', 'start_date')} IS NULL THEN 1 ELSE 0 END)`.as('undated'),
     ])
     .executeTakeFirst();
+  if (Number(row?.undated ?? 0) > 0) return undefined;
   const wholeDays = (...values: Array<number | null | undefined>) => Math.max(0, ...values.map((value) => Math.ceil(Number(value ?? 0))));
   return {
     longestDays: wholeDays(row?.local, row?.utc),

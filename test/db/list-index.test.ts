@@ -119,6 +119,8 @@ forEachDatabase('EventListIndex', (kind) => {
     { utcColumns: false, orderByUtc: true, bounds: [{ field: 'start', operator: '<=', value: '2026-12-11 00:00:00' }, { field: 'start', operator: '>', value: '2026-12-09 00:00:00' }] },
     { utcColumns: false, orderByUtc: false, bounds: [{ field: 'end', operator: '<=', value: '2027-01-19 00:00:00' }, { field: 'end', operator: '>', value: '2027-01-17 00:00:00' }] },
     { utcColumns: true, orderByUtc: false, bounds: [{ field: 'end', operator: '<', value: '2027-01-19 00:00:00' }, { field: 'start', operator: '>=', value: '2027-01-19 00:00:00' }] },
+    // The reach would carry the implied bound past year 9999.
+    { utcColumns: true, orderByUtc: false, bounds: [{ field: 'end', operator: '<=', value: '9999-12-31 12:00:00' }] },
   ];
 
   /**
@@ -227,6 +229,21 @@ forEachDatabase('EventListIndex', (kind) => {
     if (kind.name === 'sqlite') expect(await settledVersion(), 'own writes leave the outside version').to.equal(version);
     const found = await mismatches(index, version);
     expect(found.slice(0, 3), `${found.length} of 300 differ after the writes`).to.deep.equal([]);
+  });
+
+  it('knows no reach while an occurrence holds a zero date, and then implies no bound', async function () {
+    this.timeout(120_000);
+    const [row] = await db.kysely.selectFrom('tec_occurrences').selectAll().orderBy('post_id').limit(1).offset(700).execute();
+    const zeroed = (start: string) => db.write((trx) => trx.updateTable('tec_occurrences').set({ start_date: start }).where('occurrence_id', '=', row!.occurrence_id).execute());
+    await zeroed('0000-00-00 00:00:00');
+    try {
+      expect(await occurrenceReach(db.kysely, db.dialect), 'from SQL').to.equal(undefined);
+      const { index, version } = await builtIndex();
+      const found = await mismatches(index, version);
+      expect(found.slice(0, 3), `${found.length} filters differ`).to.deep.equal([]);
+    } finally {
+      await zeroed(row!.start_date);
+    }
   });
 
   it('counts a list by category anew after an own write takes the category from one of its events', async function () {

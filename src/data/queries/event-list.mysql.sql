@@ -502,7 +502,15 @@ select
     ABS(
       TIMESTAMPDIFF(SECOND, `start_date_utc`, `start_date`)
     )
-  ) as `zone`
+  ) as `zone`,
+  SUM(
+    CASE
+      WHEN TIMESTAMPDIFF(SECOND, `end_date`, `start_date`) IS NULL
+      OR TIMESTAMPDIFF(SECOND, `end_date_utc`, `start_date_utc`) IS NULL
+      OR TIMESTAMPDIFF(SECOND, `start_date_utc`, `start_date`) IS NULL THEN 1
+      ELSE 0
+    END
+  ) as `undated`
 from
   `wp_tec_occurrences`;
 
@@ -543,7 +551,15 @@ select
       `wp_term_relationships` as `tr`
     where
       `tr`.`object_id` = `o`.`post_id`
-  ) as `term_count`
+  ) as `term_count`,
+  (
+    select
+      SUM(tr.term_taxonomy_id) as `s`
+    from
+      `wp_term_relationships` as `tr`
+    where
+      `tr`.`object_id` = `o`.`post_id`
+  ) as `term_sum`
 from
   `wp_tec_occurrences` as `o`
   left join `wp_posts` as `p` on `p`.`ID` = `o`.`post_id`
@@ -592,7 +608,15 @@ select
       `wp_term_relationships` as `tr`
     where
       `tr`.`object_id` = `o`.`post_id`
-  ) as `term_count`
+  ) as `term_count`,
+  (
+    select
+      SUM(tr.term_taxonomy_id) as `s`
+    from
+      `wp_term_relationships` as `tr`
+    where
+      `tr`.`object_id` = `o`.`post_id`
+  ) as `term_sum`
 from
   `wp_tec_occurrences` as `o`
   left join `wp_posts` as `p` on `p`.`ID` = `o`.`post_id`

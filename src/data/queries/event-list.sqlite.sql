@@ -518,7 +518,25 @@ select
         ) * 86400
       )
     )
-  ) as "zone"
+  ) as "zone",
+  SUM(
+    CASE
+      WHEN ROUND(
+        (julianday("start_date") - julianday("end_date")) * 86400
+      ) IS NULL
+      OR ROUND(
+        (
+          julianday("start_date_utc") - julianday("end_date_utc")
+        ) * 86400
+      ) IS NULL
+      OR ROUND(
+        (
+          julianday("start_date") - julianday("start_date_utc")
+        ) * 86400
+      ) IS NULL THEN 1
+      ELSE 0
+    END
+  ) as "undated"
 from
   "wp_tec_occurrences";
 
@@ -559,7 +577,15 @@ select
       "wp_term_relationships" as "tr"
     where
       "tr"."object_id" = "o"."post_id"
-  ) as "term_count"
+  ) as "term_count",
+  (
+    select
+      SUM(tr.term_taxonomy_id) as "s"
+    from
+      "wp_term_relationships" as "tr"
+    where
+      "tr"."object_id" = "o"."post_id"
+  ) as "term_sum"
 from
   "wp_tec_occurrences" as "o"
   left join "wp_posts" as "p" on "p"."ID" = "o"."post_id"
@@ -608,7 +634,15 @@ select
       "wp_term_relationships" as "tr"
     where
       "tr"."object_id" = "o"."post_id"
-  ) as "term_count"
+  ) as "term_count",
+  (
+    select
+      SUM(tr.term_taxonomy_id) as "s"
+    from
+      "wp_term_relationships" as "tr"
+    where
+      "tr"."object_id" = "o"."post_id"
+  ) as "term_sum"
 from
   "wp_tec_occurrences" as "o"
   left join "wp_posts" as "p" on "p"."ID" = "o"."post_id"

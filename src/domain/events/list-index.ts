@@ -4,9 +4,8 @@
 // The keys are read once per outside version (Db.outsideVersion: what other connections may have
 // changed) and patched by wpcal's own writes, which re-read the occurrences of the posts they
 // touched before they return. Filters the keys do not hold (search, venues, organizers, featured,
-// parent, include) and calendars
-// whose events repeat their occurrences are answered by SQL, as is every request while the keys
-// are being read.
+// parent, include) and calendars whose events repeat their occurrences are answered by SQL, as is
+// every request while the keys are being read.
 import type { Db } from '../../data/connect.ts';
 import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
 import type { Touched } from '../../data/transaction.ts';
@@ -45,8 +44,8 @@ function epochSeconds(text: string): number {
   return date.getTime() / 1000;
 }
 
-/** Whole days, rounded up, of the greatest of these second counts that are known (NaN: none is). */
-function wholeDays(...seconds: number[]): number {
+/** The greatest of these second counts that are known, in whole days rounded up (NaN: none is). */
+function daysUpTo(...seconds: number[]): number {
   const known = seconds.filter((value) => !Number.isNaN(value));
   return known.length ? Math.ceil(Math.max(...known) / 86_400) : Number.NaN;
 }
@@ -145,14 +144,14 @@ class ListKeys {
   flags = new Uint8Array(0);
   /** Each row's longest span in days (local or UTC), NaN when neither can be told (whole days: exact in 32 bits). */
   spans = new Float32Array(0);
-  /** Each row's whole days its end lies before its start (local or UTC; 0 or less when it does not), and between its local and UTC start; NaN when unknown. */
+  /** Each row's whole days its end lies before its start (local or UTC; 0 or less when it does not), and between its local and UTC start; NaN when a date cannot tell. */
   leads = new Float32Array(0);
   zones = new Float32Array(0);
-  /** The live rows' reach, until rows change. */
-  #reach: OccurrenceReach | null = null;
+  /** The live rows' reach, until rows change (null: not computed). */
+  #reach: OccurrenceReach | undefined | null = null;
   /** Each row's post's term_taxonomy IDs: an index into #termSets, which holds each distinct set once. */
   termSets = new Uint32Array(0);
-  readonly #termSets: number[][] = [];
+  readonly #distinctTermSets: number[][] = [];
   readonly #termSetIndex = new Map<string, number>();
   /** False once a row's terms could not be read whole (lists by term are then SQL's). */
   termsUsable = true;
@@ -209,12 +208,13 @@ class ListKeys {
     return this.#repeatedPosts > 0;
   }
 
-  /** How far apart the live rows' dates lie (occurrenceReach). */
-  reach(): OccurrenceReach {
-    if (this.#reach) return this.#reach;
+  /** How far apart the live rows' dates lie (occurrenceReach); undefined when a row's dates cannot tell. */
+  reach(): OccurrenceReach | undefined {
+    if (this.#reach !== null) return this.#reach;
     let [longestDays, endBeforeStartDays, zoneDays] = [0, 0, 0];
     for (let row = 0; row < this.#size; row++) {
       if (this.flags[row] === DEAD) continue;
+      if (Number.isNaN(this.zones[row])) return this.#reach = undefined;
       if (this.spans[row]! > longestDays) longestDays = this.spans[row]!;
       if (this.leads[row]! > endBeforeStartDays) endBeforeStartDays = this.leads[row]!;
       if (this.zones[row]! > zoneDays) zoneDays = this.zones[row]!;
@@ -255,9 +255,11 @@ class ListKeys {
     if (local === undefined || utc === undefined) this.usable = false;
     const known = [local, utc].filter((days): days is number => days !== undefined && !Number.isNaN(days));
     this.spans[index] = known.length ? Math.max(...known) : Number.NaN;
-    const [start, startUtc] = [epochSeconds(row.start_date), epochSeconds(row.start_date_utc)];
-    this.leads[index] = wholeDays(start - epochSeconds(row.end_date), startUtc - epochSeconds(row.end_date_utc));
-    this.zones[index] = wholeDays(Math.abs(start - startUtc));
+    const [start, startUtc, end, endUtc] = [row.start_date, row.start_date_utc, row.end_date, row.end_date_utc].map(epochSeconds) as [number, number, number, number];
+    // A row with a date the databases' arithmetic cannot use leaves the reach unknown (NaN, see reach()).
+    const dated = ![start, startUtc, end, endUtc].some(Number.isNaN);
+    this.leads[index] = dated ? daysUpTo(start - end, startUtc - endUtc) : Number.NaN;
+    this.zones[index] = dated ? daysUpTo(Math.abs(start - startUtc)) : Number.NaN;
     if (row.post_type !== this.postType || row.post_status === null) {
       this.flags[index] = UNLISTED;
       return null;
@@ -275,17 +277,17 @@ class ListKeys {
     const key = ids.join(',');
     let set = this.#termSetIndex.get(key);
     if (set === undefined) {
-      this.#termSetIndex.set(key, set = this.#termSets.length);
-      this.#termSets.push(ids);
+      this.#termSetIndex.set(key, set = this.#distinctTermSets.length);
+      this.#distinctTermSets.push(ids);
     }
     return set;
   }
 
   /** Whether a row's post holds one of each group's term_taxonomy IDs; each distinct set is asked once per call. */
   #termTest(groups: ReadonlyArray<readonly number[]>): (row: number) => boolean {
-    const verdicts = new Uint8Array(this.#termSets.length);
+    const verdicts = new Uint8Array(this.#distinctTermSets.length);
     const { termSets } = this;
-    const sets = this.#termSets;
+    const sets = this.#distinctTermSets;
     return (row) => {
       const set = termSets[row]!;
       if (verdicts[set] === 0) verdicts[set] = groups.every((group) => group.some((id) => sets[set]!.includes(id))) ? 2 : 1;
@@ -294,11 +296,11 @@ class ListKeys {
   }
 
   #termDayCountsOf(asked: string): Map<number, number> {
-    let counts = this.#termDayCounts.get(asked);
-    if (!counts) {
-      this.#termDayCounts.set(asked, counts = new Map());
-      if (this.#termDayCounts.size > MAX_TERM_FILTERS) this.#termDayCounts.delete(this.#termDayCounts.keys().next().value!);
-    }
+    const counts = this.#termDayCounts.get(asked) ?? new Map<number, number>();
+    // Asked last, dropped last.
+    this.#termDayCounts.delete(asked);
+    this.#termDayCounts.set(asked, counts);
+    if (this.#termDayCounts.size > MAX_TERM_FILTERS) this.#termDayCounts.delete(this.#termDayCounts.keys().next().value!);
     return counts;
   }
 
@@ -524,7 +526,7 @@ function supports(f: EventListFilter): boolean {
 /** What the occurrence rows of the whole calendar are like (list-query.ts's OccurrenceShape). */
 export interface KnownShape {
   repeated: boolean;
-  reach: () => OccurrenceReach;
+  reach: () => OccurrenceReach | undefined;
 }
 
 /**
