@@ -3,7 +3,7 @@
 // meta lookup per post reads every meta row of every candidate), ordered by the occurrence start.
 // Which post type, statuses, meta keys and search words mean what is the caller's business.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { Reader } from './executor.ts';
+import type { DialectName, Reader } from './executor.ts';
 import { literalIdTexts, literalIds } from './id-lists.ts';
 import { wordsInColumns, type SearchWord } from './search.ts';
 import type { Database, PostsTable, TecOccurrencesTable } from './tables.ts';
@@ -212,48 +212,49 @@ export interface ListKeyRow {
   termTaxonomyIds: number[] | null;
 }
 
-/** Every occurrence with its post's list keys (LEFT JOIN: the calendar's shape counts every occurrence row). */
-function listKeys(db: Reader, hiddenByMeta: string) {
-  const relationships = (eb: ExpressionBuilder<Database & { o: TecOccurrencesTable }, 'o'>) => eb.selectFrom('term_relationships as tr').whereRef('tr.object_id', '=', 'o.post_id');
+/**
+ * Every occurrence with its post's list keys (LEFT JOIN: the calendar's shape counts every
+ * occurrence row). A post's terms come as `COUNT:SUM:IDS` from one lookup of its relationships:
+ * MySQL cuts GROUP_CONCAT at group_concat_max_len bytes (1,024 by default), maybe inside an ID,
+ * and the count and sum of the IDs tell.
+ */
+function listKeys(db: Reader, dialect: DialectName, hiddenByMeta: string) {
+  const parts = [sql`COUNT(*)`, sql`':'`, sql`COALESCE(SUM(tr.term_taxonomy_id), 0)`, sql`':'`, sql`COALESCE(GROUP_CONCAT(tr.term_taxonomy_id), '')`];
+  const terms = dialect === 'sqlite' ? sql.join(parts, sql` || `) : sql`CONCAT(${sql.join(parts)})`;
   return db.selectFrom('tec_occurrences as o')
     .leftJoin('posts as p', 'p.ID', 'o.post_id')
     .select(['o.occurrence_id', 'o.post_id', 'o.start_date', 'o.end_date', 'o.start_date_utc', 'o.end_date_utc', 'p.post_type', 'p.post_status', 'p.post_date'])
     .select((eb) => eb.case().when('o.post_id', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', hiddenByMeta)).then(1).else(0).end().as('hidden'))
-    // MySQL cuts GROUP_CONCAT at group_concat_max_len bytes (1,024 by default), maybe inside an ID:
-    // the count and the sum of the IDs tell.
-    .select((eb) => [
-      relationships(eb).select(sql<string | null>`GROUP_CONCAT(tr.term_taxonomy_id)`.as('terms')).as('terms'),
-      relationships(eb).select((inner) => inner.fn.countAll().as('n')).as('term_count'),
-      relationships(eb).select(sql<number | null>`SUM(tr.term_taxonomy_id)`.as('s')).as('term_sum'),
-    ]);
+    .select((eb) => eb.selectFrom('term_relationships as tr').whereRef('tr.object_id', '=', 'o.post_id').select(sql<string>`${terms}`.as('terms')).as('terms'));
 }
 
-type KeyRowRead = Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden' | 'termTaxonomyIds'>
-  & { occurrence_id: unknown; post_id: unknown; hidden: unknown; terms: unknown; term_count: unknown; term_sum: unknown };
+type KeyRowRead = Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden' | 'termTaxonomyIds'> & { occurrence_id: unknown; post_id: unknown; hidden: unknown; terms: unknown };
+
+/** The IDs of a `COUNT:SUM:IDS` text, ascending; null when the list was cut short. */
+function termIds(text: unknown): number[] | null {
+  const [count, sum, list] = String(text).split(':') as [string, string, string];
+  const ids = list === '' ? [] : list.split(',').map(Number).sort((a, b) => a - b);
+  return ids.length === Number(count) && ids.reduce((total, id) => total + id, 0) === Number(sum) ? ids : null;
+}
 
 function keyRows(rows: KeyRowRead[]): ListKeyRow[] {
-  return rows.map(({ terms, term_count: count, term_sum: sum, ...row }) => {
-    const ids = terms === null || terms === '' ? [] : String(terms).split(',').map(Number).sort((a, b) => a - b);
-    const whole = ids.length === Number(count) && ids.reduce((total, id) => total + id, 0) === Number(sum ?? 0);
-    return {
-      ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden),
-      termTaxonomyIds: whole ? ids : null,
-    };
-  });
+  return rows.map(({ terms, ...row }) => ({
+    ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden), termTaxonomyIds: termIds(terms),
+  }));
 }
 
 /**
  * One page of the list keys of every occurrence, by occurrence ID after `afterOccurrenceId`
  * (keyset paging: each page as cheap as the first).
  */
-export async function listKeyPage(db: Reader, hiddenByMeta: string, afterOccurrenceId: number, size: number): Promise<ListKeyRow[]> {
-  return keyRows(await listKeys(db, hiddenByMeta).where('o.occurrence_id', '>', afterOccurrenceId).orderBy('o.occurrence_id').limit(size).execute());
+export async function listKeyPage(db: Reader, dialect: DialectName, hiddenByMeta: string, afterOccurrenceId: number, size: number): Promise<ListKeyRow[]> {
+  return keyRows(await listKeys(db, dialect, hiddenByMeta).where('o.occurrence_id', '>', afterOccurrenceId).orderBy('o.occurrence_id').limit(size).execute());
 }
 
 /** The list keys of these posts' occurrences. */
-export async function listKeysOfPosts(db: Reader, hiddenByMeta: string, postIds: readonly number[]): Promise<ListKeyRow[]> {
+export async function listKeysOfPosts(db: Reader, dialect: DialectName, hiddenByMeta: string, postIds: readonly number[]): Promise<ListKeyRow[]> {
   if (!postIds.length) return [];
-  return keyRows(await listKeys(db, hiddenByMeta).where('o.post_id', 'in', literalIds(postIds)).orderBy('o.occurrence_id').execute());
+  return keyRows(await listKeys(db, dialect, hiddenByMeta).where('o.post_id', 'in', literalIds(postIds)).orderBy('o.occurrence_id').execute());
 }
 
 /**

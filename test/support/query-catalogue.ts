@@ -206,8 +206,8 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
       occurrenceReach: [{ run: ({ reader, dialect }) => eventList.occurrenceReach(reader, dialect) }],
-      listKeyPage: [{ run: ({ reader }) => eventList.listKeyPage(reader, '_EventHideFromUpcoming', 2000, 20_000) }],
-      listKeysOfPosts: [{ run: ({ reader }) => eventList.listKeysOfPosts(reader, '_EventHideFromUpcoming', [12, 13]) }],
+      listKeyPage: [{ run: ({ reader, dialect }) => eventList.listKeyPage(reader, dialect, '_EventHideFromUpcoming', 2000, 20_000) }],
+      listKeysOfPosts: [{ run: ({ reader, dialect }) => eventList.listKeysOfPosts(reader, dialect, '_EventHideFromUpcoming', [12, 13]) }],
     },
     noSql: {
       impliedWalkBounds: 'derives bounds from a filter',

@@ -538,28 +538,18 @@ select
   end as `hidden`,
   (
     select
-      GROUP_CONCAT(tr.term_taxonomy_id) as `terms`
+      CONCAT(
+        COUNT(*),
+        ':',
+        COALESCE(SUM(tr.term_taxonomy_id), 0),
+        ':',
+        COALESCE(GROUP_CONCAT(tr.term_taxonomy_id), '')
+      ) as `terms`
     from
       `wp_term_relationships` as `tr`
     where
       `tr`.`object_id` = `o`.`post_id`
-  ) as `terms`,
-  (
-    select
-      count(*) as `n`
-    from
-      `wp_term_relationships` as `tr`
-    where
-      `tr`.`object_id` = `o`.`post_id`
-  ) as `term_count`,
-  (
-    select
-      SUM(tr.term_taxonomy_id) as `s`
-    from
-      `wp_term_relationships` as `tr`
-    where
-      `tr`.`object_id` = `o`.`post_id`
-  ) as `term_sum`
+  ) as `terms`
 from
   `wp_tec_occurrences` as `o`
   left join `wp_posts` as `p` on `p`.`ID` = `o`.`post_id`
@@ -595,28 +585,18 @@ select
   end as `hidden`,
   (
     select
-      GROUP_CONCAT(tr.term_taxonomy_id) as `terms`
+      CONCAT(
+        COUNT(*),
+        ':',
+        COALESCE(SUM(tr.term_taxonomy_id), 0),
+        ':',
+        COALESCE(GROUP_CONCAT(tr.term_taxonomy_id), '')
+      ) as `terms`
     from
       `wp_term_relationships` as `tr`
     where
       `tr`.`object_id` = `o`.`post_id`
-  ) as `terms`,
-  (
-    select
-      count(*) as `n`
-    from
-      `wp_term_relationships` as `tr`
-    where
-      `tr`.`object_id` = `o`.`post_id`
-  ) as `term_count`,
-  (
-    select
-      SUM(tr.term_taxonomy_id) as `s`
-    from
-      `wp_term_relationships` as `tr`
-    where
-      `tr`.`object_id` = `o`.`post_id`
-  ) as `term_sum`
+  ) as `terms`
 from
   `wp_tec_occurrences` as `o`
   left join `wp_posts` as `p` on `p`.`ID` = `o`.`post_id`

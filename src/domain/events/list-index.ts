@@ -584,7 +584,7 @@ export class EventListIndex {
     // Keys to be read anew (a write left them unusable or worn) are never used again: no patch.
     if (!keys || this.#outside === null) return;
     this.#patches = this.#patches.then(async () => {
-      const rows = await listKeysOfPosts(this.db.kysely, this.hiddenByMeta, posts);
+      const rows = await listKeysOfPosts(this.db.kysely, this.db.dialect, this.hiddenByMeta, posts);
       if (this.#keys !== keys) return;
       keys.replacePosts(posts, rows);
       // Keys a write made unusable, or left mostly dead rows, are read again (the next request starts it).
@@ -623,7 +623,7 @@ export class EventListIndex {
     const keys = new ListKeys(this.postType);
     let read = 0;
     for (let after = 0; ;) {
-      const page = await listKeyPage(this.db.kysely, this.hiddenByMeta, after, PAGE_ROWS);
+      const page = await listKeyPage(this.db.kysely, this.db.dialect, this.hiddenByMeta, after, PAGE_ROWS);
       keys.append(page);
       read += page.length;
       if (page.length < PAGE_ROWS) break;
@@ -636,7 +636,7 @@ export class EventListIndex {
       if (build.touched.size) {
         const posts = [...build.touched];
         build.touched.clear();
-        keys.replacePosts(posts, await listKeysOfPosts(this.db.kysely, this.hiddenByMeta, posts));
+        keys.replacePosts(posts, await listKeysOfPosts(this.db.kysely, this.db.dialect, this.hiddenByMeta, posts));
         continue;
       }
       // Rows read across several statements are one version's only if no one else wrote meanwhile.
