@@ -149,7 +149,7 @@ class ListKeys {
   zones = new Float32Array(0);
   /** The live rows' reach, until rows change (null: not computed). */
   #reach: OccurrenceReach | undefined | null = null;
-  /** Each row's post's term_taxonomy IDs: an index into #termSets, which holds each distinct set once. */
+  /** Each row's post's term_taxonomy IDs: an index into #distinctTermSets, which holds each distinct set once. */
   termSets = new Uint32Array(0);
   readonly #distinctTermSets: number[][] = [];
   readonly #termSetIndex = new Map<string, number>();
