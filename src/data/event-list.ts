@@ -280,11 +280,13 @@ export async function occurrenceReach(db: Reader, dialect: 'sqlite' | 'mysql'): 
     ])
     .executeTakeFirst();
   if (Number(row?.undated ?? 0) > 0) return undefined;
-  const wholeDays = (...values: Array<number | null | undefined>) => Math.max(0, ...values.map((value) => Math.ceil(Number(value ?? 0))));
+  const wholeDays = (...days: number[]) => Math.max(0, ...days.map(Math.ceil));
+  const read = (value: number | null | undefined) => Number(value ?? 0);
+  const secondsAsDays = (value: number | null | undefined) => read(value) / 86_400;
   return {
-    longestDays: wholeDays(row?.local, row?.utc),
-    endBeforeStartDays: wholeDays(Number(row?.localLead ?? 0) / 86_400, Number(row?.utcLead ?? 0) / 86_400),
-    zoneDays: wholeDays(Number(row?.zone ?? 0) / 86_400),
+    longestDays: wholeDays(read(row?.local), read(row?.utc)),
+    endBeforeStartDays: wholeDays(secondsAsDays(row?.localLead), secondsAsDays(row?.utcLead)),
+    zoneDays: wholeDays(secondsAsDays(row?.zone)),
   };
 }
 
