@@ -97,6 +97,7 @@ async function readListKeys(services: AppServices, logger: Logger): Promise<void
   const started = Date.now();
   const occurrences = await services.listedEvents.index.prepare();
   if (occurrences !== null) logger.info({ occurrences, ms: Date.now() - started }, 'the events\' list keys are in memory');
+  else logger.info({ ms: Date.now() - started }, 'the events\' list keys could not be read yet: lists are answered by SQL until a list request reads them');
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {

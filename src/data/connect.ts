@@ -294,10 +294,16 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       deadlines = value;
     },
     dataVersion: async () => {
+      // While an own commit is told to the listeners, what they keep may lag behind the database:
+      // no version, so nothing read then is kept under one that outlives the commit.
+      const before = transactions.commits();
+      if (before.settling) return null;
       // Read before the other side: a write of ours in between then shows as a changed count.
       const ours = writes.count;
       const theirs = await otherConnections();
-      return theirs === null ? null : `${ours}.${theirs}`;
+      const after = transactions.commits();
+      if (theirs === null || after.settling || after.settled !== before.settled) return null;
+      return `${ours}.${before.settled}.${theirs}`;
     },
     outsideVersion: async () => {
       const strays = writes.strays;

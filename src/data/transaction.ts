@@ -12,7 +12,9 @@
 //   the COMMIT; those registered with `afterCommitEach` run once the work is committed, on their
 //   own (TEC's known date range), concurrent writers sharing one run;
 // - then tells its commit listeners what the write touched (`touches`), before the write returns,
-//   so that what readers keep in memory is current by the time the write is answered.
+//   so that what readers keep in memory is current by the time the write is answered; until they
+//   were told, the database names no data version (`commits`), so nothing read from memory that
+//   lags behind the commit is kept under a version that outlives it.
 import type { Kysely } from 'kysely';
 import type { AfterCommitRunner, Autocommit, DialectName, Writer } from './executor.ts';
 import type { Database } from './tables.ts';
@@ -180,6 +182,9 @@ export class WriteTransactions {
   /** Own writes under way, and a count that moves as each begins and as each ends (ownWrites). */
   #underWay = 0;
   #activity = 0;
+  /** Own commits sent but whose listeners are not all told yet, and those told (commits). */
+  #settling = 0;
+  #settled = 0;
 
   constructor(private readonly options: TransactionOptions) {}
 
@@ -198,33 +203,56 @@ export class WriteTransactions {
     return { running: this.#underWay, activity: this.#activity };
   }
 
+  /**
+   * Own commits from the moment one is sent until its listeners were all told: what readers keep
+   * in memory may lag behind the database meanwhile (`settling` > 0), and `settled` moves as each
+   * ends. A version read with none settling, and the same `settled` before and after, names data
+   * that memory agrees with (Db.dataVersion).
+   */
+  commits(): { settling: number; settled: number } {
+    return { settling: this.#settling, settled: this.#settled };
+  }
+
   async run<T>(work: (trx: Writer) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     this.#underWay++;
     this.#activity++;
+    const commit = { sent: false };
     try {
-      return await this.#run(work, options, true);
+      return await this.#run(work, options, commit);
     } finally {
+      if (commit.sent) {
+        this.#settling--;
+        this.#settled++;
+      }
       this.#underWay--;
       this.#activity++;
     }
   }
 
-  /** `told`: the listeners hear of this commit (an after-commit task's is part of its write's). */
-  async #run<T>(work: (trx: Writer) => Promise<T>, options: WriteOptions, told: boolean): Promise<T> {
+  /**
+   * `commit`: the write's, whose listeners hear of it (an after-commit task has none: it is part
+   * of its write's); marked sent just before its COMMIT.
+   */
+  async #run<T>(work: (trx: Writer) => Promise<T>, options: WriteOptions, commit?: { sent: boolean }): Promise<T> {
     // Each attempt has its own state: work left running by a failed attempt cannot register tasks
     // for the one that commits.
     const { result, state } = await this.#retrying(async () => {
       const attempt: TransactionState = {
         dialect: this.options.dialect, numbering: this.options.numbering(), beforeCommit: new Map(), gathered: new Map(), touched: null,
       };
-      return { result: await this.#once(work, attempt), state: attempt };
+      const result = await this.#once(work, attempt, () => {
+        if (!commit || commit.sent) return;
+        commit.sent = true;
+        this.#settling++;
+      });
+      return { result, state: attempt };
     });
     for (const [key, { items, run }] of state.gathered) {
       const pending = this.#pending.get(key) ?? this.#pending.set(key, []).get(key)!;
       pending.push(...items);
       await this.#afterCommit(key, (db) => run(db, pending.splice(0)));
     }
-    if (told) await this.tell(state.touched ?? 'everything');
+    if (commit) await this.tell(state.touched ?? 'everything');
     if (options.background && this.options.dialect === 'sqlite') await sleep(GIVE_WAY_MS);
     return result;
   }
@@ -247,17 +275,19 @@ export class WriteTransactions {
   }
 
   #runTask(task: AfterCommitTask): Promise<void> {
-    if (this.options.dialect === 'sqlite') return this.#run(task, {}, false);
+    if (this.options.dialect === 'sqlite') return this.#run(task, {});
     const autocommit = this.options.kysely as Autocommit;
     return this.#retrying(() => task(autocommit));
   }
 
-  #once<T>(work: (trx: Writer) => Promise<T>, state: TransactionState): Promise<T> {
+  /** `committing` is called as the work is done, just before the COMMIT is sent. */
+  #once<T>(work: (trx: Writer) => Promise<T>, state: TransactionState, committing: () => void): Promise<T> {
     // MySQL connections are READ COMMITTED for the session (connect.ts): no statement needed here.
     return this.options.kysely.transaction().execute(async (trx) => {
       states.set(trx, state);
       const result = await work(trx);
       for (const key of [...state.beforeCommit.keys()].sort()) await state.beforeCommit.get(key)!(trx);
+      committing();
       return result;
     });
   }

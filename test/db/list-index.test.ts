@@ -375,6 +375,17 @@ forEachDatabase('EventListIndex', (kind) => {
     }
   });
 
+  it('reads the keys again as the server starts when the outside version could not be told at first', async function () {
+    this.timeout(30_000);
+    await settledVersion();
+    let asked = 0;
+    const unsure: Db = Object.create(db, { outsideVersion: { value: async () => (asked++ === 0 ? null : db.outsideVersion()) } });
+    const index = new EventListIndex(unsure, 'tribe_events', HIDDEN);
+    const rows = await db.kysely.selectFrom('tec_occurrences').select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirstOrThrow();
+    expect(await index.prepare()).to.equal(Number(rows.rows));
+    expect(asked, 'versions asked').to.be.greaterThan(1);
+  });
+
   it('answers nothing for another outside version, nor for filters it does not hold', async () => {
     const { index, version } = await builtIndex();
     const f = PROBE;

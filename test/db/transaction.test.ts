@@ -135,6 +135,40 @@ for (const kind of databaseKinds()) {
       expect(await getOption(db.kysely, 'gathered_sum')).to.equal('36');
     });
 
+    it('names no data version while a commit is told to its listeners, and a new one once they were', async () => {
+      /** A version once one can be told (on MySQL the commit counter settles a moment after a write). */
+      const settledVersion = async (): Promise<string> => {
+        for (const started = Date.now(); Date.now() - started < 5000; await new Promise((resolve) => setTimeout(resolve, 20))) {
+          const version = await db.dataVersion();
+          if (version !== null) return version;
+        }
+        throw new Error('no data version within 5 s');
+      };
+      const before = await settledVersion();
+      let holding = true;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      let listening!: () => void;
+      const told = new Promise<void>((resolve) => { listening = resolve; });
+      db.onCommitted(async () => {
+        if (!holding) return;
+        holding = false;
+        listening();
+        await held;
+      });
+      let duringWork: string | null = null;
+      const write = db.write(async (trx) => {
+        await setOption(trx, 'version_marker', 'written');
+        duringWork = await db.dataVersion();
+      });
+      await told;
+      expect(await db.dataVersion(), 'while the listeners are told').to.equal(null);
+      release();
+      await write;
+      const after = await settledVersion();
+      expect(after, 'once told').to.not.be.oneOf([before, duringWork]);
+    });
+
     it('waits for another connection writing the same post, then builds on what it committed', async () => {
       const id = await db.write((trx) => insertPost(trx, { post_type: 'tribe_events', post_title: '0', ...DATES }));
       const increment = async (trx: Writer, pause: Promise<void>) => {

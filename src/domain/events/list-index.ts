@@ -66,6 +66,8 @@ const PAGE_ROWS = 20_000;
  */
 const BUILD_SHARE = 0.2;
 const MIN_BUILD_GAP_MS = 1000;
+/** How many reads `serve`'s start makes before it leaves the keys to the first list request. */
+const PREPARE_READS = 3;
 
 /** Term filters whose day counts are kept (the latest asked). */
 const MAX_TERM_FILTERS = 64;
@@ -523,6 +525,13 @@ function supports(f: EventListFilter): boolean {
     && f.metaPresence === undefined && f.postParent === undefined && f.include === undefined;
 }
 
+/** A read of the keys under way: the posts own writes touched meanwhile, and its outcome (the rows read, or null). */
+interface Build {
+  touched: Set<number>;
+  everything: boolean;
+  done: Promise<number | null>;
+}
+
 /** What the occurrence rows of the whole calendar are like (list-query.ts's OccurrenceShape). */
 export interface KnownShape {
   repeated: boolean;
@@ -539,7 +548,7 @@ export class EventListIndex {
   #keys: ListKeys | null = null;
   /** The outside version #keys belong to, or that was found unusable. */
   #outside: string | null = null;
-  #build: { touched: Set<number>; everything: boolean } | null = null;
+  #build: Build | null = null;
   #nextBuild = 0;
   /** Own writes' patches, one after the other: each reads after the one before was applied. */
   #patches: Promise<void> = Promise.resolve();
@@ -600,24 +609,32 @@ export class EventListIndex {
   }
 
   /**
-   * Reads the keys now rather than on the first list request (`serve` calls it as it starts);
-   * resolves to the number of occurrence rows read, or null when none were installed.
+   * Reads the keys now rather than on the first list request (`serve` calls it as it starts). A
+   * read that installs nothing (the outside version could not be told, or moved meanwhile) is
+   * made again after the usual gap, PREPARE_READS in all; resolves to the number of occurrence
+   * rows read, or null when none were installed.
    */
-  prepare(): Promise<number | null> {
-    return this.#startBuild() ?? Promise.resolve(null);
+  async prepare(): Promise<number | null> {
+    for (let reads = 0; reads < PREPARE_READS; reads++) {
+      const read = await (this.#startBuild() ?? this.#build?.done ?? null);
+      if (read !== null) return read;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.#nextBuild - Date.now())));
+    }
+    return null;
   }
 
   #startBuild(): Promise<number | null> | undefined {
     if (this.#build || Date.now() < this.#nextBuild) return undefined;
-    const build = this.#build = { touched: new Set<number>(), everything: false };
+    const build: Build = { touched: new Set<number>(), everything: false, done: Promise.resolve(null) };
+    this.#build = build;
     const started = Date.now();
-    return this.#read(build).catch(() => null).finally(() => {
+    return build.done = this.#read(build).catch(() => null).finally(() => {
       this.#build = null;
       this.#nextBuild = Date.now() + Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE);
     });
   }
 
-  async #read(build: { touched: Set<number>; everything: boolean }): Promise<number | null> {
+  async #read(build: Build): Promise<number | null> {
     const outside = await this.db.outsideVersion();
     if (outside === null) return null;
     const keys = new ListKeys(this.postType);
