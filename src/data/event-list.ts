@@ -2,7 +2,7 @@
 // tec_occurrences, every filter on indexed columns or keyed meta rows (uncorrelated: a correlated
 // meta lookup per post reads every meta row of every candidate), ordered by the occurrence start.
 // Which post type, statuses, meta keys and search words mean what is the caller's business.
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName, Reader } from './executor.ts';
 import { literalIdTexts, literalIds } from './id-lists.ts';
 import { wordsInColumns, type SearchWord } from './search.ts';
@@ -194,6 +194,21 @@ export async function listedEventIds(db: Reader, f: EventListFilter, limit: numb
   return rows.map((row) => Number(row.ID));
 }
 
+/** The meta keys whose rows the list keys hold: hiding, and those lists filter by value or by presence. */
+export interface ListKeyMeta {
+  hiddenBy: string;
+  /** Keys a list asks for one of some values (metaIds: the venue, the organizers). */
+  byValue: readonly string[];
+  /** Keys a list asks the presence or absence of (metaPresence: featured). */
+  byPresence: readonly string[];
+}
+
+/** A post's rows of ListKeyMeta's `byValue` keys (their values, per key in order) and `byPresence` keys (held or not). */
+export interface ListedMeta {
+  values: string[][];
+  present: boolean[];
+}
+
 /** What a list compares and orders an occurrence by (listKeyPage, listKeysOfPosts). */
 export interface ListKeyRow {
   occurrence_id: number;
@@ -210,25 +225,41 @@ export interface ListKeyRow {
   hidden: number;
   /** The term_taxonomy IDs of the post, in ascending order; null when the database cut their list short. */
   termTaxonomyIds: number[] | null;
+  /**
+   * Null when the database cut the list short, or a value holds the separator; undefined when not
+   * read (listKeyPage: listKeyMetaPage reads it for every post at once).
+   */
+  meta?: ListedMeta | null;
 }
 
 /**
  * Every occurrence with its post's list keys (LEFT JOIN: the calendar's shape counts every
- * occurrence row). A post's terms come as `COUNT:SUM:IDS` from one lookup of its relationships:
- * MySQL cuts GROUP_CONCAT at group_concat_max_len bytes (1,024 by default), maybe inside an ID,
- * and the count and sum of the IDs tell.
+ * occurrence row). A post's terms come as `COUNT:SUM:IDS` from one lookup of its relationships,
+ * its filtered meta as `COUNT:LENGTHS:ITEMS` from one lookup of its meta (an item `vI=VALUE` for
+ * the I-th key by value, `pJ` for the J-th key by presence): MySQL cuts GROUP_CONCAT at
+ * group_concat_max_len bytes (1,024 by default), maybe inside an item, and the count with the
+ * sum of the IDs or of the values' lengths tell.
  */
-function listKeys(db: Reader, dialect: DialectName, hiddenByMeta: string) {
-  const parts = [sql`COUNT(*)`, sql`':'`, sql`COALESCE(SUM(tr.term_taxonomy_id), 0)`, sql`':'`, sql`COALESCE(GROUP_CONCAT(tr.term_taxonomy_id), '')`];
-  const terms = dialect === 'sqlite' ? sql.join(parts, sql` || `) : sql`CONCAT(${sql.join(parts)})`;
+function listKeys(db: Reader, dialect: DialectName, meta: ListKeyMeta, withMeta: boolean) {
+  const concat = (parts: RawBuilder<unknown>[]) => (dialect === 'sqlite' ? sql.join(parts, sql` || `) : sql`CONCAT(${sql.join(parts)})`);
+  const terms = concat([sql`COUNT(*)`, sql`':'`, sql`COALESCE(SUM(tr.term_taxonomy_id), 0)`, sql`':'`, sql`COALESCE(GROUP_CONCAT(tr.term_taxonomy_id), '')`]);
+  const metaKeys = [...meta.byValue, ...meta.byPresence];
+  const item = sql.join([
+    ...meta.byValue.map((key, i) => sql`WHEN ${key} THEN ${concat([sql.lit(`v${i}=`), sql`m.meta_value`])}`),
+    ...meta.byPresence.map((key, j) => sql`WHEN ${key} THEN ${sql.lit(`p${j}`)}`),
+  ], sql` `);
+  const valueLengths = meta.byValue.length ? sql`CASE WHEN m.meta_key IN (${sql.join(meta.byValue)}) THEN LENGTH(m.meta_value) ELSE 0 END` : sql`0`;
+  const metaItems = concat([sql`COUNT(*)`, sql`':'`, sql`COALESCE(SUM(${valueLengths}), 0)`, sql`':'`, sql`COALESCE(GROUP_CONCAT(CASE m.meta_key ${item} END), '')`]);
   return db.selectFrom('tec_occurrences as o')
     .leftJoin('posts as p', 'p.ID', 'o.post_id')
     .select(['o.occurrence_id', 'o.post_id', 'o.start_date', 'o.end_date', 'o.start_date_utc', 'o.end_date_utc', 'p.post_type', 'p.post_status', 'p.post_date'])
-    .select((eb) => eb.case().when('o.post_id', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', hiddenByMeta)).then(1).else(0).end().as('hidden'))
-    .select((eb) => eb.selectFrom('term_relationships as tr').whereRef('tr.object_id', '=', 'o.post_id').select(sql<string>`${terms}`.as('terms')).as('terms'));
+    .select((eb) => eb.case().when('o.post_id', 'in', eb.selectFrom('postmeta as m').select('m.post_id').where('m.meta_key', '=', meta.hiddenBy)).then(1).else(0).end().as('hidden'))
+    .select((eb) => eb.selectFrom('term_relationships as tr').whereRef('tr.object_id', '=', 'o.post_id').select(sql<string>`${terms}`.as('terms')).as('terms'))
+    .$if(withMeta && metaKeys.length > 0, (q) => q.select((eb) => eb.selectFrom('postmeta as m').whereRef('m.post_id', '=', 'o.post_id').where('m.meta_key', 'in', metaKeys)
+      .select(sql<string>`${metaItems}`.as('meta')).as('meta')));
 }
 
-type KeyRowRead = Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden' | 'termTaxonomyIds'> & { occurrence_id: unknown; post_id: unknown; hidden: unknown; terms: unknown };
+type KeyRowRead = Omit<ListKeyRow, 'occurrence_id' | 'post_id' | 'hidden' | 'termTaxonomyIds' | 'meta'> & { occurrence_id: unknown; post_id: unknown; hidden: unknown; terms: unknown; meta?: unknown };
 
 /** The IDs of a `COUNT:SUM:IDS` text, ascending; null when the list was cut short. */
 function termIds(text: unknown): number[] | null {
@@ -237,24 +268,70 @@ function termIds(text: unknown): number[] | null {
   return ids.length === Number(count) && ids.reduce((total, id) => total + id, 0) === Number(sum) ? ids : null;
 }
 
-function keyRows(rows: KeyRowRead[]): ListKeyRow[] {
-  return rows.map(({ terms, ...row }) => ({
+/** The meta of a `COUNT:LENGTHS:ITEMS` text; null when the list was cut short or cannot be split. */
+function listedMeta(text: unknown, meta: ListKeyMeta): ListedMeta | null {
+  const listed: ListedMeta = { values: meta.byValue.map(() => []), present: meta.byPresence.map(() => false) };
+  if (text === undefined || text === null) return listed;
+  const [count, lengths] = String(text).split(':', 2) as [string, string];
+  const items = String(text).slice(count.length + lengths.length + 2);
+  let [seen, length] = [0, 0];
+  for (const item of items === '' ? [] : items.split(',')) {
+    seen++;
+    const split = item.indexOf('=');
+    if (item.startsWith('p')) {
+      listed.present[Number(item.slice(1))] = true;
+    } else if (item.startsWith('v') && split > 0) {
+      const value = item.slice(split + 1);
+      listed.values[Number(item.slice(1, split))]?.push(value);
+      length += value.length;
+    } else {
+      return null;
+    }
+  }
+  return seen === Number(count) && length === Number(lengths) ? listed : null;
+}
+
+function keyRows(rows: KeyRowRead[], meta: ListKeyMeta | undefined): ListKeyRow[] {
+  return rows.map(({ terms, meta: metaItems, ...row }) => ({
     ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden), termTaxonomyIds: termIds(terms),
+    ...(meta ? { meta: listedMeta(metaItems, meta) } : {}),
   }));
 }
 
 /**
  * One page of the list keys of every occurrence, by occurrence ID after `afterOccurrenceId`
- * (keyset paging: each page as cheap as the first).
+ * (keyset paging: each page as cheap as the first), without their meta: a lookup of each post's
+ * meta reads all its rows (WordPress indexes meta by post and by key, not both), and
+ * listKeyMetaPage reads those of every post in a fraction of the time.
  */
-export async function listKeyPage(db: Reader, dialect: DialectName, hiddenByMeta: string, afterOccurrenceId: number, size: number): Promise<ListKeyRow[]> {
-  return keyRows(await listKeys(db, dialect, hiddenByMeta).where('o.occurrence_id', '>', afterOccurrenceId).orderBy('o.occurrence_id').limit(size).execute());
+export async function listKeyPage(db: Reader, dialect: DialectName, meta: ListKeyMeta, afterOccurrenceId: number, size: number): Promise<ListKeyRow[]> {
+  return keyRows(await listKeys(db, dialect, meta, false).where('o.occurrence_id', '>', afterOccurrenceId).orderBy('o.occurrence_id').limit(size).execute(), undefined);
 }
 
-/** The list keys of these posts' occurrences. */
-export async function listKeysOfPosts(db: Reader, dialect: DialectName, hiddenByMeta: string, postIds: readonly number[]): Promise<ListKeyRow[]> {
+/** The list keys of these posts' occurrences, with their meta. */
+export async function listKeysOfPosts(db: Reader, dialect: DialectName, meta: ListKeyMeta, postIds: readonly number[]): Promise<ListKeyRow[]> {
   if (!postIds.length) return [];
-  return keyRows(await listKeys(db, dialect, hiddenByMeta).where('o.post_id', 'in', literalIds(postIds)).orderBy('o.occurrence_id').execute());
+  return keyRows(await listKeys(db, dialect, meta, true).where('o.post_id', 'in', literalIds(postIds)).orderBy('o.occurrence_id').execute(), meta);
+}
+
+/** A meta row of a key lists filter by (listKeyMetaPage). */
+export interface ListKeyMetaRow {
+  meta_id: number;
+  post_id: number;
+  meta_key: string;
+  meta_value: string | null;
+}
+
+/**
+ * One page of the meta rows of these keys, by meta ID after `afterMetaId`. MySQL walks the meta
+ * rows in their order (one pass over them for all pages), SQLite each key's rows on the meta_key
+ * index.
+ */
+export async function listKeyMetaPage(db: Reader, keys: readonly string[], afterMetaId: number, size: number): Promise<ListKeyMetaRow[]> {
+  if (!keys.length) return [];
+  const rows = await db.selectFrom('postmeta').select(['meta_id', 'post_id', 'meta_key', 'meta_value']).where('meta_key', 'in', keys).where('meta_id', '>', afterMetaId)
+    .orderBy('meta_id').limit(size).execute();
+  return rows.map((row) => ({ meta_id: Number(row.meta_id), post_id: Number(row.post_id), meta_key: String(row.meta_key), meta_value: row.meta_value }));
 }
 
 /**

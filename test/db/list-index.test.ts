@@ -10,13 +10,16 @@ import { sql, type KyselyPlugin } from 'kysely';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { countListedEvents, listedEventIds, occurrenceReach, type EventListFilter, type OccurrenceBound } from '../../src/data/event-list.ts';
 import { EventListIndex } from '../../src/domain/events/list-index.ts';
+import { EVENT_LIST_META } from '../../src/domain/events/list-query.ts';
 import type { Writer } from '../../src/data/executor.ts';
 import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
 import { seedCalendar } from '../bench/seed-events.ts';
 
-const HIDDEN = '_EventHideFromUpcoming';
+const HIDDEN = EVENT_LIST_META.hiddenBy;
+const [VENUE, ORGANIZER] = EVENT_LIST_META.byValue as [string, string];
+const [FEATURED] = EVENT_LIST_META.byPresence as [string];
 const NOW = new Date(Date.UTC(2026, 10, 1, 12));
 const DAY_MS = 86_400_000;
 
@@ -79,7 +82,7 @@ forEachDatabase('EventListIndex', (kind) => {
    * with the version the keys were read at).
    */
   async function builtIndex(handle: Db = db): Promise<{ index: EventListIndex; version: string }> {
-    const index = new EventListIndex(handle, 'tribe_events', HIDDEN);
+    const index = new EventListIndex(handle, 'tribe_events', EVENT_LIST_META);
     handle.onCommitted((touched) => index.ownWrite(touched));
     for (let tries = 0; tries < 400; tries++) {
       const version = await settledVersion(handle);
@@ -102,12 +105,22 @@ forEachDatabase('EventListIndex', (kind) => {
       if (!terms.has(Number(post))) terms.set(Number(post), new Set());
       terms.get(Number(post))!.add(Number(term));
     }
+    /** Each post's meta rows of the filtered keys, as `KEY=VALUE` texts. */
+    const meta = new Map<number, Set<string>>();
+    for (const { post_id: post, meta_key: key, meta_value: value } of await db.kysely.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value'])
+      .where('meta_key', 'in', [VENUE, ORGANIZER, FEATURED]).execute()) {
+      if (!meta.has(Number(post))) meta.set(Number(post), new Set());
+      meta.get(Number(post))!.add(`${key}=${value}`);
+      meta.get(Number(post))!.add(String(key));
+    }
     const holds = (left: string, operator: string, right: string) => (operator === '>=' ? left >= right : operator === '>' ? left > right : operator === '<=' ? left <= right : left < right);
     return (f, limit, offset) => {
       const walked = f.orderByUtc ? 'start_date_utc' : 'start_date';
       const matched = rows.filter((row) => row.post_type === f.postType && f.statuses.includes(row.post_status) && !hidden.has(Number(row.ID))
         && f.bounds.every(({ field, operator, value }) => holds(String(row[`${field}_date${f.utcColumns ? '_utc' : ''}`]), operator, value))
-        && f.termTaxonomyIds.every((group) => group.some((term) => terms.get(Number(row.ID))?.has(term))));
+        && f.termTaxonomyIds.every((group) => group.some((term) => terms.get(Number(row.ID))?.has(term)))
+        && f.metaIds.every(({ key, ids }) => ids.some((id) => meta.get(Number(row.ID))?.has(`${key}=${id}`)))
+        && (f.metaPresence === undefined || (meta.get(Number(row.ID))?.has(f.metaPresence.key) ?? false) === f.metaPresence.present));
       matched.sort((a, b) => (a[walked] < b[walked] ? -1 : a[walked] > b[walked] ? 1 : a.post_date < b.post_date ? -1 : a.post_date > b.post_date ? 1 : Number(a.ID) - Number(b.ID)));
       return { ids: matched.slice(offset, offset + limit).map((row) => Number(row.ID)), total: matched.length };
     };
@@ -134,12 +147,25 @@ forEachDatabase('EventListIndex', (kind) => {
     const taxonomy = async (name: string) => (await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', name).execute())
       .map((row) => Number(row.term_taxonomy_id));
     const [categories, tags] = [await taxonomy('tribe_events_cat'), await taxonomy('post_tag')];
+    const linked = async (key: string) => [...new Set((await db.kysely.selectFrom('postmeta').select('meta_value').where('meta_key', '=', key).execute())
+      .map((row) => Number(row.meta_value)))];
+    const [venues, organizers] = [await linked(VENUE), await linked(ORGANIZER)];
     const random = generator(7);
     /** No term filter, or one of categories (some of them, or none: nothing matches) and maybe one of tags. */
     const termGroups = (): number[][] => {
       if (random() < 0.6) return [];
       const some = (ids: number[]) => ids.filter(() => random() < 0.25);
       return random() < 0.5 ? [some(categories)] : [some(categories), some(tags)];
+    };
+    /** No meta filter, or a venue, organizers (a few, or none: nothing matches), featured or not, or some of these. */
+    const metaFilters = (): Pick<EventListFilter, 'metaIds' | 'metaPresence'> => {
+      if (random() < 0.5) return { metaIds: [] };
+      const few = (ids: number[]) => ids.filter(() => random() < 3 / ids.length);
+      const metaIds = [
+        ...(random() < 0.5 ? [{ key: VENUE, ids: few(venues) }] : []),
+        ...(random() < 0.4 ? [{ key: ORGANIZER, ids: few(organizers) }] : []),
+      ];
+      return random() < 0.4 ? { metaIds, metaPresence: { key: FEATURED, present: random() < 0.5 } } : { metaIds };
     };
     const PARAMS: Array<Pick<OccurrenceBound, 'field' | 'operator'>> = [
       { field: 'start', operator: '>=' }, { field: 'end', operator: '<=' }, { field: 'start', operator: '<' },
@@ -152,7 +178,7 @@ forEachDatabase('EventListIndex', (kind) => {
         ...param, value: datetime(NOW.getTime() + (random() * 900 - 150) * DAY_MS + Math.floor(random() * 24) * 3_600_000),
       }));
       const f: EventListFilter = {
-        postType: 'tribe_events', statuses: STATUS_SETS[Math.floor(random() * STATUS_SETS.length)]!, hiddenByMeta: HIDDEN, termTaxonomyIds: termGroups(), metaIds: [], reach,
+        postType: 'tribe_events', statuses: STATUS_SETS[Math.floor(random() * STATUS_SETS.length)]!, hiddenByMeta: HIDDEN, termTaxonomyIds: termGroups(), ...metaFilters(), reach,
         ...(ODD_DATES[n - 300] ?? { bounds, utcColumns: random() < 0.5, orderByUtc: random() < 0.5 }),
       };
       const limit = [1, 10, 50][n % 3]!;
@@ -223,6 +249,17 @@ forEachDatabase('EventListIndex', (kind) => {
       await ownWrite([id], async (trx) => {
         await trx.deleteFrom('term_relationships').where('object_id', '=', id).execute();
         await trx.insertInto('term_relationships').values({ object_id: id, term_taxonomy_id: Number(lastCategory!.term_taxonomy_id), term_order: 0 }).execute();
+      });
+    }
+    // Venues, organizers and featured changed: each of these events ends at another venue, with
+    // another organizer besides its own, and featured or not the other way.
+    const [venue] = await db.kysely.selectFrom('postmeta').select('meta_value').where('meta_key', '=', VENUE).orderBy('meta_id', 'desc').limit(1).execute();
+    for (const [i, id] of ids.slice(55, 60).entries()) {
+      await ownWrite([id], async (trx) => {
+        await trx.updateTable('postmeta').set({ meta_value: venue!.meta_value }).where('post_id', '=', id).where('meta_key', '=', VENUE).execute();
+        await trx.insertInto('postmeta').values({ post_id: id, meta_key: ORGANIZER, meta_value: String(ids[i]) }).execute();
+        const featured = await trx.deleteFrom('postmeta').where('post_id', '=', id).where('meta_key', '=', FEATURED).executeTakeFirst();
+        if (!Number(featured.numDeletedRows)) await trx.insertInto('postmeta').values({ post_id: id, meta_key: FEATURED, meta_value: '1' }).execute();
       });
     }
     // On MySQL, other databases' commits move it too.
@@ -380,10 +417,30 @@ forEachDatabase('EventListIndex', (kind) => {
     await settledVersion();
     let asked = 0;
     const unsure: Db = Object.create(db, { outsideVersion: { value: async () => (asked++ === 0 ? null : db.outsideVersion()) } });
-    const index = new EventListIndex(unsure, 'tribe_events', HIDDEN);
+    const index = new EventListIndex(unsure, 'tribe_events', EVENT_LIST_META);
     const rows = await db.kysely.selectFrom('tec_occurrences').select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirstOrThrow();
     expect(await index.prepare()).to.equal(Number(rows.rows));
     expect(asked, 'versions asked').to.be.greaterThan(1);
+  });
+
+  it('leaves lists by venue and organizer to SQL while a value is not an ID\'s digits (`0042`, `42 `), and answers the others', async function () {
+    this.timeout(60_000);
+    const [row] = await db.kysely.selectFrom('postmeta').select(['meta_id', 'meta_value']).where('meta_key', '=', VENUE).orderBy('meta_id').limit(1).execute();
+    const venueValue = (value: string) => db.write((trx) => trx.updateTable('postmeta').set({ meta_value: value }).where('meta_id', '=', row!.meta_id).execute());
+    const byVenue: EventListFilter = { ...PROBE, metaIds: [{ key: VENUE, ids: [Number(row!.meta_value)] }] };
+    const featured: EventListFilter = { ...PROBE, metaPresence: { key: FEATURED, present: true } };
+    for (const odd of [`00${row!.meta_value}`, `${row!.meta_value} `]) {
+      await venueValue(odd);
+      try {
+        const { index, version } = await builtIndex();
+        expect(index.answer(byVenue, version, 10, 0), `by venue, a value ${JSON.stringify(odd)}`).to.equal(undefined);
+        expect(index.answer(featured, version, 10, 0), 'featured').to.deep.equal((await plainAnswers())(featured, 10, 0));
+      } finally {
+        await venueValue(row!.meta_value!);
+      }
+    }
+    const { index, version } = await builtIndex();
+    expect(index.answer(byVenue, version, 10, 0), 'by venue, every value an ID').to.deep.equal((await plainAnswers())(byVenue, 10, 0));
   });
 
   it('answers nothing for another outside version, nor for filters it does not hold', async () => {
@@ -393,11 +450,12 @@ forEachDatabase('EventListIndex', (kind) => {
     expect(index.answer(f, `${version}+`, 10, 0), 'another version').to.equal(undefined);
     expect(index.answer(f, null, 10, 0), 'no version').to.equal(undefined);
     expect(index.answer({ ...f, search: [{ text: 'hall', exclude: false }] }, version, 10, 0), 'search').to.equal(undefined);
-    expect(index.answer({ ...f, metaIds: [{ key: '_EventVenueID', ids: [5] }] }, version, 10, 0), 'venues').to.equal(undefined);
+    expect(index.answer({ ...f, metaIds: [{ key: '_EventCurrencySymbol', ids: [5] }] }, version, 10, 0), 'a meta key it does not hold').to.equal(undefined);
+    expect(index.answer({ ...f, metaPresence: { key: HIDDEN, present: false } }, version, 10, 0), 'the presence of a key it does not hold').to.equal(undefined);
   });
 
   if (kind.name === 'mysql') {
-    it('leaves lists by term to SQL when MySQL cut a post\'s term list short (group_concat_max_len)', async function () {
+    it('leaves lists by term, and by meta once a patch read it, to SQL when MySQL cut a post\'s list short (group_concat_max_len)', async function () {
       this.timeout(60_000);
       const [category] = await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', 'tribe_events_cat').execute();
       const byCategory = { ...PROBE, termTaxonomyIds: [[Number(category!.term_taxonomy_id)]] };
@@ -409,6 +467,16 @@ forEachDatabase('EventListIndex', (kind) => {
         const { index, version } = await builtIndex(cut);
         expect(index.answer(PROBE, version, 10, 0), 'a list by date').not.to.equal(undefined);
         expect(index.answer(byCategory, version, 10, 0), 'a list by category').to.equal(undefined);
+        // The meta of every post is read row by row; an own write's patch reads it with GROUP_CONCAT.
+        const byMeta: EventListFilter = { ...PROBE, metaPresence: { key: FEATURED, present: false } };
+        expect(index.answer(byMeta, version, 10, 0), 'a list by meta').not.to.equal(undefined);
+        const [post] = await cut.kysely.selectFrom('postmeta').select('post_id').where('meta_key', '=', ORGANIZER).orderBy('meta_id').limit(1).execute();
+        await cut.write(async (trx) => {
+          namesWhatItTouches(trx);
+          touches(trx, { posts: [Number(post!.post_id)] });
+        });
+        expect(index.answer(byMeta, version, 10, 0), 'a list by meta after a patch').to.equal(undefined);
+        expect(index.answer(PROBE, version, 10, 0), 'a list by date after a patch').not.to.equal(undefined);
       } finally {
         await sql`SET GLOBAL group_concat_max_len = DEFAULT`.execute(db.kysely);
         await cut.close();

@@ -39,6 +39,7 @@ import * as termQueries from '../../src/data/term-queries.ts';
 import * as terms from '../../src/data/terms.ts';
 import * as transaction from '../../src/data/transaction.ts';
 import * as users from '../../src/data/users.ts';
+import { EVENT_LIST_META as LIST_KEY_META } from '../../src/domain/events/list-query.ts';
 import { PREFIX, moduleEntry, type ModuleEntry } from './query-recorder.ts';
 
 // Sample data: an event (post 12, a second one 13), its venue (7) and organizer (8), a category
@@ -206,8 +207,9 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
       occurrenceReach: [{ run: ({ reader, dialect }) => eventList.occurrenceReach(reader, dialect) }],
-      listKeyPage: [{ run: ({ reader, dialect }) => eventList.listKeyPage(reader, dialect, '_EventHideFromUpcoming', 2000, 20_000) }],
-      listKeysOfPosts: [{ run: ({ reader, dialect }) => eventList.listKeysOfPosts(reader, dialect, '_EventHideFromUpcoming', [12, 13]) }],
+      listKeyPage: [{ run: ({ reader, dialect }) => eventList.listKeyPage(reader, dialect, LIST_KEY_META, 2000, 20_000) }],
+      listKeysOfPosts: [{ run: ({ reader, dialect }) => eventList.listKeysOfPosts(reader, dialect, LIST_KEY_META, [12, 13]) }],
+      listKeyMetaPage: [{ run: ({ reader }) => eventList.listKeyMetaPage(reader, LIST_KEY_META.byValue, 2000, 20_000) }],
     },
     noSql: {
       impliedWalkBounds: 'derives bounds from a filter',

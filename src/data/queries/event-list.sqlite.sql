@@ -610,7 +610,33 @@ select
       "wp_term_relationships" as "tr"
     where
       "tr"."object_id" = "o"."post_id"
-  ) as "terms"
+  ) as "terms",
+  (
+    select
+      COUNT(*) || ':' || COALESCE(
+        SUM(
+          CASE
+            WHEN m.meta_key IN (?, ?) THEN LENGTH(m.meta_value)
+            ELSE 0
+          END
+        ),
+        0
+      ) || ':' || COALESCE(
+        GROUP_CONCAT(
+          CASE m.meta_key
+            WHEN ? THEN 'v0=' || m.meta_value
+            WHEN ? THEN 'v1=' || m.meta_value
+            WHEN ? THEN 'p0'
+          END
+        ),
+        ''
+      ) as "meta"
+    from
+      "wp_postmeta" as "m"
+    where
+      "m"."post_id" = "o"."post_id"
+      and "m"."meta_key" in (?, ?, ?)
+  ) as "meta"
 from
   "wp_tec_occurrences" as "o"
   left join "wp_posts" as "p" on "p"."ID" = "o"."post_id"
@@ -618,4 +644,21 @@ where
   "o"."post_id" in (12, 13)
 order by
   "o"."occurrence_id";
--- parameters: ["_EventHideFromUpcoming"]
+-- parameters: ["_EventHideFromUpcoming","_EventVenueID","_EventOrganizerID","_EventVenueID","_EventOrganizerID","_tribe_featured","_EventVenueID","_EventOrganizerID","_tribe_featured"]
+
+-- listKeyMetaPage
+select
+  "meta_id",
+  "post_id",
+  "meta_key",
+  "meta_value"
+from
+  "wp_postmeta"
+where
+  "meta_key" in (?, ?)
+  and "meta_id" > ?
+order by
+  "meta_id"
+limit
+  ?;
+-- parameters: ["_EventVenueID","_EventOrganizerID",2000,20000]

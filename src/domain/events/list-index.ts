@@ -1,14 +1,17 @@
 // The list keys of every occurrence in memory (start, end, status, post date, hidden, the post's
-// terms), so a list by date window, category and tag (GET /events' default, the iCalendar feed) is
-// answered by a binary search and a walk over the window's candidates instead of SQL over them.
+// terms and the meta lists filter by), so a list by date window, category, tag, venue, organizer
+// and featured (GET /events' default, the iCalendar feed) is answered by a binary search and a
+// walk over the window's candidates instead of SQL over them.
 // The keys are read once per outside version (Db.outsideVersion: what other connections may have
 // changed) and patched by wpcal's own writes, which re-read the occurrences of the posts they
-// touched before they return. Filters the keys do not hold (search, venues, organizers, featured,
-// parent, include) and calendars whose events repeat their occurrences are answered by SQL, as is
-// every request while the keys are being read.
+// touched before they return. Filters the keys do not hold (search, parent, include) and
+// calendars whose events repeat their occurrences are answered by SQL, as is every request while
+// the keys are being read.
 import type { Db } from '../../data/connect.ts';
-import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
+import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyMeta, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
 import type { Touched } from '../../data/transaction.ts';
+import { grown } from './grown-array.ts';
+import { ListKeyMetaRows } from './list-key-meta.ts';
 
 const DATETIME = /^(\d{4})-(\d\d)-(\d\d) \d\d:\d\d:\d\d$/;
 
@@ -69,8 +72,21 @@ const MIN_BUILD_GAP_MS = 1000;
 /** How many reads `serve`'s start makes before it leaves the keys to the first list request. */
 const PREPARE_READS = 3;
 
-/** Term filters whose day counts are kept (the latest asked). */
-const MAX_TERM_FILTERS = 64;
+/** Filters by terms or meta whose day counts are kept (the latest asked). */
+const MAX_LINK_FILTERS = 64;
+
+/**
+ * A meta value a list compares as text with an ID's decimal digits: only such a value is held as
+ * the ID it names (any other, `0042` or `42 `, which MySQL's PAD SPACE collations may match, leaves
+ * lists by its key to SQL).
+ */
+const DECIMAL_ID = /^(0|[1-9]\d{0,14})$/;
+
+/** One condition on a row's links: it holds one of `members` (none: it never does), or none of them when `absent`. */
+interface LinkGroup {
+  members: number[];
+  absent: boolean;
+}
 
 type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
 type Walked = 'start' | 'startUtc';
@@ -128,13 +144,6 @@ interface WalkOrder extends Order {
   starts: Float64Array;
 }
 
-function grown<T extends Float64Array | Float32Array | Uint8Array | Uint32Array>(array: T, size: number): T {
-  if (array.length >= size) return array;
-  const larger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 64));
-  larger.set(array);
-  return larger;
-}
-
 /** The keys column by column, row by row (one row per occurrence), with the orders a list walks. */
 class ListKeys {
   #size = 0;
@@ -151,17 +160,32 @@ class ListKeys {
   zones = new Float32Array(0);
   /** The live rows' reach, until rows change (null: not computed). */
   #reach: OccurrenceReach | undefined | null = null;
-  /** Each row's post's term_taxonomy IDs: an index into #distinctTermSets, which holds each distinct set once. */
-  termSets = new Uint32Array(0);
-  readonly #distinctTermSets: number[][] = [];
-  readonly #termSetIndex = new Map<string, number>();
+  /**
+   * Each row's post's links, ascending: its term_taxonomy IDs (positive) and its meta a list
+   * filters by (#metaMembers: negative); an index into #distinctLinkSets, which holds each
+   * distinct set once.
+   */
+  linkSets = new Uint32Array(0);
+  readonly #distinctLinkSets: number[][] = [];
+  readonly #linkSetIndex = new Map<string, number>();
+  /**
+   * The negative numbers the link sets hold meta by: per key by value, each value's (as they come);
+   * per key by presence, its presence's (-1, -2…).
+   */
+  readonly #valueMembers: Array<Map<string, number>>;
+  readonly #presenceMembers: number[];
+  #lastMember: number;
   /** False once a row's terms could not be read whole (lists by term are then SQL's). */
   termsUsable = true;
+  /** False once a row's meta could not be read whole (lists by meta are then SQL's). */
+  metaUsable = true;
+  /** False once a value of a key by value is not an ID's digits (lists by such keys are then SQL's). */
+  metaValuesUsable = true;
   /**
-   * Per walk order, statuses and term groups asked: the listed rows of each day whose terms pass,
-   * for the days a list counted whole (a day's summary tells nothing of terms); until rows change.
+   * Per walk order, statuses and link groups asked: the listed rows of each day whose links pass,
+   * for the days a list counted whole (a day's summary tells nothing of links); until rows change.
    */
-  readonly #termDayCounts = new Map<string, Map<number, number>>();
+  readonly #linkDayCounts = new Map<string, Map<number, number>>();
   readonly statusCodes = new Map<string, number>();
   readonly orders: Record<Walked, WalkOrder> = {
     start: { rows: new Uint32Array(0), starts: new Float64Array(0), length: 0 },
@@ -180,7 +204,11 @@ class ListKeys {
   /** False once a row holds keys the walk cannot compare as SQL does (SQL then answers). */
   usable = true;
 
-  constructor(private readonly postType: string) {}
+  constructor(private readonly postType: string, private readonly meta: ListKeyMeta) {
+    this.#presenceMembers = meta.byPresence.map((_, j) => -1 - j);
+    this.#lastMember = -meta.byPresence.length;
+    this.#valueMembers = meta.byValue.map(() => new Map());
+  }
 
   /** Adds rows as they are read (a page at a time: the rows themselves are not kept); `seal` then orders them. */
   append(rows: readonly ListKeyRow[]): void {
@@ -249,9 +277,10 @@ class ListKeys {
     this.columns.endUtc[index] = datetimeNumber(row.end_date_utc);
     this.postDates[index] = datetimeNumber(row.post_date);
     this.flags[index] = row.hidden ? HIDDEN : 0;
-    this.termSets = grown(this.termSets, size);
-    this.termSets[index] = this.#termSetOf(row.termTaxonomyIds ?? []);
+    this.linkSets = grown(this.linkSets, size);
+    this.linkSets[index] = this.#linkSetOf([...row.termTaxonomyIds ?? [], ...this.#metaLinks(row)].sort((a, b) => a - b));
     if (row.termTaxonomyIds === null) this.termsUsable = false;
+    if (!row.meta) this.metaUsable = false;
     const local = daySpan(row.start_date, row.end_date);
     const utc = daySpan(row.start_date_utc, row.end_date_utc);
     if (local === undefined || utc === undefined) this.usable = false;
@@ -275,34 +304,68 @@ class ListKeys {
     return index;
   }
 
-  #termSetOf(ids: number[]): number {
+  /** The member numbers of a row's meta (a key by value with an ID's digits only). */
+  #metaLinks(row: ListKeyRow): number[] {
+    if (!row.meta) return [];
+    const members: number[] = [];
+    row.meta.values.forEach((values, i) => {
+      const known = this.#valueMembers[i]!;
+      for (const value of values) {
+        if (!DECIMAL_ID.test(value)) {
+          this.metaValuesUsable = false;
+          continue;
+        }
+        let member = known.get(value);
+        if (member === undefined) known.set(value, member = --this.#lastMember);
+        members.push(member);
+      }
+    });
+    row.meta.present.forEach((present, j) => {
+      if (present) members.push(this.#presenceMembers[j]!);
+    });
+    return members;
+  }
+
+  #linkSetOf(ids: number[]): number {
     const key = ids.join(',');
-    let set = this.#termSetIndex.get(key);
+    let set = this.#linkSetIndex.get(key);
     if (set === undefined) {
-      this.#termSetIndex.set(key, set = this.#distinctTermSets.length);
-      this.#distinctTermSets.push(ids);
+      this.#linkSetIndex.set(key, set = this.#distinctLinkSets.length);
+      this.#distinctLinkSets.push(ids);
     }
     return set;
   }
 
-  /** Whether a row's post holds one of each group's term_taxonomy IDs; each distinct set is asked once per call. */
-  #termTest(groups: ReadonlyArray<readonly number[]>): (row: number) => boolean {
-    const verdicts = new Uint8Array(this.#distinctTermSets.length);
-    const { termSets } = this;
-    const sets = this.#distinctTermSets;
+  /** The filter's conditions on terms and meta, as groups of link members. */
+  #linkGroups(f: EventListFilter): LinkGroup[] {
+    const known = (members: Array<number | undefined>) => members.filter((member): member is number => member !== undefined);
+    const groups = f.termTaxonomyIds.map((ids) => ({ members: [...ids], absent: false }));
+    for (const { key, ids } of f.metaIds) {
+      const values = this.#valueMembers[this.meta.byValue.indexOf(key)]!;
+      groups.push({ members: known(ids.map((id) => values.get(String(id)))), absent: false });
+    }
+    if (f.metaPresence) groups.push({ members: [this.#presenceMembers[this.meta.byPresence.indexOf(f.metaPresence.key)]!], absent: !f.metaPresence.present });
+    return groups;
+  }
+
+  /** Whether a row's post meets every group; each distinct link set is asked once per call. */
+  #linkTest(groups: readonly LinkGroup[]): (row: number) => boolean {
+    const verdicts = new Uint8Array(this.#distinctLinkSets.length);
+    const { linkSets } = this;
+    const sets = this.#distinctLinkSets;
     return (row) => {
-      const set = termSets[row]!;
-      if (verdicts[set] === 0) verdicts[set] = groups.every((group) => group.some((id) => sets[set]!.includes(id))) ? 2 : 1;
+      const set = linkSets[row]!;
+      if (verdicts[set] === 0) verdicts[set] = groups.every(({ members, absent }) => members.some((id) => sets[set]!.includes(id)) !== absent) ? 2 : 1;
       return verdicts[set] === 2;
     };
   }
 
-  #termDayCountsOf(asked: string): Map<number, number> {
-    const counts = this.#termDayCounts.get(asked) ?? new Map<number, number>();
+  #linkDayCountsOf(asked: string): Map<number, number> {
+    const counts = this.#linkDayCounts.get(asked) ?? new Map<number, number>();
     // Asked last, dropped last.
-    this.#termDayCounts.delete(asked);
-    this.#termDayCounts.set(asked, counts);
-    if (this.#termDayCounts.size > MAX_TERM_FILTERS) this.#termDayCounts.delete(this.#termDayCounts.keys().next().value!);
+    this.#linkDayCounts.delete(asked);
+    this.#linkDayCounts.set(asked, counts);
+    if (this.#linkDayCounts.size > MAX_LINK_FILTERS) this.#linkDayCounts.delete(this.#linkDayCounts.keys().next().value!);
     return counts;
   }
 
@@ -372,7 +435,7 @@ class ListKeys {
 
   /** Replaces the rows of these posts by `rows` (theirs as the database now holds them). */
   replacePosts(postIds: Iterable<number>, rows: readonly ListKeyRow[]): void {
-    this.#termDayCounts.clear();
+    this.#linkDayCounts.clear();
     const posts = new Set([...postIds, ...rows.map((row) => row.post_id)]);
     for (const postId of posts) {
       const live = this.#liveRowsOf(postId);
@@ -461,12 +524,13 @@ class ListKeys {
     for (const code of codes) listed[code] = 1;
     const tests = checks.map(({ name, operator, value }) => ({ column: this.columns[name], operator, value }));
     const { flags, statuses } = this;
-    const inTerms = f.termTaxonomyIds.length ? this.#termTest(f.termTaxonomyIds) : null;
-    const termDayCounts = inTerms ? this.#termDayCountsOf(`${walkedName} ${codes.join(',')} ${JSON.stringify(f.termTaxonomyIds)}`) : null;
+    const groups = this.#linkGroups(f);
+    const linked = groups.length ? this.#linkTest(groups) : null;
+    const linkDayCounts = linked ? this.#linkDayCountsOf(`${walkedName} ${codes.join(',')} ${JSON.stringify(groups)}`) : null;
     const matches = (row: number) => {
       if (flags[row] !== 0 || listed[statuses[row]!] === 0) return false;
       for (const { column, operator, value } of tests) if (!compare(column[row]!, operator, value)) return false;
-      return inTerms === null || inTerms(row);
+      return linked === null || linked(row);
     };
     const ids: number[] = [];
     let total = 0;
@@ -482,13 +546,13 @@ class ListKeys {
         const summary = days.get(day)!;
         const verdict = dayVerdict(summary, checks);
         let count = 0;
-        if (verdict && termDayCounts) {
-          // Every row passes the bounds: the day's count is that of its listed rows whose terms pass.
-          count = termDayCounts.get(day) ?? -1;
+        if (verdict && linkDayCounts) {
+          // Every row passes the bounds: the day's count is that of its listed rows whose links pass.
+          count = linkDayCounts.get(day) ?? -1;
           if (count < 0) {
             count = 0;
             for (let at = position; at < dayEnd; at++) if (matches(order.rows[at]!)) count++;
-            termDayCounts.set(day, count);
+            linkDayCounts.set(day, count);
           }
         } else if (verdict) {
           count = codes.reduce((sum, code) => sum + (summary.counts[code] ?? 0), 0);
@@ -519,10 +583,18 @@ function compare(left: number, operator: string, right: number): boolean {
   }
 }
 
-/** Whether the keys hold every condition of the filter. */
-function supports(f: EventListFilter): boolean {
-  return f.search === undefined && !f.passwordless && f.metaIds.length === 0
-    && f.metaPresence === undefined && f.postParent === undefined && f.include === undefined;
+/** Whether keys of these meta keys hold every condition of the filter. */
+function supports(f: EventListFilter, meta: ListKeyMeta): boolean {
+  return f.search === undefined && !f.passwordless && f.postParent === undefined && f.include === undefined
+    && f.hiddenByMeta === meta.hiddenBy && f.metaIds.every(({ key }) => meta.byValue.includes(key))
+    && (f.metaPresence === undefined || meta.byPresence.includes(f.metaPresence.key));
+}
+
+/** Whether the keys as read hold the filter's terms and meta whole. */
+function readWhole(keys: ListKeys, f: EventListFilter): boolean {
+  return (!f.termTaxonomyIds.length || keys.termsUsable)
+    && (!(f.metaIds.length || f.metaPresence) || keys.metaUsable)
+    && (!f.metaIds.length || keys.metaValuesUsable);
 }
 
 /** A read of the keys under way: the posts own writes touched meanwhile, and its outcome (the rows read, or null). */
@@ -553,7 +625,7 @@ export class EventListIndex {
   /** Own writes' patches, one after the other: each reads after the one before was applied. */
   #patches: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Db, private readonly postType: string, private readonly hiddenByMeta: string) {}
+  constructor(private readonly db: Db, private readonly postType: string, private readonly meta: ListKeyMeta) {}
 
   #current(outside: string | null): ListKeys | null {
     if (outside === null) return null;
@@ -572,9 +644,9 @@ export class EventListIndex {
 
   /** The page and count from memory, or undefined when SQL must answer (see the file's head). */
   answer(f: EventListFilter, outside: string | null, limit: number, offset: number): { ids: number[]; total: number } | undefined {
-    if (!supports(f) || f.postType !== this.postType || f.hiddenByMeta !== this.hiddenByMeta) return undefined;
+    if (!supports(f, this.meta) || f.postType !== this.postType) return undefined;
     const keys = this.#current(outside);
-    if (!keys || keys.repeated || (f.termTaxonomyIds.length && !keys.termsUsable)) return undefined;
+    if (!keys || keys.repeated || !readWhole(keys, f)) return undefined;
     return keys.page(f, limit, offset);
   }
 
@@ -593,7 +665,7 @@ export class EventListIndex {
     // Keys to be read anew (a write left them unusable or worn) are never used again: no patch.
     if (!keys || this.#outside === null) return;
     this.#patches = this.#patches.then(async () => {
-      const rows = await listKeysOfPosts(this.db.kysely, this.db.dialect, this.hiddenByMeta, posts);
+      const rows = await listKeysOfPosts(this.db.kysely, this.db.dialect, this.meta, posts);
       if (this.#keys !== keys) return;
       keys.replacePosts(posts, rows);
       // Keys a write made unusable, or left mostly dead rows, are read again (the next request starts it).
@@ -637,23 +709,25 @@ export class EventListIndex {
   async #read(build: Build): Promise<number | null> {
     const outside = await this.db.outsideVersion();
     if (outside === null) return null;
-    const keys = new ListKeys(this.postType);
+    const keys = new ListKeys(this.postType, this.meta);
+    // Other requests are answered between the pages.
+    const between = () => new Promise<void>(setImmediate);
+    const meta = await ListKeyMetaRows.read(this.db.kysely, this.meta, PAGE_ROWS, between);
     let read = 0;
     for (let after = 0; ;) {
-      const page = await listKeyPage(this.db.kysely, this.db.dialect, this.hiddenByMeta, after, PAGE_ROWS);
-      keys.append(page);
+      const page = await listKeyPage(this.db.kysely, this.db.dialect, this.meta, after, PAGE_ROWS);
+      keys.append(page.map((row) => ({ ...row, meta: meta.of(row.post_id) })));
       read += page.length;
       if (page.length < PAGE_ROWS) break;
       after = page[page.length - 1]!.occurrence_id;
-      // Other requests are answered between the pages.
-      await new Promise(setImmediate);
+      await between();
     }
     keys.seal();
     for (;;) {
       if (build.touched.size) {
         const posts = [...build.touched];
         build.touched.clear();
-        keys.replacePosts(posts, await listKeysOfPosts(this.db.kysely, this.db.dialect, this.hiddenByMeta, posts));
+        keys.replacePosts(posts, await listKeysOfPosts(this.db.kysely, this.db.dialect, this.meta, posts));
         continue;
       }
       // Rows read across several statements are one version's only if no one else wrote meanwhile.

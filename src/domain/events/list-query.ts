@@ -2,15 +2,21 @@
 // meta keys and search words, as the events-list query of data/event-list.ts; the page and the
 // count, reused while the database's data version is unchanged (ListedEventsCache).
 import type { Db } from '../../data/connect.ts';
-import { countListedEvents, listedEventIds, occurrenceReach, occurrencesRepeat, type EventListFilter, type OccurrenceReach } from '../../data/event-list.ts';
+import { countListedEvents, listedEventIds, occurrenceReach, occurrencesRepeat, type EventListFilter, type ListKeyMeta, type OccurrenceReach } from '../../data/event-list.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { searchWords } from '../search.ts';
 import { EventListIndex } from './list-index.ts';
 import { PerVersionAnswers } from '../per-version-answers.ts';
 
-/** TEC's meta key of the events hidden from lists. */
+/** TEC's meta keys lists read: the events hidden from lists, the venue and organizers, featured. */
 const HIDDEN_KEY = '_EventHideFromUpcoming';
+const VENUE_KEY = '_EventVenueID';
+const ORGANIZER_KEY = '_EventOrganizerID';
+const FEATURED_KEY = '_tribe_featured';
+
+/** What the events' list keys hold of the meta (list-index.ts). */
+export const EVENT_LIST_META: ListKeyMeta = { hiddenBy: HIDDEN_KEY, byValue: [VENUE_KEY, ORGANIZER_KEY], byPresence: [FEATURED_KEY] };
 
 export interface ListFilters {
   statuses: string[];
@@ -36,8 +42,8 @@ export interface ListFilters {
 /** The list query of the filters: TEC's meta keys, the searched words, the bounds' columns. */
 function listQuery(f: ListFilters, shape: OccurrenceShape): EventListFilter {
   const metaIds: EventListFilter['metaIds'][number][] = [];
-  if (f.venueIds) metaIds.push({ key: '_EventVenueID', ids: f.venueIds });
-  if (f.organizerIds) metaIds.push({ key: '_EventOrganizerID', ids: f.organizerIds });
+  if (f.venueIds) metaIds.push({ key: VENUE_KEY, ids: f.venueIds });
+  if (f.organizerIds) metaIds.push({ key: ORGANIZER_KEY, ids: f.organizerIds });
   const query: EventListFilter = {
     postType: EVENT_TYPE.type,
     statuses: f.statuses,
@@ -55,7 +61,7 @@ function listQuery(f: ListFilters, shape: OccurrenceShape): EventListFilter {
     query.search = searchWords(f.search);
     query.passwordless = f.searchPublicOnly;
   }
-  if (f.featured !== undefined) query.metaPresence = { key: '_tribe_featured', present: f.featured };
+  if (f.featured !== undefined) query.metaPresence = { key: FEATURED_KEY, present: f.featured };
   return query;
 }
 
@@ -119,7 +125,7 @@ export class ListedEventsCache {
   readonly index: EventListIndex;
 
   constructor(db: Db) {
-    this.index = new EventListIndex(db, EVENT_TYPE.type, HIDDEN_KEY);
+    this.index = new EventListIndex(db, EVENT_TYPE.type, EVENT_LIST_META);
   }
 
   readonly #shape = new PerVersionAnswers(SHAPE_QUESTIONS);
