@@ -161,13 +161,14 @@ class ListKeys {
   /** The live rows' reach, until rows change (null: not computed). */
   #reach: OccurrenceReach | undefined | null = null;
   /**
-   * Each row's post's links, ascending: its term_taxonomy IDs (positive) and its meta a list
-   * filters by (#metaMembers: negative); an index into #distinctLinkSets, which holds each
-   * distinct set once.
+   * Each row's post's links: its term_taxonomy IDs (positive) and its meta a list filters by
+   * (#valueMembers, #presenceMembers: negative), `linkCounts[row]` of them from `linkStarts[row]`
+   * in #links. Kept row by row: with a venue and organizers, nearly every event's set is its own.
    */
-  linkSets = new Uint32Array(0);
-  readonly #distinctLinkSets: number[][] = [];
-  readonly #linkSetIndex = new Map<string, number>();
+  linkStarts = new Uint32Array(0);
+  linkCounts = new Uint32Array(0);
+  #links = new Int32Array(0);
+  #linksSize = 0;
   /**
    * The negative numbers the link sets hold meta by: per key by value, each value's (as they come);
    * per key by presence, its presence's (-1, -2…).
@@ -277,8 +278,14 @@ class ListKeys {
     this.columns.endUtc[index] = datetimeNumber(row.end_date_utc);
     this.postDates[index] = datetimeNumber(row.post_date);
     this.flags[index] = row.hidden ? HIDDEN : 0;
-    this.linkSets = grown(this.linkSets, size);
-    this.linkSets[index] = this.#linkSetOf([...row.termTaxonomyIds ?? [], ...this.#metaLinks(row)].sort((a, b) => a - b));
+    const links = [...row.termTaxonomyIds ?? [], ...this.#metaLinks(row)];
+    this.linkStarts = grown(this.linkStarts, size);
+    this.linkCounts = grown(this.linkCounts, size);
+    this.#links = grown(this.#links, this.#linksSize + links.length);
+    this.linkStarts[index] = this.#linksSize;
+    this.linkCounts[index] = links.length;
+    this.#links.set(links, this.#linksSize);
+    this.#linksSize += links.length;
     if (row.termTaxonomyIds === null) this.termsUsable = false;
     if (!row.meta) this.metaUsable = false;
     const local = daySpan(row.start_date, row.end_date);
@@ -326,16 +333,6 @@ class ListKeys {
     return members;
   }
 
-  #linkSetOf(ids: number[]): number {
-    const key = ids.join(',');
-    let set = this.#linkSetIndex.get(key);
-    if (set === undefined) {
-      this.#linkSetIndex.set(key, set = this.#distinctLinkSets.length);
-      this.#distinctLinkSets.push(ids);
-    }
-    return set;
-  }
-
   /** The filter's conditions on terms and meta, as groups of link members. */
   #linkGroups(f: EventListFilter): LinkGroup[] {
     const known = (members: Array<number | undefined>) => members.filter((member): member is number => member !== undefined);
@@ -348,15 +345,19 @@ class ListKeys {
     return groups;
   }
 
-  /** Whether a row's post meets every group; each distinct link set is asked once per call. */
+  /** Whether a row's post meets every group. */
   #linkTest(groups: readonly LinkGroup[]): (row: number) => boolean {
-    const verdicts = new Uint8Array(this.#distinctLinkSets.length);
-    const { linkSets } = this;
-    const sets = this.#distinctLinkSets;
+    const { linkStarts, linkCounts } = this;
+    const links = this.#links;
+    const holds = (members: readonly number[], start: number, end: number) => {
+      for (let at = start; at < end; at++) if (members.includes(links[at]!)) return true;
+      return false;
+    };
     return (row) => {
-      const set = linkSets[row]!;
-      if (verdicts[set] === 0) verdicts[set] = groups.every(({ members, absent }) => members.some((id) => sets[set]!.includes(id)) !== absent) ? 2 : 1;
-      return verdicts[set] === 2;
+      const start = linkStarts[row]!;
+      const end = start + linkCounts[row]!;
+      for (const { members, absent } of groups) if (holds(members, start, end) === absent) return false;
+      return true;
     };
   }
 
