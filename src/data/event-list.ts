@@ -277,13 +277,13 @@ function listedMeta(text: unknown, meta: ListKeyMeta): ListedMeta | null {
   let [seen, length] = [0, 0];
   for (const item of items === '' ? [] : items.split(',')) {
     seen++;
-    const split = item.indexOf('=');
-    if (item.startsWith('p')) {
-      listed.present[Number(item.slice(1))] = true;
-    } else if (item.startsWith('v') && split > 0) {
-      const value = item.slice(split + 1);
-      listed.values[Number(item.slice(1, split))]?.push(value);
-      length += value.length;
+    const parts = /^(?:p(\d+)|v(\d+)=(.*))$/s.exec(item);
+    const [presence, value] = [Number(parts?.[1]), Number(parts?.[2])];
+    if (presence < listed.present.length) {
+      listed.present[presence] = true;
+    } else if (value < listed.values.length) {
+      listed.values[value]!.push(parts![3]!);
+      length += parts![3]!.length;
     } else {
       return null;
     }
@@ -318,7 +318,8 @@ export async function listKeysOfPosts(db: Reader, dialect: DialectName, meta: Li
 export interface ListKeyMetaRow {
   meta_id: number;
   post_id: number;
-  meta_key: string;
+  /** Which of the keys asked for the row's key is, as the database compares them (MySQL: without case or trailing spaces). */
+  key: number;
   meta_value: string | null;
 }
 
@@ -329,9 +330,10 @@ export interface ListKeyMetaRow {
  */
 export async function listKeyMetaPage(db: Reader, keys: readonly string[], afterMetaId: number, size: number): Promise<ListKeyMetaRow[]> {
   if (!keys.length) return [];
-  const rows = await db.selectFrom('postmeta').select(['meta_id', 'post_id', 'meta_key', 'meta_value']).where('meta_key', 'in', keys).where('meta_id', '>', afterMetaId)
+  const which = sql<number>`CASE meta_key ${sql.join(keys.map((key, i) => sql`WHEN ${key} THEN ${sql.lit(i)}`), sql` `)} END`;
+  const rows = await db.selectFrom('postmeta').select(['meta_id', 'post_id', which.as('key'), 'meta_value']).where('meta_key', 'in', keys).where('meta_id', '>', afterMetaId)
     .orderBy('meta_id').limit(size).execute();
-  return rows.map((row) => ({ meta_id: Number(row.meta_id), post_id: Number(row.post_id), meta_key: String(row.meta_key), meta_value: row.meta_value }));
+  return rows.map((row) => ({ meta_id: Number(row.meta_id), post_id: Number(row.post_id), key: Number(row.key), meta_value: row.meta_value }));
 }
 
 /**

@@ -220,13 +220,18 @@ export class WriteTransactions {
     try {
       return await this.#run(work, options, commit);
     } finally {
-      if (commit.sent) {
-        this.#settling--;
-        this.#settled++;
-      }
+      this.#settle(commit);
       this.#underWay--;
       this.#activity++;
     }
+  }
+
+  /** Ends the commit's settling (once: after its listeners were told, or as its write fails). */
+  #settle(commit: { sent: boolean }): void {
+    if (!commit.sent) return;
+    commit.sent = false;
+    this.#settling--;
+    this.#settled++;
   }
 
   /**
@@ -252,7 +257,10 @@ export class WriteTransactions {
       pending.push(...items);
       await this.#afterCommit(key, (db) => run(db, pending.splice(0)));
     }
-    if (commit) await this.tell(state.touched ?? 'everything');
+    if (commit) {
+      await this.tell(state.touched ?? 'everything');
+      this.#settle(commit);
+    }
     if (options.background && this.options.dialect === 'sqlite') await sleep(GIVE_WAY_MS);
     return result;
   }

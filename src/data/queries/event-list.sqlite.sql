@@ -650,7 +650,10 @@ order by
 select
   "meta_id",
   "post_id",
-  "meta_key",
+  CASE meta_key
+    WHEN ? THEN 0
+    WHEN ? THEN 1
+  END as "key",
   "meta_value"
 from
   "wp_postmeta"
@@ -661,4 +664,4 @@ order by
   "meta_id"
 limit
   ?;
--- parameters: ["_EventVenueID","_EventOrganizerID",2000,20000]
+-- parameters: ["_EventVenueID","_EventOrganizerID","_EventVenueID","_EventOrganizerID",2000,20000]

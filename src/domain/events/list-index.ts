@@ -82,11 +82,17 @@ const MAX_LINK_FILTERS = 64;
  */
 const DECIMAL_ID = /^(0|[1-9]\d{0,14})$/;
 
+/** The greatest term_taxonomy_id the links hold (they are 32-bit, meta links negative). */
+const MAX_TERM_LINK = 0x7fff_ffff;
+
 /** One condition on a row's links: it holds one of `members` (none: it never does), or none of them when `absent`. */
 interface LinkGroup {
   members: number[];
   absent: boolean;
 }
+
+/** Members past which a group is asked through a Set (a parent category of many, `geoloc`'s venues). */
+const SMALL_GROUP = 16;
 
 type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
 type Walked = 'start' | 'startUtc';
@@ -278,7 +284,10 @@ class ListKeys {
     this.columns.endUtc[index] = datetimeNumber(row.end_date_utc);
     this.postDates[index] = datetimeNumber(row.post_date);
     this.flags[index] = row.hidden ? HIDDEN : 0;
-    const links = [...row.termTaxonomyIds ?? [], ...this.#metaLinks(row)];
+    const terms = row.termTaxonomyIds ?? [];
+    // term_taxonomy_id is a 64-bit column: one past the links' 32 bits leaves lists by term to SQL.
+    if (terms.some((id) => id > MAX_TERM_LINK)) this.termsUsable = false;
+    const links = [...terms.filter((id) => id <= MAX_TERM_LINK), ...this.#metaLinks(row)];
     this.linkStarts = grown(this.linkStarts, size);
     this.linkCounts = grown(this.linkCounts, size);
     this.#links = grown(this.#links, this.#linksSize + links.length);
@@ -349,14 +358,15 @@ class ListKeys {
   #linkTest(groups: readonly LinkGroup[]): (row: number) => boolean {
     const { linkStarts, linkCounts } = this;
     const links = this.#links;
-    const holds = (members: readonly number[], start: number, end: number) => {
-      for (let at = start; at < end; at++) if (members.includes(links[at]!)) return true;
+    const asked = groups.map(({ members, absent }) => ({ absent, has: members.length > SMALL_GROUP ? Set.prototype.has.bind(new Set(members)) : (link: number) => members.includes(link) }));
+    const holds = (has: (link: number) => boolean, start: number, end: number) => {
+      for (let at = start; at < end; at++) if (has(links[at]!)) return true;
       return false;
     };
     return (row) => {
       const start = linkStarts[row]!;
       const end = start + linkCounts[row]!;
-      for (const { members, absent } of groups) if (holds(members, start, end) === absent) return false;
+      for (const { has, absent } of asked) if (holds(has, start, end) === absent) return false;
       return true;
     };
   }
@@ -691,7 +701,8 @@ export class EventListIndex {
     for (let reads = 0; reads < PREPARE_READS; reads++) {
       const read = await (this.#startBuild() ?? this.#build?.done ?? null);
       if (read !== null) return read;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.#nextBuild - Date.now())));
+      // Unreferenced: a server closed meanwhile exits without waiting for it.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.#nextBuild - Date.now())).unref());
     }
     return null;
   }

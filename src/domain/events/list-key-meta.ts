@@ -26,7 +26,7 @@ export class ListKeyMetaRows {
       const page = await listKeyMetaPage(db, keys, after, pageRows);
       for (const row of page) {
         const text = row.meta_value ?? '';
-        rows.#add(row.post_id, keys.indexOf(row.meta_key), texts.get(text) ?? texts.set(text, text).get(text)!);
+        rows.#add(row.post_id, row.key, texts.get(text) ?? texts.set(text, text).get(text)!);
       }
       if (page.length < pageRows) break;
       after = page[page.length - 1]!.meta_id;
