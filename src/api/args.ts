@@ -51,6 +51,30 @@ function missingParams(names: string[]): RestError {
   return RestError.withStatus('rest_missing_callback_param', __('Missing parameter(s): %s', names.join(', ')), 400, { params: names });
 }
 
+/** What processArgs reads of a route's arguments, sorted out once per route. */
+interface ArgPlan<C> {
+  withDefaults: Array<[string, ArgSpec<C>]>;
+  required: string[];
+  validated: Array<[string, ArgSpec<C>]>;
+}
+
+const plans = new WeakMap<ArgSpecs<never>, ArgPlan<never>>();
+
+function planOf<C>(specs: ArgSpecs<C>): ArgPlan<C> {
+  let plan = plans.get(specs as ArgSpecs<never>) as ArgPlan<C> | undefined;
+  if (!plan) {
+    const entries = Object.entries(specs);
+    plan = {
+      // WordPress collects defaults with isset(): a declared `default: null` is never applied.
+      withDefaults: entries.filter(([, spec]) => spec.default !== undefined && spec.default !== null),
+      required: entries.filter(([, spec]) => spec.required).map(([name]) => name),
+      validated: entries.filter(([, spec]) => spec.validate),
+    };
+    plans.set(specs as ArgSpecs<never>, plan as ArgPlan<never>);
+  }
+  return plan;
+}
+
 /**
  * Runs required → validate_callback → type check/sanitize over the declared arguments.
  * Returns the final parameter map (undeclared parameters pass through untouched).
@@ -60,23 +84,21 @@ export async function processArgs<C>(
   supplied: Map<string, unknown>,
   context: C,
 ): Promise<Map<string, unknown>> {
+  const plan = planOf(specs);
   const params = new Map(supplied);
-  for (const [name, spec] of Object.entries(specs)) {
-    // WordPress collects defaults with isset(): a declared `default: null` is never applied.
-    if (params.has(name) || spec.default === undefined || spec.default === null) continue;
-    params.set(name, spec.default instanceof DynamicDefault ? spec.default.compute(context) : spec.default);
+  for (const [name, spec] of plan.withDefaults) {
+    if (!params.has(name)) params.set(name, spec.default instanceof DynamicDefault ? spec.default.compute(context) : spec.default);
   }
 
-  const missing = Object.entries(specs)
-    .filter(([name, spec]) => spec.required && (params.get(name) === undefined || params.get(name) === null))
-    .map(([name]) => name);
+  const missing = plan.required.filter((name) => params.get(name) === undefined || params.get(name) === null);
   if (missing.length) throw missingParams(missing);
 
   const invalid = new Map<string, RestError | null>();
-  for (const [name, spec] of Object.entries(specs)) {
+  for (const [name, spec] of plan.validated) {
     const value = params.get(name);
-    if (!spec.validate || value === undefined || value === null) continue;
-    const outcome = await spec.validate(value, context, name);
+    if (value === undefined || value === null) continue;
+    const returned = spec.validate!(value, context, name);
+    const outcome = returned instanceof Promise ? await returned : returned;
     if (outcome === true) continue;
     invalid.set(name, outcome instanceof RestError ? outcome : null);
   }
