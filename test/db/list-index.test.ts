@@ -362,6 +362,7 @@ forEachDatabase('EventListIndex', (kind) => {
 
   it('answers nothing once an event repeats its occurrences, until that is undone', async () => {
     const { index, version } = await builtIndex();
+    expect(index.leftToSql(), 'before').to.deep.equal([]);
     const [row] = await db.kysely.selectFrom('tec_occurrences').selectAll().orderBy('post_id', 'desc').limit(1).execute();
     const { occurrence_id: _id, ...occurrence } = row!;
     const postId = Number(occurrence.post_id);
@@ -372,6 +373,7 @@ forEachDatabase('EventListIndex', (kind) => {
     });
     expect(index.answer(PROBE, version, 10, 0), 'repeated occurrences').to.equal(undefined);
     expect(index.shape(version)?.repeated).to.equal(true);
+    expect(index.leftToSql(), 'repeated').to.deep.equal(['every list: an event has several occurrence rows (recurring events)']);
     await db.write(async (trx) => {
       namesWhatItTouches(trx);
       touches(trx, { posts: [postId] });
@@ -435,6 +437,7 @@ forEachDatabase('EventListIndex', (kind) => {
       try {
         const { index, version } = await builtIndex();
         expect(index.answer(byVenue, version, 10, 0), `by venue, a value ${JSON.stringify(odd)}`).to.equal(undefined);
+        expect(index.leftToSql()).to.deep.equal(['lists by venue and organizer: a value is not an ID\'s digits']);
         expect(index.answer(featured, version, 10, 0), 'featured').to.deep.equal((await plainAnswers())(featured, 10, 0));
       } finally {
         await venueValue(row!.meta_value!);

@@ -2,6 +2,8 @@
 // from WordPress): lists group by event as the plugin does (events.md §9.3), each event once,
 // placed at its earliest matching occurrence, and `total` counts events, not rows.
 import { expect } from 'chai';
+import pino from 'pino';
+import { startServer } from '../../src/server.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -61,6 +63,20 @@ forEachDatabase('events with several occurrence rows', (kind) => {
   });
   after(async () => {
     await t?.close();
+  });
+
+  it('serve says at start that every list is answered by SQL, and why', async () => {
+    const lines: Array<{ msg: string; lists?: string[] }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const started = await startServer({ db: t.database.url, tablePrefix: 'wp_', host: '127.0.0.1', port: 0, logger });
+    try {
+      await started.warmedUp;
+      expect(lines.filter((line) => line.lists).map((line) => [line.msg, line.lists])).to.deep.equal([
+        ['some event lists are answered by SQL, slower on a large calendar', ['every list: an event has several occurrence rows (recurring events)']],
+      ]);
+    } finally {
+      await started.close();
+    }
   });
 
   it('lists each event once and counts events, not occurrence rows', async () => {

@@ -653,6 +653,19 @@ export class EventListIndex {
     return keys ? { repeated: keys.repeated, reach: () => keys.reach() } : undefined;
   }
 
+  /** The lists the keys as read leave to SQL, and why (none when they answer all they hold). */
+  leftToSql(): string[] {
+    const keys = this.#keys;
+    if (!keys || this.#outside === null) return ['every list: the keys are not read'];
+    if (keys.repeated) return ['every list: an event has several occurrence rows (recurring events)'];
+    if (!keys.usable) return ['every list: an occurrence or post holds a date lists cannot compare'];
+    return [
+      ...keys.termsUsable ? [] : ['lists by category and tag: the database cut a post\'s terms short'],
+      ...keys.metaUsable ? [] : ['lists by venue, organizer and featured: the database cut a post\'s meta short'],
+      ...keys.metaValuesUsable ? [] : ['lists by venue and organizer: a value is not an ID\'s digits'],
+    ];
+  }
+
   /** The page and count from memory, or undefined when SQL must answer (see the file's head). */
   answer(f: EventListFilter, outside: string | null, limit: number, offset: number): { ids: number[]; total: number } | undefined {
     if (!supports(f, this.meta) || f.postType !== this.postType) return undefined;
@@ -728,7 +741,8 @@ export class EventListIndex {
     let read = 0;
     for (let after = 0; ;) {
       const page = await listKeyPage(this.db.kysely, this.db.dialect, this.meta, after, PAGE_ROWS);
-      keys.append(page.map((row) => ({ ...row, meta: meta.of(row.post_id) })));
+      for (const row of page) row.meta = meta.of(row.post_id);
+      keys.append(page);
       read += page.length;
       if (page.length < PAGE_ROWS) break;
       after = page[page.length - 1]!.occurrence_id;
