@@ -96,10 +96,13 @@ async function readSiteCatalogs(services: AppServices): Promise<void> {
 async function readListKeys(services: AppServices, logger: Logger): Promise<void> {
   const started = Date.now();
   const occurrences = await services.listedEvents.index.prepare();
-  if (occurrences !== null) logger.info({ occurrences, ms: Date.now() - started }, 'the events\' list keys are in memory');
+  if (occurrences === null) {
+    logger.info({ ms: Date.now() - started }, 'the events\' list keys could not be read yet: lists are answered by SQL until a list request reads them');
+    return;
+  }
+  logger.info({ occurrences, ms: Date.now() - started }, 'the events\' list keys are in memory');
   const leftToSql = services.listedEvents.index.leftToSql();
-  if (occurrences !== null && leftToSql.length) logger.warn({ lists: leftToSql }, 'some event lists are answered by SQL, slower on a large calendar');
-  else logger.info({ ms: Date.now() - started }, 'the events\' list keys could not be read yet: lists are answered by SQL until a list request reads them');
+  if (leftToSql.length) logger.warn({ lists: leftToSql }, 'some event lists are answered by SQL, slower on a large calendar');
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
