@@ -176,7 +176,7 @@ class ListKeys {
   #links = new Int32Array(0);
   #linksSize = 0;
   /**
-   * The negative numbers the link sets hold meta by: per key by value, each value's (as they come);
+   * The negative numbers the links hold meta by: per key by value, each value's (as they come);
    * per key by presence, its presence's (-1, -2…).
    */
   readonly #valueMembers: Array<Map<string, number>>;
