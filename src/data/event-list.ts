@@ -324,10 +324,16 @@ export interface ListKeyMetaRow {
 }
 
 /**
- * One page of the meta rows of these keys, by meta ID after `afterMetaId`. MySQL walks the meta
- * rows in their order (one pass over them for all pages), SQLite each key's rows on the meta_key
- * index.
+ * The walks that read the meta rows of these keys (listKeyMetaPage), a group of keys each. SQLite
+ * walks each key's rows along the meta_key index, in meta ID order; for several keys it would sort
+ * all the rows left at every page. MySQL walks the meta rows in primary-key order whatever the
+ * keys, so all of them share one walk.
  */
+export function listKeyMetaWalks(dialect: DialectName, keys: readonly string[]): string[][] {
+  return dialect === 'sqlite' ? keys.map((key) => [key]) : [[...keys]];
+}
+
+/** One page of the meta rows of these keys (a walk of listKeyMetaWalks), by meta ID after `afterMetaId`. */
 export async function listKeyMetaPage(db: Reader, keys: readonly string[], afterMetaId: number, size: number): Promise<ListKeyMetaRow[]> {
   if (!keys.length) return [];
   const which = sql<number>`CASE meta_key ${sql.join(keys.map((key, i) => sql`WHEN ${key} THEN ${sql.lit(i)}`), sql` `)} END`;

@@ -213,6 +213,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     },
     noSql: {
       impliedWalkBounds: 'derives bounds from a filter',
+      listKeyMetaWalks: 'groups the keys by dialect',
     },
     uncatalogued: {},
   }),

@@ -217,9 +217,12 @@ class ListKeys {
     this.#valueMembers = meta.byValue.map(() => new Map());
   }
 
-  /** Adds rows as they are read (a page at a time: the rows themselves are not kept); `seal` then orders them. */
-  append(rows: readonly ListKeyRow[]): void {
-    for (const row of rows) this.#add(row);
+  /**
+   * Adds rows as they are read (a page at a time: the rows themselves are not kept); `seal` then
+   * orders them. `metaOf` gives the members of a post's meta when the rows were read without it.
+   */
+  append(rows: readonly ListKeyRow[], metaOf?: (postId: number) => number[]): void {
+    for (const row of rows) this.#add(row, metaOf?.(row.post_id));
   }
 
   /** Puts the appended rows in list order and in post order; no row is appended after. */
@@ -265,11 +268,11 @@ class ListKeys {
   }
 
   /** Appends a row; returns its index when the list walks it (a post of the listed type). */
-  #add(row: ListKeyRow): number | null {
+  #add(row: ListKeyRow, metaMembers?: number[]): number | null {
     const index = this.#size++;
     const size = this.#size;
     this.postIds = grown(this.postIds, size);
-    for (const name of Object.keys(this.columns) as Column[]) this.columns[name] = grown(this.columns[name], size);
+    for (const name of COLUMNS) this.columns[name] = grown(this.columns[name], size);
     this.postDates = grown(this.postDates, size);
     this.statuses = grown(this.statuses, size);
     this.flags = grown(this.flags, size);
@@ -285,26 +288,29 @@ class ListKeys {
     this.postDates[index] = datetimeNumber(row.post_date);
     this.flags[index] = row.hidden ? HIDDEN : 0;
     const terms = row.termTaxonomyIds ?? [];
-    // term_taxonomy_id is a 64-bit column: one past the links' 32 bits leaves lists by term to SQL.
-    if (terms.some((id) => id > MAX_TERM_LINK)) this.termsUsable = false;
-    const links = [...terms.filter((id) => id <= MAX_TERM_LINK), ...this.#metaLinks(row)];
+    const meta = metaMembers ?? this.#metaLinks(row);
     this.linkStarts = grown(this.linkStarts, size);
     this.linkCounts = grown(this.linkCounts, size);
-    this.#links = grown(this.#links, this.#linksSize + links.length);
+    this.#links = grown(this.#links, this.#linksSize + terms.length + meta.length);
     this.linkStarts[index] = this.#linksSize;
-    this.linkCounts[index] = links.length;
-    this.#links.set(links, this.#linksSize);
-    this.#linksSize += links.length;
+    for (const id of terms) {
+      // term_taxonomy_id is a 64-bit column: one past the links' 32 bits leaves lists by term to SQL.
+      if (id > MAX_TERM_LINK) this.termsUsable = false;
+      else this.#links[this.#linksSize++] = id;
+    }
+    for (const member of meta) this.#links[this.#linksSize++] = member;
+    this.linkCounts[index] = this.#linksSize - this.linkStarts[index]!;
     if (row.termTaxonomyIds === null) this.termsUsable = false;
-    if (!row.meta) this.metaUsable = false;
+    if (!metaMembers && !row.meta) this.metaUsable = false;
     const local = daySpan(row.start_date, row.end_date);
     const utc = daySpan(row.start_date_utc, row.end_date_utc);
     if (local === undefined || utc === undefined) this.usable = false;
-    const known = [local, utc].filter((days): days is number => days !== undefined && !Number.isNaN(days));
-    this.spans[index] = known.length ? Math.max(...known) : Number.NaN;
-    const [start, startUtc, end, endUtc] = [row.start_date, row.start_date_utc, row.end_date, row.end_date_utc].map(epochSeconds) as [number, number, number, number];
+    const localKnown = local !== undefined && !Number.isNaN(local);
+    const utcKnown = utc !== undefined && !Number.isNaN(utc);
+    this.spans[index] = localKnown && utcKnown ? Math.max(local, utc) : localKnown ? local : utcKnown ? utc : Number.NaN;
+    const [start, startUtc, end, endUtc] = [epochSeconds(row.start_date), epochSeconds(row.start_date_utc), epochSeconds(row.end_date), epochSeconds(row.end_date_utc)];
     // A row with a date the databases' arithmetic cannot use leaves the reach unknown (NaN, see reach()).
-    const dated = ![start, startUtc, end, endUtc].some(Number.isNaN);
+    const dated = !Number.isNaN(start) && !Number.isNaN(startUtc) && !Number.isNaN(end) && !Number.isNaN(endUtc);
     this.leads[index] = dated ? daysUpTo(start - end, startUtc - endUtc) : Number.NaN;
     this.zones[index] = dated ? daysUpTo(Math.abs(start - startUtc)) : Number.NaN;
     if (row.post_type !== this.postType || row.post_status === null) {
@@ -314,26 +320,19 @@ class ListKeys {
     let code = this.statusCodes.get(row.post_status);
     if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
     this.statuses[index] = code;
-    const keys = [this.columns.start[index]!, this.columns.end[index]!, this.columns.startUtc[index]!, this.columns.endUtc[index]!, this.postDates[index]!];
-    if (code > 255 || keys.some((value) => Number.isNaN(value))) this.usable = false;
+    if (code > 255 || Number.isNaN(this.postDates[index]!) || COLUMNS.some((name) => Number.isNaN(this.columns[name][index]!))) this.usable = false;
     for (const walked of ['start', 'startUtc'] as const) this.#summarize(walked, index);
     return index;
   }
 
-  /** The member numbers of a row's meta (a key by value with an ID's digits only). */
+  /** The member numbers of a row's meta (as a patch reads it). */
   #metaLinks(row: ListKeyRow): number[] {
     if (!row.meta) return [];
     const members: number[] = [];
     row.meta.values.forEach((values, i) => {
-      const known = this.#valueMembers[i]!;
       for (const value of values) {
-        if (!DECIMAL_ID.test(value)) {
-          this.metaValuesUsable = false;
-          continue;
-        }
-        let member = known.get(value);
-        if (member === undefined) known.set(value, member = --this.#lastMember);
-        members.push(member);
+        const member = this.metaMember(i, value);
+        if (member !== null) members.push(member);
       }
     });
     row.meta.present.forEach((present, j) => {
@@ -341,6 +340,24 @@ class ListKeys {
     });
     return members;
   }
+
+  /**
+   * The member a meta row is held by (list-key-meta.ts's MetaMember): `key` indexes ListKeyMeta's
+   * byValue, then byPresence; a value by value is held only as an ID's digits (null otherwise, and
+   * lists by such keys are then SQL's).
+   */
+  readonly metaMember = (key: number, value: string | null): number | null => {
+    const byValue = this.meta.byValue.length;
+    if (key >= byValue) return this.#presenceMembers[key - byValue]!;
+    if (value === null || !DECIMAL_ID.test(value)) {
+      this.metaValuesUsable = false;
+      return null;
+    }
+    const known = this.#valueMembers[key]!;
+    let member = known.get(value);
+    if (member === undefined) known.set(value, member = --this.#lastMember);
+    return member;
+  };
 
   /** The filter's conditions on terms and meta, as groups of link members. */
   #linkGroups(f: EventListFilter): LinkGroup[] {
@@ -737,12 +754,11 @@ export class EventListIndex {
     const keys = new ListKeys(this.postType, this.meta);
     // Other requests are answered between the pages.
     const between = () => new Promise<void>(setImmediate);
-    const meta = await ListKeyMetaRows.read(this.db.kysely, this.meta, PAGE_ROWS, between);
+    const meta = await ListKeyMetaRows.read(this.db.kysely, this.db.dialect, this.meta, keys.metaMember, PAGE_ROWS, between);
     let read = 0;
     for (let after = 0; ;) {
       const page = await listKeyPage(this.db.kysely, this.db.dialect, this.meta, after, PAGE_ROWS);
-      for (const row of page) row.meta = meta.of(row.post_id);
-      keys.append(page);
+      keys.append(page, (postId) => meta.of(postId));
       read += page.length;
       if (page.length < PAGE_ROWS) break;
       after = page[page.length - 1]!.occurrence_id;
