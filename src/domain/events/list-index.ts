@@ -4,9 +4,9 @@
 // walk over the window's candidates instead of SQL over them.
 // The keys are read once per outside version (Db.outsideVersion: what other connections may have
 // changed) and patched by wpcal's own writes, which re-read the occurrences of the posts they
-// touched before they return. Filters the keys do not hold (search, parent, include) and
-// calendars whose events repeat their occurrences are answered by SQL, as is every request while
-// the keys are being read.
+// touched before they return. Filters the keys do not hold (search, parent, include) are
+// answered by SQL, as is every request while the keys are being read. A calendar whose events
+// repeat their occurrences (TEC PRO's recurring events) is listed event by event, as SQL groups it.
 import type { Db } from '../../data/connect.ts';
 import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyMeta, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
 import type { Touched } from '../../data/transaction.ts';
@@ -564,6 +564,7 @@ class ListKeys {
     let total = 0;
     let position = this.#firstFrom(order, lower);
     const end = this.#firstFrom(order, upper, true);
+    if (this.repeated) return this.#pageOfPosts(order, position, end, matches, limit, offset);
     const days = this.#days[walkedName];
     // A day at a time: one the summary tells whole is skipped (none match) or counted (all match,
     // none on the page); the others are walked row by row, taking the page's IDs on the way.
@@ -599,6 +600,26 @@ class ListKeys {
       }
     }
     return { ids, total };
+  }
+
+  /**
+   * The page and count of a calendar whose events repeat their occurrences, as SQL's grouped list
+   * gives them: each event once, at its first matching occurrence in list order (MIN of the start,
+   * then post date and ID), counted once. Every row of the window is walked: a day's count would
+   * count an event again.
+   */
+  #pageOfPosts(order: WalkOrder, from: number, end: number, matches: (row: number) => boolean, limit: number, offset: number): { ids: number[]; total: number } {
+    const ids: number[] = [];
+    const seen = new Set<number>();
+    for (let position = from; position < end; position++) {
+      const row = order.rows[position]!;
+      if (!matches(row)) continue;
+      const post = this.postIds[row]!;
+      if (seen.has(post)) continue;
+      if (seen.size >= offset && seen.size < offset + limit) ids.push(post);
+      seen.add(post);
+    }
+    return { ids, total: seen.size };
   }
 }
 
@@ -674,7 +695,6 @@ export class EventListIndex {
   leftToSql(): string[] {
     const keys = this.#keys;
     if (!keys || this.#outside === null) return ['every list: the keys are not read'];
-    if (keys.repeated) return ['every list: an event has several occurrence rows (recurring events)'];
     if (!keys.usable) return ['every list: an occurrence or post holds a date lists cannot compare'];
     return [
       ...keys.termsUsable ? [] : ['lists by category and tag: the database cut a post\'s terms short'],
@@ -687,7 +707,7 @@ export class EventListIndex {
   answer(f: EventListFilter, outside: string | null, limit: number, offset: number): { ids: number[]; total: number } | undefined {
     if (!supports(f, this.meta) || f.postType !== this.postType) return undefined;
     const keys = this.#current(outside);
-    if (!keys || keys.repeated || !readWhole(keys, f)) return undefined;
+    if (!keys || !readWhole(keys, f)) return undefined;
     return keys.page(f, limit, offset);
   }
 
