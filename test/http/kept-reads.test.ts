@@ -108,6 +108,24 @@ forEachDatabase('kept reads after writes', (kind) => {
     }
   });
 
+  it('serve warns at start of the lists its keys leave to SQL, and why', async () => {
+    const [event] = await outside.kysely.selectFrom('tec_occurrences').select('post_id').orderBy('post_id').limit(1).execute();
+    const odd = { post_id: event!.post_id, meta_key: '_EventVenueID', meta_value: '0042' };
+    await outside.write((trx) => trx.insertInto('postmeta').values(odd).execute());
+    const lines: Array<{ msg: string; lists?: string[] }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const started = await startServer({ db: t.database.url, tablePrefix: 'wp_', host: '127.0.0.1', port: 0, logger, siteUrl: SITE });
+    try {
+      await started.warmedUp;
+      expect(lines.filter((line) => line.lists).map((line) => [line.msg, line.lists])).to.deep.equal([
+        ['some event lists are answered by SQL, slower on a large calendar', ['lists by venue and organizer: a value is not an ID\'s digits']],
+      ]);
+    } finally {
+      await started.close();
+      await outside.write((trx) => trx.deleteFrom('postmeta').where('meta_value', '=', '0042').where('meta_key', '=', '_EventVenueID').execute());
+    }
+  });
+
   it('a list by category follows category and event writes at once (the category looked up anew, its children too)', async function () {
     this.timeout(60_000);
     const byCategory = `${API}/events?categories=lantern-walks&start_date=${ymd(Date.now() - DAY_MS)}`;
