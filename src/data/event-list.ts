@@ -234,11 +234,11 @@ export interface ListKeyRow {
 
 /**
  * Every occurrence with its post's list keys (LEFT JOIN: the calendar's shape counts every
- * occurrence row). A post's terms come as `COUNT:SUM:IDS` from one lookup of its relationships,
- * its filtered meta as `COUNT:LENGTHS:ITEMS` from one lookup of its meta (an item `vI=VALUE` for
- * the I-th key by value, `pJ` for the J-th key by presence): MySQL cuts GROUP_CONCAT at
- * group_concat_max_len bytes (1,024 by default), maybe inside an item, and the count with the
- * sum of the IDs or of the values' lengths tell.
+ * occurrence row). A post's terms come as `COUNT:SUM:IDS` from one lookup of its relationships
+ * and, `withMeta` (listKeysOfPosts), its filtered meta as `COUNT:LENGTHS:ITEMS` from one lookup of
+ * its meta (an item `vI=VALUE` for the I-th key by value, `pJ` for the J-th key by presence):
+ * MySQL cuts GROUP_CONCAT at group_concat_max_len bytes (1,024 by default), maybe inside an item,
+ * and the count with the sum of the IDs or of the values' lengths tell.
  */
 function listKeys(db: Reader, dialect: DialectName, meta: ListKeyMeta, withMeta: boolean) {
   const concat = (parts: RawBuilder<unknown>[]) => (dialect === 'sqlite' ? sql.join(parts, sql` || `) : sql`CONCAT(${sql.join(parts)})`);

@@ -554,17 +554,17 @@ class ListKeys {
     const { flags, statuses } = this;
     const groups = this.#linkGroups(f);
     const linked = groups.length ? this.#linkTest(groups) : null;
-    const linkDayCounts = linked ? this.#linkDayCountsOf(`${walkedName} ${codes.join(',')} ${JSON.stringify(groups)}`) : null;
     const matches = (row: number) => {
       if (flags[row] !== 0 || listed[statuses[row]!] === 0) return false;
       for (const { column, operator, value } of tests) if (!compare(column[row]!, operator, value)) return false;
       return linked === null || linked(row);
     };
-    const ids: number[] = [];
-    let total = 0;
     let position = this.#firstFrom(order, lower);
     const end = this.#firstFrom(order, upper, true);
     if (this.repeated) return this.#pageOfPosts(order, position, end, matches, limit, offset);
+    const linkDayCounts = linked ? this.#linkDayCountsOf(`${walkedName} ${codes.join(',')} ${JSON.stringify(groups)}`) : null;
+    const ids: number[] = [];
+    let total = 0;
     const days = this.#days[walkedName];
     // A day at a time: one the summary tells whole is skipped (none match) or counted (all match,
     // none on the page); the others are walked row by row, taking the page's IDs on the way.
