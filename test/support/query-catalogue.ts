@@ -204,6 +204,16 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'every filter, repeated occurrences', run: ({ reader }) => eventList.listedEventIds(reader, FILTERED_LIST, 10, 0, true) },
         { case: 'include', run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, include: [12, 13, 0] }, 10, 0, false) },
         { case: 'include, repeated occurrences', run: ({ reader }) => eventList.listedEventIds(reader, { ...DEFAULT_LIST, include: [12, 13] }, 10, 0, true) },
+        {
+          case: 'venue and featured given as the posts holding them',
+          run: ({ reader }) => eventList.listedEventIds(reader, {
+            ...DEFAULT_LIST, metaIds: [{ key: '_EventVenueID', ids: [7], holders: [12, 13] }], metaPresence: { key: '_tribe_featured', present: true, holders: [] },
+          }, 10, 0, false),
+        },
+      ],
+      postsHoldingMeta: [
+        { case: 'a venue', run: ({ reader }) => eventList.postsHoldingMeta(reader, '_EventVenueID', [7, 8], 5000) },
+        { case: 'featured', run: ({ reader }) => eventList.postsHoldingMeta(reader, '_tribe_featured', undefined, 5000) },
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
       occurrenceReach: [{ run: ({ reader, dialect }) => eventList.occurrenceReach(reader, dialect) }],

@@ -14,7 +14,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -36,7 +36,7 @@ where
     and `p`.`post_status` in (?, ?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -77,7 +77,7 @@ where
     )
     and `p`.`ID` in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -87,7 +87,7 @@ where
     and 1 = 0
     and `p`.`ID` in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -109,7 +109,7 @@ where
     and 1 = 0
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -132,7 +132,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -158,7 +158,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -187,7 +187,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -218,7 +218,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -248,7 +248,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -280,7 +280,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -310,7 +310,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -342,7 +342,7 @@ where
     and `p`.`post_status` in (?, ?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -383,7 +383,7 @@ where
     )
     and `p`.`ID` in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -393,7 +393,7 @@ where
     and 1 = 0
     and `p`.`ID` in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -426,7 +426,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -456,7 +456,7 @@ where
     and `p`.`post_status` in (?)
     and `p`.`ID` not in (
       select
-        `m`.`post_id`
+        `m`.`post_id` + 0 as `post_id`
       from
         `wp_postmeta` as `m`
       where
@@ -476,6 +476,107 @@ limit
 offset
   ?;
 -- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",10,0]
+
+-- listedEventIds (venue and featured given as the posts holding them), statement 1 of 2
+select
+  `o`.`start_date` as `start`
+from
+  `wp_tec_occurrences` as `o`
+  cross join `wp_posts` as `p`
+where
+  `o`.`post_id` = `p`.`ID`
+  and (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id` + 0 as `post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`end_date` >= ?
+    and `p`.`ID` in (12, 13)
+    and `p`.`ID` in (-1)
+  )
+order by
+  `o`.`start_date`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",1,9]
+
+-- listedEventIds (venue and featured given as the posts holding them), statement 2 of 2
+select
+  `p`.`ID`
+from
+  `wp_tec_occurrences` as `o`
+  cross join `wp_posts` as `p`
+where
+  `o`.`post_id` = `p`.`ID`
+  and (
+    `p`.`post_type` = ?
+    and `p`.`post_status` in (?)
+    and `p`.`ID` not in (
+      select
+        `m`.`post_id` + 0 as `post_id`
+      from
+        `wp_postmeta` as `m`
+      where
+        `m`.`meta_key` = ?
+    )
+    and `o`.`end_date` >= ?
+    and `p`.`ID` in (12, 13)
+    and `p`.`ID` in (-1)
+  )
+order by
+  `o`.`start_date`,
+  `p`.`post_date`,
+  `p`.`ID`
+limit
+  ?
+offset
+  ?;
+-- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",10,0]
+
+-- postsHoldingMeta (a venue)
+select distinct
+  `held`.`post_id`
+from
+  (
+    select
+      `m`.`post_id` + 0 as `post_id`
+    from
+      `wp_postmeta` as `m`
+    where
+      `m`.`meta_key` = ?
+      and `m`.`meta_value` in ('7', '8')
+  ) as `held`
+order by
+  `held`.`post_id`
+limit
+  ?;
+-- parameters: ["_EventVenueID",5001]
+
+-- postsHoldingMeta (featured)
+select distinct
+  `held`.`post_id`
+from
+  (
+    select
+      `m`.`post_id` + 0 as `post_id`
+    from
+      `wp_postmeta` as `m`
+    where
+      `m`.`meta_key` = ?
+  ) as `held`
+order by
+  `held`.`post_id`
+limit
+  ?;
+-- parameters: ["_tribe_featured",5001]
 
 -- occurrencesRepeat
 select

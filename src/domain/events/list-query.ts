@@ -2,7 +2,10 @@
 // meta keys and search words, as the events-list query of data/event-list.ts; the page and the
 // count, reused while the database's data version is unchanged (ListedEventsCache).
 import type { Db } from '../../data/connect.ts';
-import { countListedEvents, listedEventIds, occurrenceReach, occurrencesRepeat, type EventListFilter, type ListKeyMeta, type OccurrenceReach } from '../../data/event-list.ts';
+import {
+  countListedEvents, listedEventIds, occurrenceReach, occurrencesRepeat, postsHoldingMeta,
+  type EventListFilter, type ListKeyMeta, type MetaCondition, type OccurrenceReach,
+} from '../../data/event-list.ts';
 import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-dates.ts';
 import { EVENT_TYPE } from '../post-types.ts';
 import { searchWords } from '../search.ts';
@@ -113,6 +116,13 @@ interface CachedPage {
 const MAX_CACHED_PAGES = 512;
 /** What the calendar's shape asks SQL (whether occurrences repeat, their reach). */
 const SHAPE_QUESTIONS = 8;
+/** The meta conditions whose posts are kept (the venues, organizers and featured asked for last). */
+const META_QUESTIONS = 256;
+/**
+ * The most posts a meta condition is given as (postsHoldingMeta): a venue of more events is asked
+ * by a subquery, each statement of the list looking them up again.
+ */
+const MOST_HOLDERS = 5_000;
 
 /**
  * What GET /events and the iCal feed reuse of their lists while the database's data version is
@@ -129,10 +139,16 @@ export class ListedEventsCache {
   }
 
   readonly #shape = new PerVersionAnswers(SHAPE_QUESTIONS);
+  readonly #holders = new PerVersionAnswers(META_QUESTIONS);
 
   /** The answer of `ask` under `name` for this version, asked once per version (a failed answer is asked again). */
   perVersion<T>(name: string, version: string | null, ask: () => Promise<T>): Promise<T> {
     return this.#shape.get(name, version, ask);
+  }
+
+  /** The posts holding the meta of `condition` (with one of `values`), looked up once per version; null: too many. */
+  holders(db: Db, version: string | null, { key }: MetaCondition, values?: readonly number[]): Promise<readonly number[] | null> {
+    return this.#holders.get(JSON.stringify([key, values]), version, () => postsHoldingMeta(db.kysely, key, values, MOST_HOLDERS));
   }
 
   /** The page kept under `key` for this version (a copy of its IDs), if any. */
@@ -173,10 +189,24 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, versions: R
   const query = listQuery(f, shape);
   const fromMemory = cache.index.answer(query, versions.outside, limit, offset);
   if (fromMemory) return { ids: fromMemory.ids, total: Promise.resolve(fromMemory.total) };
-  const total = countListedEvents(db.kysely, query, shape.repeated);
+  const bySql = await withMetaHolders(db, cache, version, query);
+  const total = countListedEvents(db.kysely, bySql, shape.repeated);
   // Answered by whoever awaits `total`; this only keeps an early failure of the page from leaving it unhandled.
   total.catch(() => undefined);
-  const ids = await listedEventIds(db.kysely, query, limit, offset, shape.repeated);
+  const ids = await listedEventIds(db.kysely, bySql, limit, offset, shape.repeated);
   cache.keepPage(key, version, ids, total);
   return { ids, total };
+}
+
+/** The query with the posts of its meta conditions looked up (ListedEventsCache.holders), where they are few enough. */
+export async function withMetaHolders(db: Db, cache: ListedEventsCache, version: string | null, query: EventListFilter): Promise<EventListFilter> {
+  const held = async <C extends MetaCondition>(condition: C, values?: readonly number[]): Promise<C> => {
+    const holders = await cache.holders(db, version, condition, values);
+    return holders ? { ...condition, holders } : condition;
+  };
+  const [metaIds, metaPresence] = await Promise.all([
+    Promise.all(query.metaIds.map((condition) => (condition.ids.length ? held(condition, condition.ids) : condition))),
+    query.metaPresence?.present ? held(query.metaPresence) : query.metaPresence,
+  ]);
+  return { ...query, metaIds, metaPresence };
 }
