@@ -399,6 +399,15 @@ export async function occurrenceReach(db: Reader, dialect: 'sqlite' | 'mysql'): 
 }
 
 /** Whether some post has several `tec_occurrences` rows. */
+/** How many rows the list keys will hold: the occurrence rows, and the term links of every post (of events and others). */
+export async function listKeyRowCounts(db: Reader): Promise<{ occurrences: number; termLinks: number }> {
+  const row = await db.selectNoFrom((eb) => [
+    eb.selectFrom('tec_occurrences').select(sql<number>`COUNT(*)`.as('n')).as('occurrences'),
+    eb.selectFrom('term_relationships').select(sql<number>`COUNT(*)`.as('n')).as('termLinks'),
+  ]).executeTakeFirst();
+  return { occurrences: Number(row?.occurrences ?? 0), termLinks: Number(row?.termLinks ?? 0) };
+}
+
 export async function occurrencesRepeat(db: Reader): Promise<boolean> {
   const row = await db.selectFrom('tec_occurrences').select('post_id').groupBy('post_id')
     .having(sql`COUNT(*)`, '>', 1).limit(1).executeTakeFirst();

@@ -509,6 +509,18 @@ forEachDatabase('EventListIndex', (kind) => {
     }
   });
 
+  it('tells its listeners of each read of the keys that succeeded, with the rows it read', async function () {
+    this.timeout(60_000);
+    const index = new EventListIndex(db, 'tribe_events', EVENT_LIST_META);
+    const told: number[] = [];
+    index.onRead((rows) => told.push(rows));
+    let read: number | null = null;
+    for (let tries = 0; read === null && tries < 20; tries++) read = await index.prepare();
+    const { n } = await db.kysely.selectFrom('tec_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(read).to.equal(Number(n));
+    expect(told).to.deep.equal([Number(n)]);
+  });
+
   it('answers nothing for another outside version, nor for filters it does not hold', async () => {
     const { index, version } = await builtIndex();
     const f = PROBE;

@@ -216,6 +216,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         { case: 'featured', run: ({ reader }) => eventList.postsHoldingMeta(reader, '_tribe_featured', undefined, 5000) },
       ],
       occurrencesRepeat: [{ run: ({ reader }) => eventList.occurrencesRepeat(reader) }],
+      listKeyRowCounts: [{ run: ({ reader }) => eventList.listKeyRowCounts(reader) }],
       occurrenceReach: [{ run: ({ reader, dialect }) => eventList.occurrenceReach(reader, dialect) }],
       listKeyPage: [{ run: ({ reader, dialect }) => eventList.listKeyPage(reader, dialect, LIST_KEY_META, 2000, 20_000) }],
       listKeysOfPosts: [{ run: ({ reader, dialect }) => eventList.listKeysOfPosts(reader, dialect, LIST_KEY_META, [12, 13]) }],

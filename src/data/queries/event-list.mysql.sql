@@ -591,6 +591,21 @@ limit
   ?;
 -- parameters: [1,1]
 
+-- listKeyRowCounts
+select
+  (
+    select
+      COUNT(*) as `n`
+    from
+      `wp_tec_occurrences`
+  ) as `occurrences`,
+  (
+    select
+      COUNT(*) as `n`
+    from
+      `wp_term_relationships`
+  ) as `termLinks`;
+
 -- occurrenceReach
 select
   MAX(DATEDIFF(`end_date`, `start_date`)) as `local`,

@@ -8,7 +8,7 @@
 // answered by SQL, as is every request while the keys are being read. A calendar whose events
 // repeat their occurrences (TEC PRO's recurring events) is listed event by event, as SQL groups it.
 import type { Db } from '../../data/connect.ts';
-import { impliedWalkBounds, listKeyPage, listKeysOfPosts, type EventListFilter, type ListKeyMeta, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
+import { impliedWalkBounds, listKeyPage, listKeyRowCounts, listKeysOfPosts, type EventListFilter, type ListKeyMeta, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
 import type { Touched } from '../../data/transaction.ts';
 import { grown } from './grown-array.ts';
 import { ListKeyMetaRows } from './list-key-meta.ts';
@@ -63,6 +63,11 @@ function daySpan(start: string, end: string): number | undefined {
 
 /** Rows read per query while the keys are built. */
 const PAGE_ROWS = 20_000;
+/**
+ * The term links reserved per occurrence, at most, before the keys are read: every post's links
+ * are counted, and a site's posts and pages may hold far more of them than its events.
+ */
+const RESERVED_TERM_LINKS = 4;
 /**
  * A build may take at most this share of the time: after one of B ms, the next waits B / share,
  * and at least MIN_BUILD_GAP_MS.
@@ -225,6 +230,30 @@ class ListKeys {
     for (const row of rows) this.#add(row, metaOf?.(row.post_id));
   }
 
+  /**
+   * Makes room for this many rows and links before they are appended, so the arrays are not grown
+   * (copied) on the way: at 1,000,000 occurrences the copies left behind add up to the keys' own
+   * size, freed only when the collector gets to them, and the process's memory stayed that much
+   * higher. More rows than reserved still fit: the arrays then grow.
+   */
+  reserve(rows: number, links: number): void {
+    this.#growRows(rows);
+    this.#links = grown(this.#links, links);
+  }
+
+  #growRows(size: number): void {
+    this.postIds = grown(this.postIds, size);
+    for (const name of COLUMNS) this.columns[name] = grown(this.columns[name], size);
+    this.postDates = grown(this.postDates, size);
+    this.statuses = grown(this.statuses, size);
+    this.flags = grown(this.flags, size);
+    this.spans = grown(this.spans, size);
+    this.leads = grown(this.leads, size);
+    this.zones = grown(this.zones, size);
+    this.linkStarts = grown(this.linkStarts, size);
+    this.linkCounts = grown(this.linkCounts, size);
+  }
+
   /** Puts the appended rows in list order and in post order; no row is appended after. */
   seal(): void {
     const listed: number[] = [];
@@ -270,15 +299,7 @@ class ListKeys {
   /** Appends a row; returns its index when the list walks it (a post of the listed type). */
   #add(row: ListKeyRow, metaMembers?: number[]): number | null {
     const index = this.#size++;
-    const size = this.#size;
-    this.postIds = grown(this.postIds, size);
-    for (const name of COLUMNS) this.columns[name] = grown(this.columns[name], size);
-    this.postDates = grown(this.postDates, size);
-    this.statuses = grown(this.statuses, size);
-    this.flags = grown(this.flags, size);
-    this.spans = grown(this.spans, size);
-    this.leads = grown(this.leads, size);
-    this.zones = grown(this.zones, size);
+    this.#growRows(this.#size);
     this.#reach = null;
     this.postIds[index] = row.post_id;
     this.columns.start[index] = datetimeNumber(row.start_date);
@@ -289,8 +310,6 @@ class ListKeys {
     this.flags[index] = row.hidden ? HIDDEN : 0;
     const terms = row.termTaxonomyIds ?? [];
     const meta = metaMembers ?? this.#metaLinks(row);
-    this.linkStarts = grown(this.linkStarts, size);
-    this.linkCounts = grown(this.linkCounts, size);
     this.#links = grown(this.#links, this.#linksSize + terms.length + meta.length);
     this.linkStarts[index] = this.#linksSize;
     for (const id of terms) {
@@ -673,6 +692,7 @@ export class EventListIndex {
   #nextBuild = 0;
   /** Own writes' patches, one after the other: each reads after the one before was applied. */
   #patches: Promise<void> = Promise.resolve();
+  readonly #readListeners: Array<(rows: number) => void> = [];
 
   constructor(private readonly db: Db, private readonly postType: string, private readonly meta: ListKeyMeta) {}
 
@@ -757,12 +777,20 @@ export class EventListIndex {
     return null;
   }
 
+  /** Adds a listener told of each read of the keys, once it is done and all it read but the keys can go (`rows`: how many it read). */
+  onRead(listener: (rows: number) => void): void {
+    this.#readListeners.push(listener);
+  }
+
   #startBuild(): Promise<number | null> | undefined {
     if (this.#build || Date.now() < this.#nextBuild) return undefined;
     const build: Build = { touched: new Set<number>(), everything: false, done: Promise.resolve(null) };
     this.#build = build;
     const started = Date.now();
-    return build.done = this.#read(build).catch(() => null).finally(() => {
+    return build.done = this.#read(build).catch(() => null).then((rows) => {
+      if (rows !== null) for (const listener of this.#readListeners) listener(rows);
+      return rows;
+    }).finally(() => {
       this.#build = null;
       this.#nextBuild = Date.now() + Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE);
     });
@@ -774,7 +802,9 @@ export class EventListIndex {
     const keys = new ListKeys(this.postType, this.meta);
     // Other requests are answered between the pages.
     const between = () => new Promise<void>(setImmediate);
+    const counts = await listKeyRowCounts(this.db.kysely);
     const meta = await ListKeyMetaRows.read(this.db.kysely, this.db.dialect, this.meta, keys.metaMember, PAGE_ROWS, between);
+    keys.reserve(counts.occurrences, meta.size + Math.min(counts.termLinks, counts.occurrences * RESERVED_TERM_LINKS));
     let read = 0;
     for (let after = 0; ;) {
       const page = await listKeyPage(this.db.kysely, this.db.dialect, this.meta, after, PAGE_ROWS);

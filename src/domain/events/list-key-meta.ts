@@ -46,6 +46,11 @@ export class ListKeyMetaRows {
     this.#members[row] = member;
   }
 
+  /** The meta rows held. */
+  get size(): number {
+    return this.#size;
+  }
+
   /** The members of the post's meta rows. */
   of(postId: number): number[] {
     const order = this.#byPost;
