@@ -90,15 +90,15 @@ function hasMeta(eb: Eb, { key, holders }: MetaCondition, values?: readonly numb
 }
 
 /**
- * The posts holding a meta row of `key` (with one of `values`), ascending; null when there are more
- * than `most`. Each list statement given the condition as a subquery runs that lookup again, and on
- * MariaDB it fetches every row of the key, which no index holds by value: 0.5 s for a venue at
- * 100,000 events, where the statements given the posts take 10 ms each.
+ * The posts holding a meta row of `key` (with one of `values`), ascending; null when more than
+ * `most` rows hold it, found without reading the others. Each list statement given the condition
+ * as a subquery runs that lookup again, and on MariaDB it fetches every row of the key, which no
+ * index holds by value: 0.5 s for a venue at 100,000 events, where the statements given the posts
+ * take 10 ms each.
  */
 export async function postsHoldingMeta(db: Reader, key: string, values: readonly number[] | undefined, most: number): Promise<number[] | null> {
-  const rows = await db.selectFrom((eb) => postsWithMeta(eb, key, values).as('held')).select('held.post_id').distinct()
-    .orderBy('held.post_id').limit(most + 1).execute();
-  return rows.length > most ? null : rows.map((row) => Number(row.post_id));
+  const rows = await db.selectFrom((eb) => postsWithMeta(eb, key, values).as('held')).select('held.post_id').limit(most + 1).execute();
+  return rows.length > most ? null : [...new Set(rows.map((row) => Number(row.post_id)))].sort((a, b) => a - b);
 }
 
 /** `post_id` is NOT NULL, so NOT IN means exactly "has no such meta row". */
@@ -398,7 +398,6 @@ export async function occurrenceReach(db: Reader, dialect: 'sqlite' | 'mysql'): 
   };
 }
 
-/** Whether some post has several `tec_occurrences` rows. */
 /** How many rows the list keys will hold: the occurrence rows, and the term links of every post (of events and others). */
 export async function listKeyRowCounts(db: Reader): Promise<{ occurrences: number; termLinks: number }> {
   const row = await db.selectNoFrom((eb) => [
@@ -408,6 +407,7 @@ export async function listKeyRowCounts(db: Reader): Promise<{ occurrences: numbe
   return { occurrences: Number(row?.occurrences ?? 0), termLinks: Number(row?.termLinks ?? 0) };
 }
 
+/** Whether some post has several `tec_occurrences` rows. */
 export async function occurrencesRepeat(db: Reader): Promise<boolean> {
   const row = await db.selectFrom('tec_occurrences').select('post_id').groupBy('post_id')
     .having(sql`COUNT(*)`, '>', 1).limit(1).executeTakeFirst();

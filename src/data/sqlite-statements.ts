@@ -6,6 +6,12 @@ import { LRUCache } from 'lru-cache';
 
 /** Distinct SQL texts kept prepared (queries with literal ID lists make many). */
 const PREPARED = 500;
+/**
+ * Longer texts are prepared each time: long literal ID lists make them (a list given thousands of
+ * posts, id-lists.ts), seldom twice the same, and a statement takes memory in proportion to its
+ * text (about 0.6 MB for 5,000 IDs): 500 of them would hold hundreds of MB.
+ */
+const KEPT_SQL_CHARS = 8192;
 
 export function preparingOnce(database: BetterSqlite3.Database): SqliteDatabase {
   const prepared = new LRUCache<string, BetterSqlite3.Statement>({ max: PREPARED });
@@ -15,7 +21,7 @@ export function preparingOnce(database: BetterSqlite3.Database): SqliteDatabase 
       let statement = prepared.get(sql);
       if (!statement) {
         statement = database.prepare(sql);
-        prepared.set(sql, statement);
+        if (sql.length <= KEPT_SQL_CHARS) prepared.set(sql, statement);
       }
       const kept = statement;
       return {

@@ -148,6 +148,8 @@ forEachDatabase('EventListIndex', (kind) => {
       ids: await listedEventIds(db.kysely, f, limit, offset, repeated), total: await countListedEvents(db.kysely, f, repeated),
     });
     const holders = new ListedEventsCache(db);
+    // Given as posts only where one holds it: venues with more events stay subqueries.
+    const fewHolders = new ListedEventsCache(db, 1);
     const reach = await occurrenceReach(db.kysely, db.dialect);
     expect(index.shape(version)?.reach(), 'the calendar\'s reach').to.deep.equal(reach);
     const plain = await plainAnswers();
@@ -194,8 +196,9 @@ forEachDatabase('EventListIndex', (kind) => {
       const fromMemory = index.answer(f, version, limit, offset);
       const fromSql = await sqlAnswer(f, limit, offset);
       const fromSqlGivenHolders = await sqlAnswer(await withMetaHolders(db, holders, null, f), limit, offset);
-      const answers = [fromMemory, fromSql, fromSqlGivenHolders, plain(f, limit, offset)].map((answer) => JSON.stringify(answer));
-      if (new Set(answers).size > 1) found.push(`${JSON.stringify({ f, limit, offset })}: memory, SQL, SQL given the holders, every row: ${answers.join(' ≠ ')}`);
+      const fromSqlGivenFew = await sqlAnswer(await withMetaHolders(db, fewHolders, null, f), limit, offset);
+      const answers = [fromMemory, fromSql, fromSqlGivenHolders, fromSqlGivenFew, plain(f, limit, offset)].map((answer) => JSON.stringify(answer));
+      if (new Set(answers).size > 1) found.push(`${JSON.stringify({ f, limit, offset })}: memory, SQL, SQL given the holders, given the few, every row: ${answers.join(' ≠ ')}`);
     }
     return found;
   }

@@ -30,6 +30,15 @@ describe('preparingOnce (SQLite statements)', () => {
     expect(prepared).to.deep.equal([select, 'INSERT INTO t (v) VALUES (?)']);
   });
 
+  it('prepares a long text (a long literal ID list) each time instead of keeping it', () => {
+    const db = preparingOnce(database);
+    const ids = Array.from({ length: 2000 }, (_, i) => i + 3);
+    const long = `SELECT v FROM t WHERE id IN (${ids.join(', ')}) ORDER BY id`;
+    expect(db.prepare(long).all([])).to.deep.equal([{ v: 'c' }]);
+    expect(db.prepare(long).all([])).to.deep.equal([{ v: 'c' }]);
+    expect(prepared).to.deep.equal([long, long]);
+  });
+
   it('runs a statement while the same SQL is being streamed', () => {
     const db = preparingOnce(database);
     const sql = 'SELECT id FROM t WHERE id >= ? ORDER BY id';

@@ -542,7 +542,7 @@ offset
 -- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",10,0]
 
 -- postsHoldingMeta (a venue)
-select distinct
+select
   `held`.`post_id`
 from
   (
@@ -554,14 +554,12 @@ from
       `m`.`meta_key` = ?
       and `m`.`meta_value` in ('7', '8')
   ) as `held`
-order by
-  `held`.`post_id`
 limit
   ?;
 -- parameters: ["_EventVenueID",5001]
 
 -- postsHoldingMeta (featured)
-select distinct
+select
   `held`.`post_id`
 from
   (
@@ -572,8 +570,6 @@ from
     where
       `m`.`meta_key` = ?
   ) as `held`
-order by
-  `held`.`post_id`
 limit
   ?;
 -- parameters: ["_tribe_featured",5001]

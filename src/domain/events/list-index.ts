@@ -234,11 +234,13 @@ class ListKeys {
    * Makes room for this many rows and links before they are appended, so the arrays are not grown
    * (copied) on the way: at 1,000,000 occurrences the copies left behind add up to the keys' own
    * size, freed only when the collector gets to them, and the process's memory stayed that much
-   * higher. More rows than reserved still fit: the arrays then grow.
+   * higher. A sixteenth more is reserved for the rows own writes add (each adds its events' rows
+   * again); past that the arrays grow.
    */
   reserve(rows: number, links: number): void {
-    this.#growRows(rows);
-    this.#links = grown(this.#links, links);
+    const roomy = (size: number) => size + Math.ceil(size / 16) + 1024;
+    this.#growRows(roomy(rows));
+    this.#links = grown(this.#links, roomy(links));
   }
 
   #growRows(size: number): void {
@@ -790,7 +792,7 @@ export class EventListIndex {
     return build.done = this.#read(build).catch(() => null).then((rows) => {
       if (rows !== null) for (const listener of this.#readListeners) listener(rows);
       return rows;
-    }).finally(() => {
+    }).catch(() => null).finally(() => {
       this.#build = null;
       this.#nextBuild = Date.now() + Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE);
     });

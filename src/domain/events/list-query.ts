@@ -1,6 +1,7 @@
 // What GET /events reads (events.md §3.3–§3.6): its filters, given the meanings of the event's
 // meta keys and search words, as the events-list query of data/event-list.ts; the page and the
 // count, reused while the database's data version is unchanged (ListedEventsCache).
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../data/connect.ts';
 import {
   countListedEvents, listedEventIds, occurrenceReach, occurrencesRepeat, postsHoldingMeta,
@@ -120,9 +121,11 @@ const SHAPE_QUESTIONS = 8;
 const META_QUESTIONS = 256;
 /**
  * The most posts a meta condition is given as (postsHoldingMeta): a venue of more events is asked
- * by a subquery, each statement of the list looking them up again.
+ * by a subquery, each statement of the list looking them up again, and not looked up for
+ * CROWDED_MS.
  */
 const MOST_HOLDERS = 5_000;
+const CROWDED_MS = 10 * 60_000;
 
 /**
  * What GET /events and the iCal feed reuse of their lists while the database's data version is
@@ -134,12 +137,15 @@ export class ListedEventsCache {
   /** The events' list keys in memory, which answer the lists they hold all of. */
   readonly index: EventListIndex;
 
-  constructor(db: Db) {
+  /** `mostHolders`: MOST_HOLDERS, unless a test asks for fewer. */
+  constructor(db: Db, private readonly mostHolders = MOST_HOLDERS) {
     this.index = new EventListIndex(db, EVENT_TYPE.type, EVENT_LIST_META);
   }
 
   readonly #shape = new PerVersionAnswers(SHAPE_QUESTIONS);
   readonly #holders = new PerVersionAnswers(META_QUESTIONS);
+  /** Meta conditions found held by more than `mostHolders` posts lately. */
+  readonly #crowded = new LRUCache<string, true>({ max: META_QUESTIONS, ttl: CROWDED_MS });
 
   /** The answer of `ask` under `name` for this version, asked once per version (a failed answer is asked again). */
   perVersion<T>(name: string, version: string | null, ask: () => Promise<T>): Promise<T> {
@@ -147,8 +153,12 @@ export class ListedEventsCache {
   }
 
   /** The posts holding the meta of `condition` (with one of `values`), looked up once per version; null: too many. */
-  holders(db: Db, version: string | null, { key }: MetaCondition, values?: readonly number[]): Promise<readonly number[] | null> {
-    return this.#holders.get(JSON.stringify([key, values]), version, () => postsHoldingMeta(db.kysely, key, values, MOST_HOLDERS));
+  async holders(db: Db, version: string | null, { key }: MetaCondition, values?: readonly number[]): Promise<readonly number[] | null> {
+    const question = JSON.stringify([key, values]);
+    if (this.#crowded.has(question)) return null;
+    const holders = await this.#holders.get(question, version, () => postsHoldingMeta(db.kysely, key, values, this.mostHolders));
+    if (!holders) this.#crowded.set(question, true);
+    return holders;
   }
 
   /** The page kept under `key` for this version (a copy of its IDs), if any. */
