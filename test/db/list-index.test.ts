@@ -195,8 +195,10 @@ forEachDatabase('EventListIndex', (kind) => {
       const offset = [0, 10, 37][Math.floor(n / 3) % 3]!;
       const fromMemory = index.answer(f, version, limit, offset);
       const fromSql = await sqlAnswer(f, limit, offset);
-      const fromSqlGivenHolders = await sqlAnswer(await withMetaHolders(db, holders, null, f), limit, offset);
-      const fromSqlGivenFew = await sqlAnswer(await withMetaHolders(db, fewHolders, null, f), limit, offset);
+      // Without a meta condition the holders change nothing: asked only with one.
+      const byMeta = f.metaIds.length > 0 || f.metaPresence !== undefined;
+      const fromSqlGivenHolders = byMeta ? await sqlAnswer(await withMetaHolders(db, holders, null, f), limit, offset) : fromSql;
+      const fromSqlGivenFew = byMeta ? await sqlAnswer(await withMetaHolders(db, fewHolders, null, f), limit, offset) : fromSql;
       const answers = [fromMemory, fromSql, fromSqlGivenHolders, fromSqlGivenFew, plain(f, limit, offset)].map((answer) => JSON.stringify(answer));
       if (new Set(answers).size > 1) found.push(`${JSON.stringify({ f, limit, offset })}: memory, SQL, SQL given the holders, given the few, every row: ${answers.join(' ≠ ')}`);
     }
