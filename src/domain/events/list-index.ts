@@ -789,7 +789,7 @@ export class EventListIndex {
     const build: Build = { touched: new Set<number>(), everything: false, done: Promise.resolve(null) };
     this.#build = build;
     const started = Date.now();
-    return build.done = this.#read(build).catch(() => null).then((rows) => {
+    return build.done = this.#read(build).then((rows) => {
       if (rows !== null) for (const listener of this.#readListeners) listener(rows);
       return rows;
     }).catch(() => null).finally(() => {
