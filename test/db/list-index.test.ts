@@ -140,10 +140,10 @@ forEachDatabase('EventListIndex', (kind) => {
 
   /**
    * The filters (300 at random, and ODD_DATES) whose page or count from memory, from SQL (its meta
-   * conditions as subqueries, and as the posts looked up before) and from every row read plainly
-   * are not one and the same, as text.
+   * conditions as subqueries, and `givenHolders` as the posts looked up before too) and from every
+   * row read plainly are not one and the same, as text.
    */
-  async function mismatches(index: EventListIndex, version: string, repeated = false): Promise<string[]> {
+  async function mismatches(index: EventListIndex, version: string, repeated = false, givenHolders = false): Promise<string[]> {
     const sqlAnswer = async (f: EventListFilter, limit: number, offset: number) => ({
       ids: await listedEventIds(db.kysely, f, limit, offset, repeated), total: await countListedEvents(db.kysely, f, repeated),
     });
@@ -196,7 +196,7 @@ forEachDatabase('EventListIndex', (kind) => {
       const fromMemory = index.answer(f, version, limit, offset);
       const fromSql = await sqlAnswer(f, limit, offset);
       // Without a meta condition the holders change nothing: asked only with one.
-      const byMeta = f.metaIds.length > 0 || f.metaPresence !== undefined;
+      const byMeta = givenHolders && (f.metaIds.length > 0 || f.metaPresence !== undefined);
       const fromSqlGivenHolders = byMeta ? await sqlAnswer(await withMetaHolders(db, holders, null, f), limit, offset) : fromSql;
       const fromSqlGivenFew = byMeta ? await sqlAnswer(await withMetaHolders(db, fewHolders, null, f), limit, offset) : fromSql;
       const answers = [fromMemory, fromSql, fromSqlGivenHolders, fromSqlGivenFew, plain(f, limit, offset)].map((answer) => JSON.stringify(answer));
@@ -208,7 +208,7 @@ forEachDatabase('EventListIndex', (kind) => {
   it('gives the page and the count SQL gives, for 300 filters', async function () {
     this.timeout(120_000);
     const { index, version } = await builtIndex();
-    const found = await mismatches(index, version);
+    const found = await mismatches(index, version, false, true);
     expect(found.slice(0, 3), `${found.length} filters differ`).to.deep.equal([]);
   });
 
@@ -391,7 +391,7 @@ forEachDatabase('EventListIndex', (kind) => {
     try {
       expect(index.shape(version)?.repeated, 'repeated').to.equal(true);
       expect(index.leftToSql()).to.deep.equal([]);
-      const found = await mismatches(index, version, true);
+      const found = await mismatches(index, version, true, true);
       expect(found.slice(0, 3), `${found.length} filters differ`).to.deep.equal([]);
     } finally {
       await ownWrite((trx) => trx.deleteFrom('tec_occurrences').where('hash', 'like', 'repeat-%').execute());
