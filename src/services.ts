@@ -36,6 +36,8 @@ const ROLE_TTL_MS = 5000;
 const COLLECT_AFTER_ROWS = 100_000;
 /** Distinct filter values whose lookups are kept (the latest asked). */
 const FILTER_LOOKUPS = 256;
+/** Distinct credentials whose sign-ins are kept (the latest used). */
+const SIGN_INS = 1024;
 
 export function buildServices(db: Db, options: ServiceOptions): AppServices {
   let roles: RoleTable | null = null;
@@ -70,5 +72,6 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     listedEvents,
     eventRepresentations,
     filterLookups: new PerVersionAnswers(FILTER_LOOKUPS),
+    signedIn: new PerVersionAnswers(SIGN_INS),
   };
 }

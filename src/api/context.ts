@@ -37,8 +37,10 @@ export interface AppServices {
   reusedAnswers: ResponseCache;
   /** The pages and counts of GET /events and the iCal feed, and the repeated-occurrences check, per data version. */
   listedEvents: ListedEventsCache;
-  /** Event representations for anonymous readers, per data version, post row and site settings. */
+  /** Event representations per reader (anonymous, or a user and their capabilities), kept while their rows are unchanged. */
   eventRepresentations: EventRepresentationCache;
+  /** Who the credentials of a read name, per data version and minute (dispatch). */
+  signedIn: PerVersionAnswers;
   /** What list filters name (terms, venues, organizers), looked up once per data version (perDataVersion). */
   filterLookups: PerVersionAnswers;
 }

@@ -1,6 +1,6 @@
 // The WordPress REST server's request cycle (conventions.md §1): authentication, route match,
 // arguments, permission, handler, then Allow, _fields, _envelope. Transport-independent.
-import { authenticate } from '../auth/authenticate.ts';
+import { authenticate, credentialsDigest, parseBasic } from '../auth/authenticate.ts';
 import type { CurrentUser } from '../auth/capabilities.ts';
 import { processArgs } from './args.ts';
 import type { AppServices, RestRequest } from './context.ts';
@@ -69,6 +69,31 @@ async function requestTranslator(incoming: IncomingRest, services: AppServices, 
   return services.languages.translator(userLocale(meta, siteTranslator.locale));
 }
 
+/** How long a read's sign-in is reused at most: WordPress records an application password's use once a day. */
+const SIGN_IN_REUSE_MS = 60_000;
+
+/**
+ * The user a request's credentials name (null: anonymous). Under one data version the same
+ * credentials name the same user with the same capabilities: users, their meta (passwords, roles)
+ * and the role table change only by writes, which move the version. So reads sign in once per
+ * version and minute; writes, which read no version, sign in every time.
+ */
+function signIn(incoming: IncomingRest, services: AppServices, dataVersion: string | null): Promise<CurrentUser | null> {
+  const header = incoming.headers.authorization;
+  const run = () => authenticate(header, {
+    db: services.db.kysely,
+    write: services.db.write,
+    prefix: services.db.prefix,
+    roles: () => services.roles(),
+    verified: services.verifiedPasswords,
+    clientIp: incoming.clientIp,
+  });
+  const credentials = parseBasic(header);
+  if (credentials === null || dataVersion === null) return run();
+  const minute = Math.floor(services.now().getTime() / SIGN_IN_REUSE_MS);
+  return services.signedIn.get(credentialsDigest(credentials), `${dataVersion}/${minute}`, run);
+}
+
 export async function dispatch(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
   const reads = incoming.httpMethod === 'GET' || incoming.httpMethod === 'HEAD';
   const dataVersion = reads ? services.db.dataVersion() : Promise.resolve(null);
@@ -121,14 +146,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, ver
 
   let user: CurrentUser | null = incoming.actingUser ?? null;
   try {
-    if (!incoming.actingUser) user = await authenticate(incoming.headers.authorization, {
-      db: services.db.kysely,
-      write: services.db.write,
-      prefix: services.db.prefix,
-      roles: () => services.roles(),
-      verified: services.verifiedPasswords,
-      clientIp: incoming.clientIp,
-    });
+    if (!incoming.actingUser) user = await signIn(incoming, services, await versions.data);
   } catch (error) {
     if (error instanceof RestError) return withJsonp(finish(error.status, error.toJSON(siteTranslator)));
     throw error;

@@ -6,8 +6,7 @@
 // password or a changed role is a write, and a write changes the version; so is a user's locale.
 // The site's language is a site setting (WPLANG) or fixed at start (`serve --locale`). One per AppServices
 // (`reusedAnswers`, made by buildServices), used by dispatch.
-import { createHash } from 'node:crypto';
-import { parseBasic } from '../auth/authenticate.ts';
+import { credentialsDigest, parseBasic } from '../auth/authenticate.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import { phpJsonBytes } from '../php/json-encode.ts';
@@ -30,7 +29,7 @@ export function cacheKey(incoming: IncomingRest): string | null {
   // A digest: the credentials themselves are not kept. A header that is not Basic credentials
   // authenticates nobody: such a request shares the anonymous answer.
   const basic = parseBasic(headers.authorization);
-  const credentials = basic === null ? '' : createHash('sha256').update(`${basic.login}\n${basic.password}`).digest('base64');
+  const credentials = basic === null ? '' : credentialsDigest(basic);
   const language = wantsUserLocale(incoming.query, headers) ? 'user' : 'site';
   return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}\n${credentials}\n${language}`;
 }

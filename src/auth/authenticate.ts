@@ -1,4 +1,5 @@
 // HTTP Basic with WordPress application passwords (conventions.md §5.2).
+import { createHash } from 'node:crypto';
 import type { Db } from '../data/connect.ts';
 import { namesWhatItTouches } from '../data/transaction.ts';
 import type { Reader } from '../data/executor.ts';
@@ -28,6 +29,11 @@ export function parseBasic(header: string | undefined): Credentials | null {
   const colon = decoded.indexOf(':');
   if (colon < 0) return null;
   return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** A digest of credentials, to key what is kept per client without keeping the password. */
+export function credentialsDigest({ login, password }: Credentials): string {
+  return createHash('sha256').update(`${login}\n${password}`).digest('base64');
 }
 
 const unauthorized = (code: string, message: Phrase): RestError => RestError.withStatus(code, message, 401);

@@ -1,4 +1,5 @@
 // Effective capabilities of a user and WordPress's map_meta_cap for posts (conventions.md §5.4–5.5).
+import { createHash } from 'node:crypto';
 import type { PhpValue } from '../php/serialize.ts';
 import type { RoleTable } from './roles.ts';
 
@@ -7,6 +8,16 @@ export interface CurrentUser {
   login: string;
   roles: string[];
   can(capability: string): boolean;
+  /**
+   * Who the user is to a permission check: their ID and a digest of the capabilities they hold.
+   * Two users, or one user before and after a change of role, never share it.
+   */
+  readerKey: string;
+}
+
+function readerKey(id: number, granted: ReadonlyMap<string, boolean>): string {
+  const held = [...granted].filter(([, on]) => on).map(([cap]) => cap).sort();
+  return `${id}.${createHash('sha256').update(held.join('\n')).digest('base64url').slice(0, 22)}`;
 }
 
 function asRecord(value: PhpValue | undefined): Record<string, PhpValue> {
@@ -45,7 +56,7 @@ export function buildUser(id: number, login: string, capabilitiesMeta: PhpValue,
   for (const [key, value] of Object.entries(own)) {
     if (!roles[key]) granted.set(key, truthy(value));
   }
-  return { id, login, roles: held, can: (cap) => granted.get(cap) === true };
+  return { id, login, roles: held, can: (cap) => granted.get(cap) === true, readerKey: readerKey(id, granted) };
 }
 
 export type MetaCapability = 'read_post' | 'edit_post' | 'delete_post';

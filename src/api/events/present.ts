@@ -65,17 +65,23 @@ function canRead(req: RestRequest, post: PostRow): boolean {
   return userCanPost('read_post', req.user, { post_author: Number(post.post_author), post_status: post.post_status }, EVENT_TYPE.plural);
 }
 
-/** Anonymous, no `password`, no `context=edit`: nothing of the request changes the representation. */
+/** No `password`, no `context=edit`: of the request, only its reader and language change the representation. */
 function isReusable(req: RestRequest): boolean {
-  return req.user === null && !req.params.has('password') && req.params.get('context') !== 'edit';
+  return !req.params.has('password') && req.params.get('context') !== 'edit';
 }
 
 /**
- * The representations of these posts, in order. Anonymous readers share them: they are kept in
- * the services' EventRepresentationCache, which drops each when something it was built from is
- * written (so a kept one is rebuilt from rows read again, not from `posts`, which may be older).
+ * Whose kept representations a request shares: every anonymous reader's, or those built for the
+ * same user holding the same capabilities (what a user may read shows in an event's links,
+ * permalinks and JSON-LD).
  */
-/** An event's JSON: built for this request, or the encoding of one kept for every anonymous reader. */
+const readerOf = (req: RestRequest): string => (req.user === null ? '' : `user ${req.user.readerKey}:`);
+
+/**
+ * An event's JSON: built for this request, or the encoding of one kept for its reader. Kept ones
+ * live in the services' EventRepresentationCache, which drops each when something it was built
+ * from is written (so a kept one is rebuilt from rows read again, not from `posts`, which may be older).
+ */
 export type Representation = Record<string, unknown> | EncodedJson;
 
 export async function presentEvents(req: RestRequest, posts: readonly PostRow[], options: PresentOptions): Promise<Representation[]> {
@@ -102,7 +108,7 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
   const outside = await req.outsideVersion;
   const cache = req.services.eventRepresentations;
   const start = outside === null ? null : cache.begin(outside);
-  const mode = `${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
+  const mode = `${readerOf(req)}${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
   const found = ids.map((id) => (outside === null ? undefined : cache.get(req.site, mode + id, outside)));
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (!missing.length) return found as EncodedJson[];

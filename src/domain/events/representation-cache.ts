@@ -1,9 +1,10 @@
-// Event representations anonymous readers share (present.ts), kept per site settings object
-// (the latest few) while no other connection wrote (the database's outside version) and dropped
-// one by one by wpcal's own writes: each entry names the posts and terms it was built from (the
-// event, its venues, organizers, images, terms), and a write that touched any of them drops it.
-// One per AppServices (`eventRepresentations`, made by buildServices, which tells it of every
-// own write); nothing is kept or reused under a null outside version.
+// Event representations readers share (present.ts: every anonymous reader's, or one user's), kept
+// per site settings object (the latest few) while no other connection wrote (the database's
+// outside version) and dropped one by one by wpcal's own writes: each entry names the posts and
+// terms it was built from (the event, its venues, organizers, images, terms), and a write that
+// touched any of them drops it. One per AppServices (`eventRepresentations`, made by
+// buildServices, which tells it of every own write); nothing is kept or reused under a null
+// outside version.
 import type { Touched } from '../../data/transaction.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { EncodedJson } from '../../php/json-encode.ts';
