@@ -56,7 +56,15 @@ export function buildUser(id: number, login: string, capabilitiesMeta: PhpValue,
   for (const [key, value] of Object.entries(own)) {
     if (!roles[key]) granted.set(key, truthy(value));
   }
-  return { id, login, roles: held, can: (cap) => granted.get(cap) === true, readerKey: readerKey(id, granted) };
+  let key: string | undefined;
+  return {
+    id, login, roles: held,
+    can: (cap) => granted.get(cap) === true,
+    // Computed once asked for: writes never ask.
+    get readerKey() {
+      return key ??= readerKey(id, granted);
+    },
+  };
 }
 
 export type MetaCapability = 'read_post' | 'edit_post' | 'delete_post';
