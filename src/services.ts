@@ -50,6 +50,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
   // What is kept of the events follows wpcal's own writes before each returns.
   db.onCommitted(async (touched) => {
     eventRepresentations.ownWrite(touched);
+    listedEvents.searches.ownWrite(touched);
     await listedEvents.index.ownWrite(touched);
   });
   return {

@@ -101,6 +101,22 @@ export async function postsHoldingMeta(db: Reader, key: string, values: readonly
   return rows.length > most ? null : [...new Set(rows.map((row) => Number(row.post_id)))].sort((a, b) => a - b);
 }
 
+/**
+ * The posts of this type whose title, excerpt or content hold the search words as a list's search
+ * finds them (and without a password, when `passwordless`), in ID order, among `among` when given;
+ * null when more than `most` do.
+ */
+export async function postsMatchingSearch(
+  db: Reader, postType: string, words: readonly SearchWord[], passwordless: boolean, most: number, among?: readonly number[],
+): Promise<number[] | null> {
+  if (among?.length === 0) return [];
+  let query = db.selectFrom('posts as p').select('p.ID').where('p.post_type', '=', postType).where(wordsInColumns(words, SEARCHED_COLUMNS));
+  if (passwordless) query = query.where('p.post_password', '=', '');
+  if (among) query = query.where('p.ID', 'in', literalIds(among));
+  const rows = await query.limit(most + 1).execute();
+  return rows.length > most ? null : rows.map((row) => Number(row.ID)).sort((a, b) => a - b);
+}
+
 /** `post_id` is NOT NULL, so NOT IN means exactly "has no such meta row". */
 function lacksMeta(eb: Eb, key: string): Expression<SqlBool> {
   return eb('p.ID', 'not in', postsWithMeta(eb, key));

@@ -11,6 +11,8 @@ import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { countListedEvents, listedEventIds, occurrenceReach, type EventListFilter, type OccurrenceBound } from '../../src/data/event-list.ts';
 import { EventListIndex } from '../../src/domain/events/list-index.ts';
 import { EVENT_LIST_META, ListedEventsCache, withMetaHolders } from '../../src/domain/events/list-query.ts';
+import { SearchMatches } from '../../src/domain/events/search-matches.ts';
+import type { SearchWord } from '../../src/data/search.ts';
 import type { Writer } from '../../src/data/executor.ts';
 import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
@@ -31,6 +33,13 @@ function generator(seed: number): () => number {
     return state / 2 ** 31;
   };
 }
+
+/** Searches of the seeder's titles, descriptions and excerpts: a word, an exclusion, a phrase, a number, an accent, nothing. */
+const SEARCHES: SearchWord[][] = [
+  [{ text: 'jazz', exclude: false }], [{ text: 'night', exclude: false }, { text: 'market', exclude: true }],
+  [{ text: 'short note', exclude: false }], [{ text: '#1', exclude: false }], [{ text: 'Café', exclude: false }],
+  [{ text: 'nowhere-to-be-found', exclude: false }],
+];
 
 const datetime = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
@@ -74,6 +83,9 @@ forEachDatabase('EventListIndex', (kind) => {
     throw new Error('no outside version');
   }
 
+  /** The searches each index answers with, told of the same own writes (kept across mismatches' calls). */
+  const searchesOf = new WeakMap<EventListIndex, SearchMatches>();
+
   const PROBE: EventListFilter = { postType: 'tribe_events', statuses: ['publish'], hiddenByMeta: HIDDEN, bounds: [], utcColumns: false, orderByUtc: false, termTaxonomyIds: [], metaIds: [] };
 
   /**
@@ -83,7 +95,12 @@ forEachDatabase('EventListIndex', (kind) => {
    */
   async function builtIndex(handle: Db = db): Promise<{ index: EventListIndex; version: string }> {
     const index = new EventListIndex(handle, 'tribe_events', EVENT_LIST_META);
-    handle.onCommitted((touched) => index.ownWrite(touched));
+    const searches = new SearchMatches(handle, 'tribe_events');
+    searchesOf.set(index, searches);
+    handle.onCommitted(async (touched) => {
+      searches.ownWrite(touched);
+      await index.ownWrite(touched);
+    });
     for (let tries = 0; tries < 400; tries++) {
       const version = await settledVersion(handle);
       if (index.answer(PROBE, version, 1, 0)) return { index, version };
@@ -141,12 +158,14 @@ forEachDatabase('EventListIndex', (kind) => {
   /**
    * The filters (300 at random, and ODD_DATES) whose page or count from memory, from SQL (its meta
    * conditions as subqueries, and `givenHolders` as the posts looked up before too) and from every
-   * row read plainly are not one and the same, as text.
+   * row read plainly are not one and the same, as text. A quarter of them search (SEARCHES): memory
+   * given the posts the search matches against SQL, which searches the rows itself.
    */
   async function mismatches(index: EventListIndex, version: string, repeated = false, givenHolders = false): Promise<string[]> {
     const sqlAnswer = async (f: EventListFilter, limit: number, offset: number) => ({
       ids: await listedEventIds(db.kysely, f, limit, offset, repeated), total: await countListedEvents(db.kysely, f, repeated),
     });
+    const searches = searchesOf.get(index) ?? new SearchMatches(db, 'tribe_events');
     const holders = new ListedEventsCache(db);
     // Given as posts only where one holds it: venues with more events stay subqueries.
     const fewHolders = new ListedEventsCache(db, 1);
@@ -191,15 +210,20 @@ forEachDatabase('EventListIndex', (kind) => {
         postType: 'tribe_events', statuses: STATUS_SETS[Math.floor(random() * STATUS_SETS.length)]!, hiddenByMeta: HIDDEN, termTaxonomyIds: termGroups(), ...metaFilters(), reach,
         ...(ODD_DATES[n - 300] ?? { bounds, utcColumns: random() < 0.5, orderByUtc: random() < 0.5 }),
       };
+      const search = random() < 0.25 ? SEARCHES[Math.floor(random() * SEARCHES.length)] : undefined;
+      if (search) Object.assign(f, { search, passwordless: random() < 0.5 });
       const limit = [1, 10, 50][n % 3]!;
       const offset = [0, 10, 37][Math.floor(n / 3) % 3]!;
-      const fromMemory = index.answer(f, version, limit, offset);
+      const searched = search ? await searches.posts(version, search, f.passwordless!) : undefined;
+      if (searched === null) found.push(`${JSON.stringify(search)}: no posts looked up`);
+      const fromMemory = index.answer(f, version, limit, offset, searched ?? undefined);
       const fromSql = await sqlAnswer(f, limit, offset);
       // Without a meta condition the holders change nothing: asked only with one.
       const byMeta = givenHolders && (f.metaIds.length > 0 || f.metaPresence !== undefined);
       const fromSqlGivenHolders = byMeta ? await sqlAnswer(await withMetaHolders(db, holders, null, f), limit, offset) : fromSql;
       const fromSqlGivenFew = byMeta ? await sqlAnswer(await withMetaHolders(db, fewHolders, null, f), limit, offset) : fromSql;
-      const answers = [fromMemory, fromSql, fromSqlGivenHolders, fromSqlGivenFew, plain(f, limit, offset)].map((answer) => JSON.stringify(answer));
+      // The rows read plainly know no search.
+      const answers = [fromMemory, fromSql, fromSqlGivenHolders, fromSqlGivenFew, search ? fromSql : plain(f, limit, offset)].map((answer) => JSON.stringify(answer));
       if (new Set(answers).size > 1) found.push(`${JSON.stringify({ f, limit, offset })}: memory, SQL, SQL given the holders, given the few, every row: ${answers.join(' ≠ ')}`);
     }
     return found;
@@ -212,7 +236,7 @@ forEachDatabase('EventListIndex', (kind) => {
     expect(found.slice(0, 3), `${found.length} filters differ`).to.deep.equal([]);
   });
 
-  it('follows its own writes at once: creates, moves, status changes, hiding, term changes, deletes', async function () {
+  it('follows its own writes at once: creates, moves, status changes, hiding, term changes, rewritten texts, deletes', async function () {
     this.timeout(120_000);
     const { index, version } = await builtIndex();
     // Asked before the writes too: what the keys keep of these filters' answers must not outlive them.
@@ -255,6 +279,11 @@ forEachDatabase('EventListIndex', (kind) => {
         const { occurrence_id: _o, ...occurrence } = await trx.selectFrom('tec_occurrences').selectAll().where('post_id', '=', id).executeTakeFirstOrThrow();
         await trx.insertInto('tec_occurrences').values({ ...occurrence, post_id: created, event_id: created, hash: `copy-${created}` }).execute();
       });
+    }
+    // Rewritten: found by other searches than before, or by none.
+    for (const [i, id] of ids.slice(45, 55).entries()) {
+      await ownWrite([id], (trx) => trx.updateTable('posts').set({ post_title: i % 2 ? 'Jazz again' : 'Silence', post_excerpt: '', post_content: '' })
+        .where('ID', '=', id).execute().then(() => undefined));
     }
     // Terms taken away and given: each of these events ends with one category, the seeder's last.
     const [lastCategory] = await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', 'tribe_events_cat')

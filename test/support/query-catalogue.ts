@@ -211,6 +211,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
           }, 10, 0, false),
         },
       ],
+      postsMatchingSearch: [
+        { case: 'words of an anonymous search', run: ({ reader }) => eventList.postsMatchingSearch(reader, 'tribe_events', [{ text: 'jazz', exclude: false }, { text: 'late', exclude: true }], true, 100_000) },
+        { case: 'own writes tested again', run: ({ reader }) => eventList.postsMatchingSearch(reader, 'tribe_events', [{ text: 'jazz', exclude: false }], false, 100_000, [12, 15]) },
+      ],
       postsHoldingMeta: [
         { case: 'a venue', run: ({ reader }) => eventList.postsHoldingMeta(reader, '_EventVenueID', [7, 8], 5000) },
         { case: 'featured', run: ({ reader }) => eventList.postsHoldingMeta(reader, '_tribe_featured', undefined, 5000) },

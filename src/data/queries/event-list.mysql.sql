@@ -541,6 +541,49 @@ offset
   ?;
 -- parameters: ["tribe_events","publish","_EventHideFromUpcoming","2026-03-01 12:00:00",10,0]
 
+-- postsMatchingSearch (words of an anonymous search)
+select
+  `p`.`ID`
+from
+  `wp_posts` as `p`
+where
+  `p`.`post_type` = ?
+  and (
+    (
+      `p`.`post_title` LIKE ? ESCAPE '!'
+      OR `p`.`post_excerpt` LIKE ? ESCAPE '!'
+      OR `p`.`post_content` LIKE ? ESCAPE '!'
+    )
+    AND (
+      `p`.`post_title` NOT LIKE ? ESCAPE '!'
+      AND `p`.`post_excerpt` NOT LIKE ? ESCAPE '!'
+      AND `p`.`post_content` NOT LIKE ? ESCAPE '!'
+    )
+  )
+  and `p`.`post_password` = ?
+limit
+  ?;
+-- parameters: ["tribe_events","%jazz%","%jazz%","%jazz%","%late%","%late%","%late%","",100001]
+
+-- postsMatchingSearch (own writes tested again)
+select
+  `p`.`ID`
+from
+  `wp_posts` as `p`
+where
+  `p`.`post_type` = ?
+  and (
+    (
+      `p`.`post_title` LIKE ? ESCAPE '!'
+      OR `p`.`post_excerpt` LIKE ? ESCAPE '!'
+      OR `p`.`post_content` LIKE ? ESCAPE '!'
+    )
+  )
+  and `p`.`ID` in (12, 15)
+limit
+  ?;
+-- parameters: ["tribe_events","%jazz%","%jazz%","%jazz%",100001]
+
 -- postsHoldingMeta (a venue)
 select
   `held`.`post_id`

@@ -4,8 +4,9 @@
 // walk over the window's candidates instead of SQL over them.
 // The keys are read once per outside version (Db.outsideVersion: what other connections may have
 // changed) and patched by wpcal's own writes, which re-read the occurrences of the posts they
-// touched before they return. Filters the keys do not hold (search, parent, include) are
-// answered by SQL, as is every request while the keys are being read. A calendar whose events
+// touched before they return. A search is answered with the posts it matches, looked up apart
+// (search-matches.ts); filters the keys do not hold (parent, include) are answered by SQL, as is
+// every request while the keys are being read. A calendar whose events
 // repeat their occurrences (TEC PRO's recurring events) is listed event by event, as SQL groups it.
 import type { Db } from '../../data/connect.ts';
 import { impliedWalkBounds, listKeyPage, listKeyRowCounts, listKeysOfPosts, type EventListFilter, type ListKeyMeta, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
@@ -547,8 +548,11 @@ class ListKeys {
     return low;
   }
 
-  /** The page and the count of the filter (one of the filters `supports` accepts). */
-  page(f: EventListFilter, limit: number, offset: number): { ids: number[]; total: number } | undefined {
+  /**
+   * The page and the count of the filter (one of the filters `supports` accepts); `searched`: the
+   * posts its search matches, in ID order.
+   */
+  page(f: EventListFilter, limit: number, offset: number, searched?: Float64Array): { ids: number[]; total: number } | undefined {
     const walkedName: Walked = f.orderByUtc ? 'startUtc' : 'start';
     const order = this.orders[walkedName];
     const checks: Check[] = [];
@@ -572,18 +576,21 @@ class ListKeys {
     const listed = new Uint8Array(256);
     for (const code of codes) listed[code] = 1;
     const tests = checks.map(({ name, operator, value }) => ({ column: this.columns[name], operator, value }));
-    const { flags, statuses } = this;
+    const { flags, statuses, postIds } = this;
     const groups = this.#linkGroups(f);
     const linked = groups.length ? this.#linkTest(groups) : null;
     const matches = (row: number) => {
       if (flags[row] !== 0 || listed[statuses[row]!] === 0) return false;
       for (const { column, operator, value } of tests) if (!compare(column[row]!, operator, value)) return false;
+      if (searched && !holdsSorted(searched, postIds[row]!)) return false;
       return linked === null || linked(row);
     };
     let position = this.#firstFrom(order, lower);
     const end = this.#firstFrom(order, upper, true);
     if (this.repeated) return this.#pageOfPosts(order, position, end, matches, limit, offset);
-    const linkDayCounts = linked ? this.#linkDayCountsOf(`${walkedName} ${codes.join(',')} ${JSON.stringify(groups)}`) : null;
+    // A day's count by links is kept for the next list; one by a search is counted each time.
+    const byRow = linked !== null || searched !== undefined;
+    const linkDayCounts = linked && !searched ? this.#linkDayCountsOf(`${walkedName} ${codes.join(',')} ${JSON.stringify(groups)}`) : null;
     const ids: number[] = [];
     let total = 0;
     const days = this.#days[walkedName];
@@ -596,13 +603,13 @@ class ListKeys {
         const summary = days.get(day)!;
         const verdict = dayVerdict(summary, checks);
         let count = 0;
-        if (verdict && linkDayCounts) {
-          // Every row passes the bounds: the day's count is that of its listed rows whose links pass.
-          count = linkDayCounts.get(day) ?? -1;
+        if (verdict && byRow) {
+          // Every row passes the bounds: the day's count is that of its listed rows whose links (and search) pass.
+          count = linkDayCounts?.get(day) ?? -1;
           if (count < 0) {
             count = 0;
             for (let at = position; at < dayEnd; at++) if (matches(order.rows[at]!)) count++;
-            linkDayCounts.set(day, count);
+            linkDayCounts?.set(day, count);
           }
         } else if (verdict) {
           count = codes.reduce((sum, code) => sum + (summary.counts[code] ?? 0), 0);
@@ -644,6 +651,18 @@ class ListKeys {
   }
 }
 
+/** Whether `sorted` (ascending) holds `value`. */
+function holdsSorted(sorted: Float64Array, value: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low] === value;
+}
+
 function compare(left: number, operator: string, right: number): boolean {
   switch (operator) {
     case '>=': return left >= right;
@@ -653,9 +672,9 @@ function compare(left: number, operator: string, right: number): boolean {
   }
 }
 
-/** Whether keys of these meta keys hold every condition of the filter. */
-function supports(f: EventListFilter, meta: ListKeyMeta): boolean {
-  return f.search === undefined && !f.passwordless && f.postParent === undefined && f.include === undefined
+/** Whether keys of these meta keys hold every condition of the filter, its search given as the posts it matches (`searched`). */
+function supports(f: EventListFilter, meta: ListKeyMeta, searched: boolean): boolean {
+  return (f.search === undefined ? !f.passwordless : searched) && f.postParent === undefined && f.include === undefined
     && f.hiddenByMeta === meta.hiddenBy && f.metaIds.every(({ key }) => meta.byValue.includes(key))
     && (f.metaPresence === undefined || meta.byPresence.includes(f.metaPresence.key));
 }
@@ -725,12 +744,25 @@ export class EventListIndex {
     ];
   }
 
-  /** The page and count from memory, or undefined when SQL must answer (see the file's head). */
-  answer(f: EventListFilter, outside: string | null, limit: number, offset: number): { ids: number[]; total: number } | undefined {
-    if (!supports(f, this.meta) || f.postType !== this.postType) return undefined;
+  /**
+   * The page and count from memory, or undefined when SQL must answer (see the file's head).
+   * `searched`: the posts the filter's search matches, in ID order (SearchMatches), without which
+   * a search is SQL's.
+   */
+  answer(f: EventListFilter, outside: string | null, limit: number, offset: number, searched?: Float64Array): { ids: number[]; total: number } | undefined {
+    const keys = this.#holding(f, outside, searched !== undefined);
+    return keys?.page(f, limit, offset, searched);
+  }
+
+  /** Whether the keys would answer this search, given the posts it matches. */
+  answersSearch(f: EventListFilter, outside: string | null): boolean {
+    return f.search !== undefined && this.#holding(f, outside, true) !== null;
+  }
+
+  #holding(f: EventListFilter, outside: string | null, searched: boolean): ListKeys | null {
+    if (!supports(f, this.meta, searched) || f.postType !== this.postType) return null;
     const keys = this.#current(outside);
-    if (!keys || !readWhole(keys, f)) return undefined;
-    return keys.page(f, limit, offset);
+    return keys && readWhole(keys, f) ? keys : null;
   }
 
   /** Brings the keys up to a committed write of wpcal's own (see the class). */

@@ -11,6 +11,7 @@ import { DATE_BOUND_COMPARISONS, type DateBoundParam } from '../../time/event-da
 import { EVENT_TYPE } from '../post-types.ts';
 import { searchWords } from '../search.ts';
 import { EventListIndex } from './list-index.ts';
+import { SearchMatches } from './search-matches.ts';
 import { PerVersionAnswers } from '../per-version-answers.ts';
 
 /** TEC's meta keys lists read: the events hidden from lists, the venue and organizers, featured. */
@@ -136,10 +137,13 @@ export class ListedEventsCache {
   readonly #pages = new Map<string, CachedPage>();
   /** The events' list keys in memory, which answer the lists they hold all of. */
   readonly index: EventListIndex;
+  /** The posts searches match, with which the keys answer lists by search. */
+  readonly searches: SearchMatches;
 
-  /** `mostHolders`: MOST_HOLDERS, unless a test asks for fewer. */
-  constructor(db: Db, private readonly mostHolders = MOST_HOLDERS) {
+  /** `mostHolders`: MOST_HOLDERS, and `mostMatches` SearchMatches' own, unless a test asks for fewer. */
+  constructor(db: Db, private readonly mostHolders = MOST_HOLDERS, mostMatches?: number) {
     this.index = new EventListIndex(db, EVENT_TYPE.type, EVENT_LIST_META);
+    this.searches = new SearchMatches(db, EVENT_TYPE.type, mostMatches);
   }
 
   readonly #shape = new PerVersionAnswers(SHAPE_QUESTIONS);
@@ -197,7 +201,7 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, versions: R
   if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
   const shape = await occurrenceShape(db, cache, versions, f);
   const query = listQuery(f, shape);
-  const fromMemory = cache.index.answer(query, versions.outside, limit, offset);
+  const fromMemory = cache.index.answer(query, versions.outside, limit, offset, await searchedPosts(cache, versions.outside, query));
   if (fromMemory) return { ids: fromMemory.ids, total: Promise.resolve(fromMemory.total) };
   const bySql = await withMetaHolders(db, cache, version, query);
   const total = countListedEvents(db.kysely, bySql, shape.repeated);
@@ -206,6 +210,12 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, versions: R
   const ids = await listedEventIds(db.kysely, bySql, limit, offset, shape.repeated);
   cache.keepPage(key, version, ids, total);
   return { ids, total };
+}
+
+/** The posts the query's search matches (SearchMatches), when the list keys would answer the query given them. */
+async function searchedPosts(cache: ListedEventsCache, outside: string | null, query: EventListFilter): Promise<Float64Array | undefined> {
+  if (!query.search || !cache.index.answersSearch(query, outside)) return undefined;
+  return (await cache.searches.posts(outside, query.search, query.passwordless ?? false)) ?? undefined;
 }
 
 /** The query with the posts of its meta conditions looked up (ListedEventsCache.holders), where they are few enough. */
