@@ -67,6 +67,23 @@ forEachDatabase('event representations per reader', (kind) => {
     expect(await single(admin), 'the administrator once more').to.deep.equal(asAdmin);
   });
 
+  it('keeps what context=edit shows apart from what the same reader views', async () => {
+    const created = await t.request('POST', `${API}/events`, {
+      auth: admin, body: { title: 'Members only', description: 'The code is 1234', start_date: '2030-12-22 18:00:00', end_date: '2030-12-22 20:00:00' },
+    });
+    const id = created.json.id;
+    await t.server.db.write((trx) => trx.updateTable('posts').set({ post_password: 'door' }).where('ID', '=', id).execute());
+    const read = async (query: string) => {
+      const res = await t.request('GET', `${API}/events?start_date=2030-12-22&end_date=2030-12-23&read=${++reads}${query}`, { auth: admin });
+      expect(res.status, res.text).to.equal(200);
+      return res.json.events.find((event: { id: number }) => event.id === id);
+    };
+    for (let round = 0; round < 2; round++) {
+      expect((await read('&context=edit')).description, 'context=edit, by a reader who may edit it').to.include('The code is 1234');
+      expect((await read('')).description, 'viewed').to.equal('');
+    }
+  });
+
   it("shows a role changed by another connection in the user's next read", async () => {
     const before = await single(subscriber);
     expect(before.venue).to.not.have.property('json_ld');

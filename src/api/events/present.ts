@@ -65,9 +65,9 @@ function canRead(req: RestRequest, post: PostRow): boolean {
   return userCanPost('read_post', req.user, { post_author: Number(post.post_author), post_status: post.post_status }, EVENT_TYPE.plural);
 }
 
-/** No `password`, no `context=edit`: of the request, only its reader and language change the representation. */
+/** No `password`: of the request, only its reader, language and context change the representation. */
 function isReusable(req: RestRequest): boolean {
-  return !req.params.has('password') && req.params.get('context') !== 'edit';
+  return !req.params.has('password');
 }
 
 /**
@@ -108,7 +108,9 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
   const outside = await req.outsideVersion;
   const cache = req.services.eventRepresentations;
   const start = outside === null ? null : cache.begin(outside);
-  const mode = `${readerOf(req)}${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}:`;
+  // `context=edit` shows protected content to the reader who may edit it (common/protected.ts).
+  const edit = req.params.get('context') === 'edit' ? ',edit' : '';
+  const mode = `${readerOf(req)}${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}${edit}:`;
   const found = ids.map((id) => (outside === null ? undefined : cache.get(req.site, mode + id, outside)));
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (!missing.length) return found as EncodedJson[];
