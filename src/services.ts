@@ -41,15 +41,18 @@ const SIGN_INS = 1024;
 
 export function buildServices(db: Db, options: ServiceOptions): AppServices {
   let roles: RoleTable | null = null;
+  const rolesByVersion = new PerVersionAnswers(1);
   let rolesLoadedAt = 0;
   const listedEvents = new ListedEventsCache(db);
   listedEvents.index.onRead((rows) => {
     if (rows >= COLLECT_AFTER_ROWS) collectGarbage();
   });
   const eventRepresentations = new EventRepresentationCache();
+  const userEventRepresentations = new EventRepresentationCache();
   // What is kept of the events follows wpcal's own writes before each returns.
   db.onCommitted(async (touched) => {
     eventRepresentations.ownWrite(touched);
+    userEventRepresentations.ownWrite(touched);
     listedEvents.searches.ownWrite(touched);
     await listedEvents.index.ownWrite(touched);
   });
@@ -58,7 +61,8 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     site: new SiteSettingsCache(db.kysely, options.fallbackHome, options.siteUrl),
     registry: buildRegistry(),
     media: options.media ?? null,
-    async roles() {
+    async roles(dataVersion) {
+      if (dataVersion) return rolesByVersion.get('roles', dataVersion, () => loadRoleTable(db.kysely, db.prefix));
       if (!roles || Date.now() - rolesLoadedAt > ROLE_TTL_MS) {
         roles = await loadRoleTable(db.kysely, db.prefix);
         rolesLoadedAt = Date.now();
@@ -72,6 +76,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     reusedAnswers: new ResponseCache(),
     listedEvents,
     eventRepresentations,
+    userEventRepresentations,
     filterLookups: new PerVersionAnswers(FILTER_LOOKUPS),
     signedIn: new PerVersionAnswers(SIGN_INS),
   };

@@ -20,7 +20,8 @@ import type { Translator } from '../i18n/translator.ts';
 export interface AppServices {
   db: Db;
   site: SiteSettingsCache;
-  roles(): Promise<RoleTable>;
+  /** The role table: as of this data version when one is given, else read again every few seconds. */
+  roles(dataVersion?: string | null): Promise<RoleTable>;
   registry: RouteRegistry<RestRequest>;
   /** The uploads folder (downloads, uploads, sub-sizes); null: images only by existing attachment. */
   media: MediaLibrary | null;
@@ -33,12 +34,14 @@ export interface AppServices {
   // What is reused across requests, one of each per services object (made by buildServices):
   /** Application-password checks already passed (auth/verified-passwords.ts). */
   verifiedPasswords: VerifiedPasswords;
-  /** Whole anonymous GET answers (dispatch), kept per data version, site settings and clock second. */
+  /** Whole GET answers (dispatch), kept per data version, site settings, clock second and credentials. */
   reusedAnswers: ResponseCache;
   /** The pages and counts of GET /events and the iCal feed, and the repeated-occurrences check, per data version. */
   listedEvents: ListedEventsCache;
-  /** Event representations per reader (anonymous, or a user and their capabilities), kept while their rows are unchanged. */
+  /** Event representations for anonymous readers, kept while their rows are unchanged. */
   eventRepresentations: EventRepresentationCache;
+  /** Event representations for signed-in users, per user and the capabilities they hold, kept apart. */
+  userEventRepresentations: EventRepresentationCache;
   /** Who the credentials of a read name, per data version and minute (dispatch). */
   signedIn: PerVersionAnswers;
   /** What list filters name (terms, venues, organizers), looked up once per data version (perDataVersion). */

@@ -75,8 +75,9 @@ const SIGN_IN_REUSE_MS = 60_000;
 /**
  * The user a request's credentials name (null: anonymous). Under one data version the same
  * credentials name the same user with the same capabilities: users, their meta (passwords, roles)
- * and the role table change only by writes, which move the version. So reads sign in once per
- * version and minute; writes, which read no version, sign in every time.
+ * and the role table change only by writes, which move the version. So requests that read the
+ * version (GET and HEAD) sign in once per version and minute, with the role table of that
+ * version; the others sign in every time.
  */
 function signIn(incoming: IncomingRest, services: AppServices, dataVersion: string | null): Promise<CurrentUser | null> {
   const header = incoming.headers.authorization;
@@ -84,7 +85,7 @@ function signIn(incoming: IncomingRest, services: AppServices, dataVersion: stri
     db: services.db.kysely,
     write: services.db.write,
     prefix: services.db.prefix,
-    roles: () => services.roles(),
+    roles: () => services.roles(dataVersion),
     verified: services.verifiedPasswords,
     clientIp: incoming.clientIp,
   });

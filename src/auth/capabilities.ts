@@ -17,7 +17,7 @@ export interface CurrentUser {
 
 function readerKey(id: number, granted: ReadonlyMap<string, boolean>): string {
   const held = [...granted].filter(([, on]) => on).map(([cap]) => cap).sort();
-  return `${id}.${createHash('sha256').update(held.join('\n')).digest('base64url').slice(0, 22)}`;
+  return `${id}.${createHash('sha256').update(JSON.stringify(held)).digest('base64url').slice(0, 22)}`;
 }
 
 function asRecord(value: PhpValue | undefined): Record<string, PhpValue> {

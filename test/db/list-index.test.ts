@@ -86,6 +86,16 @@ forEachDatabase('EventListIndex', (kind) => {
   /** The searches each index answers with, told of the same own writes (kept across mismatches' calls). */
   const searchesOf = new WeakMap<EventListIndex, SearchMatches>();
 
+  /** The posts a search matches, once `searches` has looked it up (in the background, from its second ask); null if it never does. */
+  async function matchedPosts(searches: SearchMatches, version: string, words: readonly SearchWord[], passwordless: boolean): Promise<Float64Array | null> {
+    for (let tries = 0; tries < 200; tries++) {
+      const posts = await searches.posts(version, words, passwordless);
+      if (posts) return posts;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return null;
+  }
+
   const PROBE: EventListFilter = { postType: 'tribe_events', statuses: ['publish'], hiddenByMeta: HIDDEN, bounds: [], utcColumns: false, orderByUtc: false, termTaxonomyIds: [], metaIds: [] };
 
   /**
@@ -214,7 +224,7 @@ forEachDatabase('EventListIndex', (kind) => {
       if (search) Object.assign(f, { search, passwordless: random() < 0.5 });
       const limit = [1, 10, 50][n % 3]!;
       const offset = [0, 10, 37][Math.floor(n / 3) % 3]!;
-      const searched = search ? await searches.posts(version, search, f.passwordless!) : undefined;
+      const searched = search ? await matchedPosts(searches, version, search, f.passwordless!) : undefined;
       if (searched === null) found.push(`${JSON.stringify(search)}: no posts looked up`);
       const fromMemory = index.answer(f, version, limit, offset, searched ?? undefined);
       const fromSql = await sqlAnswer(f, limit, offset);
@@ -553,6 +563,39 @@ forEachDatabase('EventListIndex', (kind) => {
     const { n } = await db.kysely.selectFrom('tec_occurrences').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(read).to.equal(Number(n));
     expect(told).to.deep.equal([Number(n)]);
+  });
+
+  it('looks a search up from its second ask, in the background, and tests again what own writes touch, during the lookup or after', async function () {
+    this.timeout(60_000);
+    const version = await settledVersion();
+    const searches = new SearchMatches(db, 'tribe_events');
+    db.onCommitted(async (touched) => searches.ownWrite(touched));
+    const words = [{ text: 'Unheard-of word', exclude: false }];
+    const rows = await db.kysely.selectFrom('posts').select(['ID', 'post_title']).where('post_type', '=', 'tribe_events').orderBy('ID').limit(2).offset(1200).execute();
+    const [first, second] = rows.map((row) => ({ id: Number(row.ID), title: row.post_title })) as [{ id: number; title: string }, { id: number; title: string }];
+    const retitle = (id: number, title: string) => db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      touches(trx, { posts: [id] });
+      await trx.updateTable('posts').set({ post_title: title }).where('ID', '=', id).execute();
+    });
+    expect(await searches.posts(version, words, false), 'asked once: SQL answers').to.equal(null);
+    expect(await searches.posts(version, words, false), 'asked again: looked up meanwhile').to.equal(null);
+    await retitle(first.id, 'An unheard-of word');
+    expect([...(await matchedPosts(searches, version, words, false))!], 'written while looked up').to.deep.equal([first.id]);
+    await retitle(first.id, first.title);
+    await retitle(second.id, 'Another unheard-of word');
+    expect([...(await searches.posts(version, words, false))!], 'written after').to.deep.equal([second.id]);
+    await retitle(second.id, second.title);
+  });
+
+  it('leaves a search that matches too many posts to SQL', async function () {
+    this.timeout(60_000);
+    const version = await settledVersion();
+    const searches = new SearchMatches(db, 'tribe_events', 5);
+    const few = [{ text: '#1200', exclude: false }];
+    expect(await matchedPosts(searches, version, few, false), 'five or fewer').to.have.length(1);
+    const many = [{ text: 'jazz', exclude: false }];
+    expect(await matchedPosts(searches, version, many, false), 'more than five').to.equal(null);
   });
 
   it('answers nothing for another outside version, nor for filters it does not hold', async () => {

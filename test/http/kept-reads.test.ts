@@ -39,9 +39,9 @@ forEachDatabase('kept reads after writes', (kind) => {
   });
 
   /**
-   * The anonymous reads compared: lists by date window, category, venue, organizer and featured
-   * (from memory), by search (SQL) alone and with a venue, an organizer or featured (SQL, given the
-   * posts holding them, looked up once per version), and each listed event.
+   * The reads compared: lists by date window, category, venue, organizer and featured (from
+   * memory), by search alone and with a venue, an organizer or featured (SQL, or from memory once
+   * the search was looked up: warm() asks each twice), and each listed event.
    */
   async function paths(): Promise<string[]> {
     const now = Date.now();
@@ -56,7 +56,7 @@ forEachDatabase('kept reads after writes', (kind) => {
       `${API}/events?featured=true&search=e&start_date=${ymd(now - 30 * DAY_MS)}`,
       `${API}/events?featured=false&per_page=3&page=2`,
     ];
-    // Lists by the venue and the organizers of the first events listed (from memory, and with a search from SQL).
+    // Lists by the venue and the organizers of the first events listed, without and with a search.
     const first = await t.request('GET', `${API}/events?per_page=5`);
     for (const event of first.json.events as Array<{ venue: { id?: number }; organizer: Array<{ id: number }> }>) {
       if (event.venue.id) {

@@ -6,6 +6,10 @@ import { expect } from 'chai';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { COUNTER_READ_WINDOW_MS } from '../../src/data/innodb-changes.ts';
 import { findUserByLogin } from '../../src/data/users.ts';
+import { getOption, setOption } from '../../src/data/options.ts';
+import { roleTableFrom } from '../../src/auth/capabilities.ts';
+import { defaultRoles } from '../../src/auth/roles.ts';
+import { maybeUnserialize, phpSerialize } from '../../src/php/serialize.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -94,6 +98,22 @@ forEachDatabase('event representations per reader', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, COUNTER_READ_WINDOW_MS + 1));
     const after = await single(subscriber);
     expect(after.venue, 'an editor may read the draft venue').to.have.property('json_ld');
+  });
+
+  it("shows a role table changed by another connection in the next read of the role's users", async () => {
+    const auth = await t.userWithRole('subscriber', 'role-table');
+    const stored = await getOption(outside.kysely, 'wp_user_roles');
+    const roles = stored === undefined ? defaultRoles() : roleTableFrom(maybeUnserialize(stored));
+    expect((await single(auth)).venue).to.not.have.property('json_ld');
+    try {
+      roles.subscriber!.capabilities.edit_others_tribe_venues = true;
+      await outside.write((trx) => setOption(trx, 'wp_user_roles', phpSerialize(roles as never)));
+      await new Promise((resolve) => setTimeout(resolve, COUNTER_READ_WINDOW_MS + 1));
+      expect((await single(auth)).venue, 'a subscriber may now read the draft venue').to.have.property('json_ld');
+    } finally {
+      delete roles.subscriber!.capabilities.edit_others_tribe_venues;
+      await outside.write((trx) => setOption(trx, 'wp_user_roles', phpSerialize(roles as never)));
+    }
   });
 
   it('refuses at once a password revoked by another connection, after reads that signed in with it', async () => {

@@ -23,7 +23,7 @@ import { postColumns } from '../../domain/post-fields.ts';
 import { isTribeTruthy } from '../../domain/values.ts';
 import { eventFlags } from '../../domain/events/stored-flags.ts';
 import { loadStoredEvents, loadStoredEventsByIds, representationSources, type StoredEvent } from '../../domain/events/read-model.ts';
-import type { BuildStart, RepresentationSources } from '../../domain/events/representation-cache.ts';
+import type { BuildStart, EventRepresentationCache, RepresentationSources } from '../../domain/events/representation-cache.ts';
 import { EncodedJson } from '../../php/json-encode.ts';
 
 export interface PresentOptions {
@@ -77,6 +77,9 @@ function isReusable(req: RestRequest): boolean {
  */
 const readerOf = (req: RestRequest): string => (req.user === null ? '' : `user ${req.user.readerKey}:`);
 
+/** Where the reader's representations are kept: signed-in users' apart from anonymous ones, so that neither crowds the other out. */
+const representationsOf = (req: RestRequest): EventRepresentationCache => (req.user === null ? req.services.eventRepresentations : req.services.userEventRepresentations);
+
 /**
  * An event's JSON: built for this request, or the encoding of one kept for its reader. Kept ones
  * live in the services' EventRepresentationCache, which drops each when something it was built
@@ -106,7 +109,7 @@ export async function buildEventsById(req: RestRequest, ids: readonly number[], 
 
 async function presentReusing(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Representation[]> {
   const outside = await req.outsideVersion;
-  const cache = req.services.eventRepresentations;
+  const cache = representationsOf(req);
   const start = outside === null ? null : cache.begin(outside);
   // `context=edit` shows protected content to the reader who may edit it (common/protected.ts).
   const edit = req.params.get('context') === 'edit' ? ',edit' : '';
@@ -121,7 +124,7 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
     if (pending) others.set(id, pending);
   }
   const own = missing.filter((id) => !others.has(id));
-  const building = own.length ? buildEncoded(req, own, options, mode, start) : Promise.resolve(new Map<number, EncodedJson>());
+  const building = own.length ? buildEncoded(req, own, options, cache, mode, start) : Promise.resolve(new Map<number, EncodedJson>());
   if (start) for (const id of own) cache.startBuilding(req.site, mode + id, start, building.then((built) => built.get(id)));
   const built = await building;
   for (const [id, pending] of others) {
@@ -132,8 +135,9 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
 }
 
 /** The encodings of the events of these IDs that exist, each kept (with what it was built from) when `start` allows. */
-async function buildEncoded(req: RestRequest, ids: readonly number[], options: PresentOptions, mode: string, start: BuildStart | null): Promise<Map<number, EncodedJson>> {
-  const cache = req.services.eventRepresentations;
+async function buildEncoded(
+  req: RestRequest, ids: readonly number[], options: PresentOptions, cache: EventRepresentationCache, mode: string, start: BuildStart | null,
+): Promise<Map<number, EncodedJson>> {
   const built = new Map<number, EncodedJson>();
   for (const { event, sources } of await buildEvents(req, await loadStoredEventsByIds(req.services.db.kysely, ids), options)) {
     const id = Number(event.id);

@@ -140,10 +140,10 @@ export class ListedEventsCache {
   /** The posts searches match, with which the keys answer lists by search. */
   readonly searches: SearchMatches;
 
-  /** `mostHolders`: MOST_HOLDERS, and `mostMatches` SearchMatches' own, unless a test asks for fewer. */
-  constructor(db: Db, private readonly mostHolders = MOST_HOLDERS, mostMatches?: number) {
+  /** `mostHolders`: MOST_HOLDERS, unless a test asks for fewer. */
+  constructor(db: Db, private readonly mostHolders = MOST_HOLDERS) {
     this.index = new EventListIndex(db, EVENT_TYPE.type, EVENT_LIST_META);
-    this.searches = new SearchMatches(db, EVENT_TYPE.type, mostMatches);
+    this.searches = new SearchMatches(db, EVENT_TYPE.type);
   }
 
   readonly #shape = new PerVersionAnswers(SHAPE_QUESTIONS);
@@ -212,7 +212,7 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, versions: R
   return { ids, total };
 }
 
-/** The posts the query's search matches (SearchMatches), when the list keys would answer the query given them. */
+/** The posts the query's search matches (SearchMatches), when they are known and the list keys would answer the query given them. */
 async function searchedPosts(cache: ListedEventsCache, outside: string | null, query: EventListFilter): Promise<Float64Array | undefined> {
   if (!query.search || !cache.index.answersSearch(query, outside)) return undefined;
   return (await cache.searches.posts(outside, query.search, query.passwordless ?? false)) ?? undefined;

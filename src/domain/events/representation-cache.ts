@@ -84,7 +84,7 @@ export class EventRepresentationCache {
     return { outside, generation: this.#generation };
   }
 
-  /** The representation kept under `key` (the language, the presentation mode and post ID: costs read `Free` in the reader's language). */
+  /** The representation kept under `key` (the reader, the language, the presentation mode and post ID: costs read `Free` in the reader's language). */
   get(site: SiteSettings, key: string, outside: string): EncodedJson | undefined {
     // A request begun under an older version (a slow one) neither reads nor drops the newer entries.
     if (isOlder(outside, this.#outside)) return undefined;

@@ -1,8 +1,10 @@
 // The posts a list's search matches (its words, and whether it passes over password-protected
-// posts), looked up once per outside version and kept, so that the events' list keys answer its
-// windows and pages from memory. wpcal's own writes mark the posts they touched, which the next
-// use tests again (one statement, by ID); another connection's write (a new outside version) has
-// the search looked up anew. A search matching more than MOST_MATCHES posts is left to SQL.
+// posts), kept so that the events' list keys answer its windows and pages from memory. A search
+// asked a second time under an outside version is looked up in the background (the whole post
+// type, in SQL), and SQL answers it until the lookup is done: a search asked once costs what it
+// did, and no request waits for a scan of the calendar. wpcal's own writes mark the posts they
+// touched, which the next use tests again (one statement, by ID) before it answers. A search
+// matching more than MOST_MATCHES posts is left to SQL.
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../data/connect.ts';
 import { postsMatchingSearch } from '../../data/event-list.ts';
@@ -12,50 +14,61 @@ import type { Touched } from '../../data/transaction.ts';
 /** Searches kept (the latest used), each up to MOST_MATCHES IDs: 32 × 100,000 × 8 bytes at most. */
 const MAX_SEARCHES = 32;
 const MOST_MATCHES = 100_000;
+/** Searches remembered as asked once (of the latest outside versions). */
+const MAX_ASKED = 256;
+/** Past this many posts touched since a search was last used, it is looked up anew instead. */
+const MOST_TOUCHED = 1_000;
 /** How long a search found to match too many posts is left to SQL before it is looked up again. */
 const CROWDED_MS = 10 * 60_000;
 
 interface KeptSearch {
-  outside: string;
   /** The posts matching, in ID order, with the tests of touched posts taken so far; null: too many. */
   matched: Promise<Float64Array | null>;
+  /** Whether `matched` has settled once (before, SQL answers). */
+  ready: boolean;
   /** Posts own writes touched since the last test was taken. */
   touched: Set<number>;
 }
 
 export class SearchMatches {
+  /** By outside version and search. */
   readonly #kept = new LRUCache<string, KeptSearch>({ max: MAX_SEARCHES });
+  readonly #asked = new LRUCache<string, true>({ max: MAX_ASKED });
   readonly #crowded = new LRUCache<string, true>({ max: MAX_SEARCHES, ttl: CROWDED_MS });
 
   /** `mostMatches`: MOST_MATCHES, unless a test asks for fewer. */
   constructor(private readonly db: Db, private readonly postType: string, private readonly mostMatches = MOST_MATCHES) {}
 
-  /** The posts of the post type the search matches, in ID order; null when SQL must answer the search. */
+  /**
+   * The posts of the post type the search matches, in ID order, once they were looked up under
+   * this outside version; null while SQL must answer the search.
+   */
   async posts(outside: string | null, words: readonly SearchWord[], passwordless: boolean): Promise<Float64Array | null> {
     if (outside === null) return null;
     const question = JSON.stringify([words, passwordless]);
     if (this.#crowded.has(question)) return null;
-    let kept = this.#kept.get(question);
-    if (!kept || kept.outside !== outside) {
-      const looked = this.#lookUp(words, passwordless).then((ids) => (ids ? Float64Array.from(ids) : null));
-      kept = { outside, matched: looked, touched: new Set() };
-      this.#kept.set(question, kept);
+    const key = `${outside}\n${question}`;
+    const kept = this.#kept.get(key);
+    if (!kept) {
+      if (!this.#asked.has(key)) this.#asked.set(key, true);
+      else this.#lookUpInBackground(key, question, words, passwordless);
+      return null;
     }
+    if (!kept.ready) return null;
     if (kept.touched.size) {
-      // After the lookup or test under way, so that tests apply in the order they were taken.
+      // After the tests under way, so that they apply in the order they were taken.
       const among = [...kept.touched];
       kept.touched.clear();
       kept.matched = kept.matched.then((matched) => matched && this.#testAgain(matched, among, words, passwordless));
     }
-    const current = kept;
     try {
-      const matched = await current.matched;
-      if (!matched) this.#crowded.set(question, true);
-      if (!matched && this.#kept.get(question) === current) this.#kept.delete(question);
+      const matched = await kept.matched;
+      if (!matched) this.#tooMany(key, question, kept);
       return matched;
-    } catch (error) {
-      if (this.#kept.get(question) === current) this.#kept.delete(question);
-      throw error;
+    } catch {
+      // Answered by SQL; the search is looked up anew when asked again.
+      if (this.#kept.get(key) === kept) this.#kept.delete(key);
+      return null;
     }
   }
 
@@ -66,18 +79,44 @@ export class SearchMatches {
       return;
     }
     if (!touched.posts.size) return;
-    for (const kept of this.#kept.values()) for (const post of touched.posts) kept.touched.add(post);
+    for (const [key, kept] of this.#kept.entries()) {
+      for (const post of touched.posts) kept.touched.add(post);
+      if (kept.touched.size > MOST_TOUCHED) this.#kept.delete(key);
+    }
+  }
+
+  #lookUpInBackground(key: string, question: string, words: readonly SearchWord[], passwordless: boolean): void {
+    const kept: KeptSearch = { matched: this.#lookUp(words, passwordless).then((ids) => (ids ? Float64Array.from(ids) : null)), ready: false, touched: new Set() };
+    this.#kept.set(key, kept);
+    kept.matched.then((matched) => {
+      kept.ready = true;
+      if (!matched) this.#tooMany(key, question, kept);
+    }, () => {
+      if (this.#kept.get(key) === kept) this.#kept.delete(key);
+    });
+  }
+
+  #tooMany(key: string, question: string, kept: KeptSearch): void {
+    this.#crowded.set(question, true);
+    if (this.#kept.get(key) === kept) this.#kept.delete(key);
   }
 
   #lookUp(words: readonly SearchWord[], passwordless: boolean, among?: readonly number[]): Promise<number[] | null> {
     return postsMatchingSearch(this.db.kysely, this.postType, words, passwordless, this.mostMatches, among);
   }
 
+  /** The matches with the posts of `among` tested again: those found replace those kept. */
   async #testAgain(matched: Float64Array, among: readonly number[], words: readonly SearchWord[], passwordless: boolean): Promise<Float64Array | null> {
     const found = await this.#lookUp(words, passwordless, among);
     if (!found) return null;
     const tested = new Set(among);
-    const ids = [...matched.filter((id) => !tested.has(id)), ...found].sort((a, b) => a - b);
-    return ids.length > this.mostMatches ? null : Float64Array.from(ids);
+    const kept = matched.filter((id) => !tested.has(id));
+    if (kept.length + found.length > this.mostMatches) return null;
+    // Both in ID order: merged, not sorted again.
+    const merged = new Float64Array(kept.length + found.length);
+    let k = 0;
+    let f = 0;
+    for (let at = 0; at < merged.length; at++) merged[at] = f >= found.length || (k < kept.length && kept[k]! < found[f]!) ? kept[k++]! : found[f++]!;
+    return merged;
   }
 }
