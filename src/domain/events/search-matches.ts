@@ -79,10 +79,13 @@ export class SearchMatches {
       return;
     }
     if (!touched.posts.size) return;
+    const worn: string[] = [];
     for (const [key, kept] of this.#kept.entries()) {
       for (const post of touched.posts) kept.touched.add(post);
-      if (kept.touched.size > MOST_TOUCHED) this.#kept.delete(key);
+      if (kept.touched.size > MOST_TOUCHED) worn.push(key);
     }
+    // Not while the cache is walked.
+    for (const key of worn) this.#kept.delete(key);
   }
 
   #lookUpInBackground(key: string, question: string, words: readonly SearchWord[], passwordless: boolean): void {
