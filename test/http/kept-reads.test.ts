@@ -16,11 +16,6 @@ const SITE = 'http://calendar.example';
 const DAY_MS = 86_400_000;
 const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** Organizer e-mails are obfuscated at random for each representation built. */
-function withoutEmails(text: string): string {
-  return text.replace(/"email":"[^"]*"/g, '"email":"…"');
-}
-
 forEachDatabase('kept reads after writes', (kind) => {
   let t: TestServer;
   let admin: string;
@@ -90,7 +85,7 @@ forEachDatabase('kept reads after writes', (kind) => {
           const kept = await t.request('GET', path, { auth });
           const read = await request(fresh.url, 'GET', path, { auth });
           const reader = auth ? 'as the administrator' : 'anonymous';
-          expect(`${kept.status} ${withoutEmails(kept.text)}`, `${label}: ${path} ${reader}`).to.equal(`${read.status} ${withoutEmails(read.text)}`);
+          expect(`${kept.status} ${kept.text}`, `${label}: ${path} ${reader}`).to.equal(`${read.status} ${read.text}`);
         }
       }
     } finally {

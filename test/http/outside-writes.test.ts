@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { COUNTER_READ_WINDOW_MS } from '../../src/data/innodb-changes.ts';
 import { forEachDatabase } from '../support/databases.ts';
+import { countReuses, type ReuseCounter } from '../support/reuse-counter.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const API = '/wp-json/tribe/events/v1';
@@ -13,11 +14,14 @@ forEachDatabase('writes by other connections', (kind) => {
   let t: TestServer;
   /** A second handle on the same database: its writes are not wpcal's. */
   let outside: Db;
+  let reuses: ReuseCounter;
   before(async () => {
+    reuses = countReuses();
     t = await startTestServer(kind, { seed: 'fixtures/demo.json' });
     outside = await openDatabase(t.database.url, 'wp_');
   });
   after(async () => {
+    reuses?.restore();
     await outside?.close();
     await t?.close();
   });
@@ -29,17 +33,22 @@ forEachDatabase('writes by other connections', (kind) => {
   }
 
   /**
-   * An answer that is being reused: organizer e-mails are obfuscated at random each time an event
-   * is built, so equal texts show the answer was kept. On MySQL reuse follows a server-wide commit
-   * counter, which every other database's commits move too (a shared test server is never
-   * quiet), so there it is shown by test/db/innodb-changes.test.ts and the benchmark instead.
+   * An answer that is being reused (the response cache handed it out again). On MySQL reuse
+   * follows a server-wide commit counter, which every other database's commits move too (a shared
+   * test server is never quiet), so there it is shown by test/db/innodb-changes.test.ts and the
+   * benchmark instead.
    */
   async function reusedAnswer(path: string): Promise<any> {
-    const kept = await t.request('GET', path);
-    const again = await t.request('GET', path);
-    expect(kept.status, path).to.equal(200);
-    if (kind.name === 'sqlite') expect(again.text, 'the same answer while nothing changes').to.equal(kept.text);
-    return again.json;
+    const built = await t.request('GET', path);
+    expect(built.status, path).to.equal(200);
+    // An answer is kept for the clock second it was built in: the next one may begin a new second.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const seen = reuses.count();
+      const again = await t.request('GET', path);
+      expect(again.text, 'the same answer while nothing changes').to.equal(built.text);
+      if (kind.name !== 'sqlite' || reuses.count() > seen) return again.json;
+    }
+    throw new Error(`${path} was never reused`);
   }
 
   it('a single event shows a title changed outside on the next request', async () => {
