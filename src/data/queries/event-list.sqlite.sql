@@ -748,13 +748,14 @@ select
   "p"."post_status",
   "p"."post_date",
   case
-    when "o"."post_id" in (
+    when exists (
       select
-        "m"."post_id"
+        "m"."meta_id"
       from
         "wp_postmeta" as "m"
       where
-        "m"."meta_key" = ?
+        "m"."post_id" = "o"."post_id"
+        and "m"."meta_key" = ?
     ) then 1
     else 0
   end as "hidden",
