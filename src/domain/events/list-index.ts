@@ -13,6 +13,7 @@ import { impliedWalkBounds, listKeyPage, listKeyRowCounts, listKeysOfPosts, type
 import type { Touched } from '../../data/transaction.ts';
 import { grown } from './grown-array.ts';
 import { ListKeyMetaRows } from './list-key-meta.ts';
+import { membershipOf } from './post-membership.ts';
 
 const DATETIME = /^(\d{4})-(\d\d)-(\d\d) \d\d:\d\d:\d\d$/;
 
@@ -579,10 +580,11 @@ class ListKeys {
     const { flags, statuses, postIds } = this;
     const groups = this.#linkGroups(f);
     const linked = groups.length ? this.#linkTest(groups) : null;
+    const inSearch = searched ? membershipOf(searched) : null;
     const matches = (row: number) => {
       if (flags[row] !== 0 || listed[statuses[row]!] === 0) return false;
       for (const { column, operator, value } of tests) if (!compare(column[row]!, operator, value)) return false;
-      if (searched && !holdsSorted(searched, postIds[row]!)) return false;
+      if (inSearch && !inSearch(postIds[row]!)) return false;
       return linked === null || linked(row);
     };
     let position = this.#firstFrom(order, lower);
@@ -649,18 +651,6 @@ class ListKeys {
     }
     return { ids, total: seen.size };
   }
-}
-
-/** Whether `sorted` (ascending) holds `value`. */
-function holdsSorted(sorted: Float64Array, value: number): boolean {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low < sorted.length && sorted[low] === value;
 }
 
 function compare(left: number, operator: string, right: number): boolean {
