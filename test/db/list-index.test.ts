@@ -358,6 +358,48 @@ forEachDatabase('EventListIndex', (kind) => {
     expect(index.answer(byCategory, version, 1, 0), 'after').to.deep.equal(after);
   });
 
+  it('keeps the day counts of lists by category and by search until an own write changes their day, in the local and the UTC order', async function () {
+    this.timeout(60_000);
+    const { index, version } = await builtIndex();
+    // Published in a category, starting on another day in UTC than where it is.
+    const event = await db.kysely.selectFrom('tec_occurrences as o').innerJoin('posts as p', 'p.ID', 'o.post_id')
+      .innerJoin('term_relationships as tr', 'tr.object_id', 'p.ID').innerJoin('term_taxonomy as tt', 'tt.term_taxonomy_id', 'tr.term_taxonomy_id')
+      .select(['p.ID', 'tt.term_taxonomy_id']).where('p.post_status', '=', 'publish').where('tt.taxonomy', '=', 'tribe_events_cat')
+      .where('o.start_date', '>', datetime(NOW.getTime() + 200 * DAY_MS)).where(sql<boolean>`SUBSTR(o.start_date, 1, 10) <> SUBSTR(o.start_date_utc, 1, 10)`)
+      .orderBy('o.start_date').limit(1).executeTakeFirstOrThrow();
+    const [{ highest }] = await db.kysely.selectFrom('posts').select(sql<number>`MAX(ID)`.as('highest')).execute() as [{ highest: number }];
+    // A search every post up to past the copy's ID matches: its answers are those of the same list without it.
+    const everyPost = Float64Array.from({ length: Number(highest) + 100 }, (_, i) => i + 1);
+    const lists = [false, true].flatMap((utc) => {
+      const byCategory: EventListFilter = {
+        ...PROBE, utcColumns: utc, orderByUtc: utc, termTaxonomyIds: [[Number(event.term_taxonomy_id)]],
+        bounds: [{ field: 'start', operator: '>=', value: datetime(NOW.getTime() + 100 * DAY_MS) }],
+      };
+      return [{ f: byCategory, searched: undefined }, { f: { ...byCategory, termTaxonomyIds: [], search: SEARCHES[0]!, passwordless: false }, searched: everyPost }];
+    });
+    const answers = (plain: Awaited<ReturnType<typeof plainAnswers>>) => lists.map(({ f, searched }) => ({
+      memory: index.answer(f, version, 1, 0, searched), plain: plain({ ...f, search: undefined, passwordless: undefined }, 1, 0),
+    }));
+    const before = answers(await plainAnswers());
+    for (const { memory, plain } of before) expect(memory, 'before').to.deep.equal(plain);
+    // A copy of the event on its day, in its category.
+    await db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      const { ID: _id, ...post } = await trx.selectFrom('posts').selectAll().where('ID', '=', Number(event.ID)).executeTakeFirstOrThrow();
+      const copy = Number((await trx.insertInto('posts').values(post).executeTakeFirstOrThrow()).insertId);
+      expect(copy, 'within the search\'s posts').to.be.at.most(everyPost.length);
+      touches(trx, { posts: [copy] });
+      const { occurrence_id: _o, ...occurrence } = await trx.selectFrom('tec_occurrences').selectAll().where('post_id', '=', Number(event.ID)).executeTakeFirstOrThrow();
+      await trx.insertInto('tec_occurrences').values({ ...occurrence, post_id: copy, event_id: copy, hash: `copy-${copy}` }).execute();
+      await trx.insertInto('term_relationships').values({ object_id: copy, term_taxonomy_id: Number(event.term_taxonomy_id), term_order: 0 }).execute();
+    });
+    const after = answers(await plainAnswers());
+    for (const [i, { memory, plain }] of after.entries()) {
+      expect(plain.total, 'one event more').to.equal(before[i]!.plain.total + 1);
+      expect(memory, `after (list ${i})`).to.deep.equal(plain);
+    }
+  });
+
   it('reads the keys anew once own writes left more dead rows than live ones in them', async function () {
     this.timeout(60_000);
     const { index, version } = await builtIndex();

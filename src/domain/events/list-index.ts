@@ -79,8 +79,8 @@ const MIN_BUILD_GAP_MS = 1000;
 /** How many reads `serve`'s start makes before it leaves the keys to the first list request. */
 const PREPARE_READS = 3;
 
-/** Filters by terms or meta whose day counts are kept (the latest asked). */
-const MAX_LINK_FILTERS = 64;
+/** Filters by terms, meta or search whose day counts are kept (the latest asked). */
+const MAX_COUNTED_FILTERS = 64;
 
 /**
  * A meta value a list compares as text with an ID's decimal digits: only such a value is held as
@@ -103,6 +103,7 @@ const SMALL_GROUP = 16;
 
 type Column = 'start' | 'end' | 'startUtc' | 'endUtc';
 type Walked = 'start' | 'startUtc';
+const WALKED: readonly Walked[] = ['start', 'startUtc'];
 const COLUMNS: readonly Column[] = ['start', 'end', 'startUtc', 'endUtc'];
 
 /**
@@ -135,6 +136,12 @@ function dayVerdict(summary: DaySummary, checks: readonly Check[]): boolean | un
     if (!least || !greatest) all = false;
   }
   return all ? true : undefined;
+}
+
+/** The listed rows of each day that pass a filter's links and search, for one walk order. */
+interface DayCounts {
+  walked: Walked;
+  counts: Map<number, number>;
 }
 
 /** A row's flags: listed and shown (0), or any of these. */
@@ -196,10 +203,14 @@ class ListKeys {
   /** False once a value of a key by value is not an ID's digits (lists by such keys are then SQL's). */
   metaValuesUsable = true;
   /**
-   * Per walk order, statuses and link groups asked: the listed rows of each day whose links pass,
-   * for the days a list counted whole (a day's summary tells nothing of links); until rows change.
+   * Per walk order, statuses, link groups and search asked: the listed rows of each day whose
+   * links (and post) pass, for the days a list counted whole (a day's summary tells nothing of
+   * links or searches); a day's count goes when a row of that day comes or goes.
    */
-  readonly #linkDayCounts = new Map<string, Map<number, number>>();
+  readonly #dayCounts = new Map<string, DayCounts>();
+  /** A number per search's matched posts (SearchMatches makes a new array when they change), naming its day counts. */
+  readonly #searchNumbers = new WeakMap<Float64Array, number>();
+  #lastSearchNumber = 0;
   readonly statusCodes = new Map<string, number>();
   readonly orders: Record<Walked, WalkOrder> = {
     start: { rows: new Uint32Array(0), starts: new Float64Array(0), length: 0 },
@@ -262,7 +273,7 @@ class ListKeys {
   seal(): void {
     const listed: number[] = [];
     for (let row = 0; row < this.#size; row++) if (!(this.flags[row]! & UNLISTED)) listed.push(row);
-    for (const walked of ['start', 'startUtc'] as const) {
+    for (const walked of WALKED) {
       const order = Uint32Array.from(listed);
       order.sort((a, b) => this.#compare(walked, a, b));
       const starts = this.columns[walked];
@@ -344,7 +355,7 @@ class ListKeys {
     if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
     this.statuses[index] = code;
     if (code > 255 || Number.isNaN(this.postDates[index]!) || COLUMNS.some((name) => Number.isNaN(this.columns[name][index]!))) this.usable = false;
-    for (const walked of ['start', 'startUtc'] as const) this.#summarize(walked, index);
+    for (const walked of WALKED) this.#summarize(walked, index);
     return index;
   }
 
@@ -411,13 +422,19 @@ class ListKeys {
     };
   }
 
-  #linkDayCountsOf(asked: string): Map<number, number> {
-    const counts = this.#linkDayCounts.get(asked) ?? new Map<number, number>();
+  #dayCountsOf(walked: Walked, asked: string): Map<number, number> {
+    const kept = this.#dayCounts.get(asked) ?? { walked, counts: new Map<number, number>() };
     // Asked last, dropped last.
-    this.#linkDayCounts.delete(asked);
-    this.#linkDayCounts.set(asked, counts);
-    if (this.#linkDayCounts.size > MAX_LINK_FILTERS) this.#linkDayCounts.delete(this.#linkDayCounts.keys().next().value!);
-    return counts;
+    this.#dayCounts.delete(asked);
+    this.#dayCounts.set(asked, kept);
+    if (this.#dayCounts.size > MAX_COUNTED_FILTERS) this.#dayCounts.delete(this.#dayCounts.keys().next().value!);
+    return kept.counts;
+  }
+
+  #searchNumber(searched: Float64Array): number {
+    let number = this.#searchNumbers.get(searched);
+    if (number === undefined) this.#searchNumbers.set(searched, number = ++this.#lastSearchNumber);
+    return number;
   }
 
   #summarize(walked: Walked, index: number): void {
@@ -435,7 +452,7 @@ class ListKeys {
   /** Marks a row dead; a listed one no longer counts in its days. */
   #kill(index: number): void {
     if (this.flags[index] === 0) {
-      for (const walked of ['start', 'startUtc'] as const) {
+      for (const walked of WALKED) {
         this.#days[walked].get(Math.floor(this.columns[walked][index]! / DAY))!.counts[this.statuses[index]!]!--;
       }
     }
@@ -486,18 +503,27 @@ class ListKeys {
 
   /** Replaces the rows of these posts by `rows` (theirs as the database now holds them). */
   replacePosts(postIds: Iterable<number>, rows: readonly ListKeyRow[]): void {
-    this.#linkDayCounts.clear();
+    const changedDays: Record<Walked, Set<number>> = { start: new Set(), startUtc: new Set() };
+    const changed = (row: number) => {
+      for (const walked of WALKED) changedDays[walked].add(Math.floor(this.columns[walked][row]! / DAY));
+    };
     const posts = new Set([...postIds, ...rows.map((row) => row.post_id)]);
     for (const postId of posts) {
       const live = this.#liveRowsOf(postId);
       if (live.length > 1) this.#repeatedPosts--;
-      for (const row of live) this.#kill(row);
+      for (const row of live) {
+        changed(row);
+        this.#kill(row);
+      }
     }
     for (const row of rows) {
       const index = this.#add(row);
       this.#insertByPost(this.#size - 1);
-      if (index !== null) for (const walked of ['start', 'startUtc'] as const) this.#insert(walked, index);
+      if (index === null) continue;
+      changed(index);
+      for (const walked of WALKED) this.#insert(walked, index);
     }
+    for (const { walked, counts } of this.#dayCounts.values()) for (const day of changedDays[walked]) counts.delete(day);
     for (const postId of posts) if (this.#liveRowsOf(postId).length > 1) this.#repeatedPosts++;
     // Dead rows slow every walk and search: past a quarter, they go.
     if (this.#deadInOrders * 4 > this.orders.start.length || this.#deadByPost * 4 > this.#byPost.length) this.#compact();
@@ -590,9 +616,9 @@ class ListKeys {
     let position = this.#firstFrom(order, lower);
     const end = this.#firstFrom(order, upper, true);
     if (this.repeated) return this.#pageOfPosts(order, position, end, matches, limit, offset);
-    // A day's count by links is kept for the next list; one by a search is counted each time.
+    // A day's count by links or search is kept for the next list.
     const byRow = linked !== null || searched !== undefined;
-    const linkDayCounts = linked && !searched ? this.#linkDayCountsOf(`${walkedName} ${codes.join(',')} ${JSON.stringify(groups)}`) : null;
+    const dayCounts = byRow ? this.#dayCountsOf(walkedName, `${walkedName} ${codes.join(',')} ${JSON.stringify(groups)} ${searched ? this.#searchNumber(searched) : ''}`) : null;
     const ids: number[] = [];
     let total = 0;
     const days = this.#days[walkedName];
@@ -607,11 +633,11 @@ class ListKeys {
         let count = 0;
         if (verdict && byRow) {
           // Every row passes the bounds: the day's count is that of its listed rows whose links (and search) pass.
-          count = linkDayCounts?.get(day) ?? -1;
+          count = dayCounts!.get(day) ?? -1;
           if (count < 0) {
             count = 0;
             for (let at = position; at < dayEnd; at++) if (matches(order.rows[at]!)) count++;
-            linkDayCounts?.set(day, count);
+            dayCounts!.set(day, count);
           }
         } else if (verdict) {
           count = codes.reduce((sum, code) => sum + (summary.counts[code] ?? 0), 0);
