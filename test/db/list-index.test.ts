@@ -630,6 +630,50 @@ forEachDatabase('EventListIndex', (kind) => {
     await retitle(second.id, second.title);
   });
 
+  it('tests again what many own writes touch in one test, while the one before is under way', async function () {
+    this.timeout(60_000);
+    const version = await settledVersion();
+    // The searches' statements, counted; while `gate` is set, each waits for it.
+    let statements = 0;
+    let gate: Promise<void> | null = null;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        statements++;
+        await gate;
+        return result;
+      },
+    };
+    const searches = new SearchMatches(Object.create(db, { kysely: { value: db.kysely.withPlugin(counting) } }) as Db, 'tribe_events');
+    db.onCommitted(async (touched) => searches.ownWrite(touched));
+    const words = [{ text: 'Seldom-heard word', exclude: false }];
+    expect(await matchedPosts(searches, version, words, false), 'looked up').to.deep.equal(new Float64Array(0));
+    const ids = (await db.kysely.selectFrom('posts').select('ID').where('post_type', '=', 'tribe_events').orderBy('ID').limit(30).offset(1300).execute()).map((row) => Number(row.ID));
+    const retitle = (posts: number[], title: (id: number) => string) => db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      touches(trx, { posts });
+      for (const id of posts) await trx.updateTable('posts').set({ post_title: title(id) }).where('ID', '=', id).execute();
+    });
+    const titles = new Map((await db.kysely.selectFrom('posts').select(['ID', 'post_title']).where('ID', 'in', ids).execute()).map((row) => [Number(row.ID), row.post_title]));
+    let open!: () => void;
+    gate = new Promise((resolve) => { open = resolve; });
+    const before = statements;
+    // Each request after a write: the first one's test waits at the gate, the others' queue behind it.
+    const answers: Array<Promise<Float64Array | null>> = [];
+    for (const id of ids) {
+      await retitle([id], () => 'A seldom-heard word');
+      answers.push(searches.posts(version, words, false));
+    }
+    gate = null;
+    open();
+    const found = await Promise.all(answers);
+    expect(statements - before, 'the test under way, then one for all the requests that came meanwhile').to.equal(2);
+    found.forEach((posts, i) => expect([...posts!], `the request after write ${i + 1}`).to.include.members(ids.slice(0, i + 1)));
+    expect([...found.at(-1)!]).to.deep.equal(ids);
+    await retitle(ids, (id) => titles.get(id)!);
+    expect([...(await searches.posts(version, words, false))!], 'their titles back').to.deep.equal([]);
+  });
+
   it('leaves a search that matches too many posts to SQL', async function () {
     this.timeout(60_000);
     const version = await settledVersion();

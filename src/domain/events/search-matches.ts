@@ -28,6 +28,12 @@ interface KeptSearch {
   ready: boolean;
   /** Posts own writes touched since the last test was taken. */
   touched: Set<number>;
+  /**
+   * Whether a test waits for the one under way: it takes the posts touched as it begins, so the
+   * requests that come meanwhile join it (one test each, under a hundred writes a second, made a
+   * queue longer than the tests could run).
+   */
+  queued: boolean;
 }
 
 export class SearchMatches {
@@ -55,11 +61,15 @@ export class SearchMatches {
       return null;
     }
     if (!kept.ready) return null;
-    if (kept.touched.size) {
-      // After the tests under way, so that they apply in the order they were taken.
-      const among = [...kept.touched];
-      kept.touched.clear();
-      kept.matched = kept.matched.then((matched) => matched && this.#testAgain(matched, among, words, passwordless));
+    if (kept.touched.size && !kept.queued) {
+      // After the test under way, so that they apply in the order they were taken.
+      kept.queued = true;
+      kept.matched = kept.matched.then((matched) => {
+        kept.queued = false;
+        const among = [...kept.touched];
+        kept.touched.clear();
+        return matched && this.#testAgain(matched, among, words, passwordless);
+      });
     }
     try {
       const matched = await kept.matched;
@@ -89,7 +99,7 @@ export class SearchMatches {
   }
 
   #lookUpInBackground(key: string, question: string, words: readonly SearchWord[], passwordless: boolean): void {
-    const kept: KeptSearch = { matched: this.#lookUp(words, passwordless).then((ids) => (ids ? Float64Array.from(ids) : null)), ready: false, touched: new Set() };
+    const kept: KeptSearch = { matched: this.#lookUp(words, passwordless).then((ids) => (ids ? Float64Array.from(ids) : null)), ready: false, touched: new Set(), queued: false };
     this.#kept.set(key, kept);
     kept.matched.then((matched) => {
       kept.ready = true;
