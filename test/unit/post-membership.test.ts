@@ -24,6 +24,15 @@ describe('a search\'s matched posts asked post by post', () => {
     for (const id of [0, 8, 8_999_999, 9_000_002, 2 ** 40 + 1]) expect(test(id), String(id)).to.equal(false);
   });
 
+  it('answers by binary search for IDs a bitmap cannot hold: below zero, or not whole', () => {
+    const ids = [-5, 3, 8];
+    const negative = membershipOf(Float64Array.from(ids));
+    expect(members(negative, 10)).to.deep.equal([3, 8]);
+    expect(negative(-5)).to.equal(true);
+    const fraction = membershipOf(Float64Array.from([2, 2.5, 4]));
+    expect([2, 2.5, 3, 4].map(fraction)).to.deep.equal([true, true, false, true]);
+  });
+
   it('matches nothing when no post matched', () => {
     expect(members(membershipOf(new Float64Array(0)), 100)).to.deep.equal([]);
   });

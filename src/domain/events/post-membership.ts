@@ -17,7 +17,7 @@ export function membershipOf(sorted: Float64Array): (postId: number) => boolean 
 
 function testOf(sorted: Float64Array): (postId: number) => boolean {
   const highest = sorted.length ? sorted[sorted.length - 1]! : 0;
-  if (highest > MAX_BITMAP_ID || !sorted.every(Number.isSafeInteger)) return (postId) => holdsSorted(sorted, postId);
+  if (highest > MAX_BITMAP_ID || (sorted[0] ?? 0) < 0 || !sorted.every(Number.isSafeInteger)) return (postId) => holdsSorted(sorted, postId);
   const bits = new Uint32Array((highest >>> 5) + 1);
   for (const id of sorted) bits[id >>> 5]! |= 1 << (id & 31);
   return (postId) => postId >= 0 && postId <= highest && (bits[postId >>> 5]! & (1 << (postId & 31))) !== 0;

@@ -123,6 +123,10 @@ export class SearchMatches {
     const found = await this.#lookUp(words, passwordless, among);
     if (!found) return null;
     const tested = new Set(among);
+    const wasMatched = new Set<number>();
+    for (const id of matched) if (tested.has(id)) wasMatched.add(id);
+    // The same posts matching: the same array, so what lists keep of it (day counts, its bitmap) stays.
+    if (found.length === wasMatched.size && found.every((id) => wasMatched.has(id))) return matched;
     const kept = matched.filter((id) => !tested.has(id));
     if (kept.length + found.length > this.mostMatches) return null;
     // Both in ID order: merged, not sorted again.
