@@ -9,7 +9,7 @@ import {
 import type { Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
 import {
-  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, TableChanges, commitCounterReader, tableTimesReader,
+  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, TableChanges, commitCounterReader, sweptOnce, tableTimesReader,
 } from './innodb-changes.ts';
 import { postsModifiedSince } from './posts.ts';
 import { formatDbDatetime } from '../time/wall.ts';
@@ -47,6 +47,12 @@ export interface Db {
    * Null when it cannot be told now.
    */
   outsideVersion(): Promise<string | null>;
+  /**
+   * Whether the outside version `after` follows `before` by one sweep alone: on MySQL, after
+   * OUTSIDE_FULL_CHECK_MS of this handle's writes everything is taken as changed although no other
+   * connection was seen to commit (innodb-changes.ts's sweptOnce). Never on SQLite.
+   */
+  sweptOnce(before: string, after: string): boolean;
   /** Tells `listener` what each committed write of this handle touched, before the write returns. */
   onCommitted(listener: CommitListener): void;
   /** Runs `work` in a write transaction, with transaction.ts's lock rules and retries. */
@@ -281,6 +287,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering });
   let otherConnections: () => Promise<string | null> = async () => null;
   let outside: () => Promise<string | null> = async () => null;
+  let swept = (_before: string, _after: string): boolean => false;
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
@@ -309,6 +316,10 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       const strays = writes.strays;
       const theirs = await outside();
       return theirs === null ? null : `${strays}.${theirs}`;
+    },
+    sweptOnce: (before, after) => {
+      const [strays, epoch] = [before.indexOf('.'), after.indexOf('.')];
+      return before.slice(0, strays) === after.slice(0, epoch) && swept(before.slice(strays + 1), after.slice(epoch + 1));
     },
     onCommitted: (listener) => transactions.onCommitted(listener),
     close: async () => {
@@ -368,6 +379,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
           return commits.epoch;
         }, COUNTER_READ_WINDOW_MS);
         outside = () => epochs.current();
+        swept = sweptOnce;
         // Other connections' changes as the outside version tells them, and the posts a check told of.
         otherConnections = async () => {
           const epoch = await epochs.current();

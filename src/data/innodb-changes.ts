@@ -165,10 +165,13 @@ export interface Judged {
  * move while wpcal was writing may be either: it is taken for wpcal's (whose writes tell what they
  * changed); OUTSIDE_CHECK_MS after the first such move (dated by the read before it, which saw
  * none; later when checks are slow, see checked), the posts modified since are read
- * (checkSince), and OUTSIDE_FULL_CHECK_MS after it the epoch changes all the same.
+ * (checkSince), and OUTSIDE_FULL_CHECK_MS after it the epoch changes all the same: a sweep,
+ * which the epoch tells apart from a change seen (`CHANGES.SWEEPS`, see sweptOnly).
  */
 export class OutsideCommits {
-  #epoch = 0;
+  /** Changes seen or supposed (changed()), and sweeps (everything taken as changed after OUTSIDE_FULL_CHECK_MS). */
+  #changes = 0;
+  #sweeps = 0;
   #last: string | null = null;
   #previousStart: OwnWrites = { running: 0, activity: 0 };
   #begun = 0;
@@ -203,7 +206,7 @@ export class OutsideCommits {
   judge(read: CounterRead, counter: string | null, endedWith: OwnWrites): Judged {
     if (counter === null) return { epoch: null };
     // Reads may end in another order than they began: a later one was judged already.
-    if (read.number < this.#judged) return { epoch: String(this.#epoch) };
+    if (read.number < this.#judged) return { epoch: this.epoch };
     this.#judged = read.number;
     const now = this.clock();
     let foreign = false;
@@ -221,28 +224,44 @@ export class OutsideCommits {
     this.#lastJudgedAt = now;
     this.#previousStart = read.startedWith;
     // The caller tells whether the move touched this database (TableChanges), then calls changed().
-    if (foreign) return { epoch: String(this.#epoch), foreignMove: true };
+    if (foreign) return { epoch: this.epoch, foreignMove: true };
     if (this.#uncheckedSince !== null && now - this.#uncheckedSince >= this.fullCheckMs) {
-      this.changed();
-      return { epoch: String(this.#epoch) };
+      this.#sweeps++;
+      this.#settle();
+      return { epoch: this.epoch };
     }
     const since = this.#ambiguousSince;
-    if (since === null || now - since < this.#checkAfter) return { epoch: String(this.#epoch) };
+    if (since === null || now - since < this.#checkAfter) return { epoch: this.epoch };
     this.#ambiguousSince = null;
-    return { epoch: String(this.#epoch), checkSince: since };
+    return { epoch: this.epoch, checkSince: since };
   }
 
-  /** The epoch now (changed() moves it). */
+  /** The epoch now, `CHANGES.SWEEPS` (changed() and sweeps move it). */
   get epoch(): string {
-    return String(this.#epoch);
+    return `${this.#changes}.${this.#sweeps}`;
   }
 
   /** Anything may have changed (another connection's commit, a check that could not be made): a new epoch. */
   changed(): void {
-    this.#epoch++;
+    this.#changes++;
+    this.#settle();
+  }
+
+  #settle(): void {
     this.#ambiguousSince = null;
     this.#uncheckedSince = null;
   }
+}
+
+/**
+ * Whether the epoch `after` differs from `before` by one sweep alone: everything was taken as
+ * changed because wpcal wrote for OUTSIDE_FULL_CHECK_MS, not because another connection was seen
+ * to commit (or a check failed). Epochs of two sweeps apart, or of another shape, say no.
+ */
+export function sweptOnce(before: string, after: string): boolean {
+  const [changesBefore, sweepsBefore] = before.split('.').map(Number);
+  const [changesAfter, sweepsAfter] = after.split('.').map(Number);
+  return before.split('.').length === 2 && after.split('.').length === 2 && changesBefore === changesAfter && sweepsAfter === sweepsBefore! + 1;
 }
 
 /** The latest change time of the handle's tables and the server's clock, both 'YYYY-MM-DD HH:MM:SS' (null: none since the server started). */

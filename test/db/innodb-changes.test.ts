@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import {
-  CHECK_SHARE, COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, type OwnWrites, type TableTimes,
+  CHECK_SHARE, COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, sweptOnce, type OwnWrites, type TableTimes,
 } from '../../src/data/innodb-changes.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
@@ -166,7 +166,16 @@ describe('OutsideCommits', () => {
     now += 10;
     expect(judge(commits, '107', done, done)).to.deep.equal({ epoch }, 'checked once');
     now = 70_000;
-    expect(judge(commits, '107', done, done).epoch, 'a full check').to.not.equal(epoch);
+    const swept = judge(commits, '107', done, done).epoch!;
+    expect(swept, 'a full check').to.not.equal(epoch);
+    expect(sweptOnce(epoch!, swept), 'told apart as a sweep').to.equal(true);
+    // Another minute of its own writes: a second sweep.
+    expect(judge(commits, '108', { running: 1, activity: 5 }, { running: 0, activity: 6 })).to.deep.equal({ epoch: swept });
+    now = 140_000;
+    const twice = judge(commits, '108', done, done).epoch!;
+    expect([sweptOnce(swept, twice), sweptOnce(epoch!, twice)], 'one sweep, then two').to.deep.equal([true, false]);
+    commits.changed();
+    expect(sweptOnce(twice, commits.epoch), 'a change seen is no sweep').to.equal(false);
   });
 
   it('spaces its checks of the posts modified so they take at most CHECK_SHARE of the time', () => {

@@ -717,6 +717,20 @@ forEachDatabase('EventListIndex', (kind) => {
   });
 
   if (kind.name === 'mysql') {
+    it('answers from the keys read before a sweep while the new ones are read, and from none two sweeps on or after a change seen', async function () {
+      this.timeout(60_000);
+      const { index, version } = await builtIndex();
+      // MySQL's outside version: the handle's stray writes, then the changes seen and the sweeps.
+      const [strays, changes, sweeps] = version.split('.').map(Number) as [number, number, number];
+      const at = (seen: number, swept: number) => `${strays}.${seen}.${swept}`;
+      expect(at(changes, sweeps), 'the version as read').to.equal(version);
+      const answer = index.answer(PROBE, version, 10, 0);
+      expect(answer?.total).to.be.greaterThan(1000);
+      expect(index.answer(PROBE, at(changes, sweeps + 1), 10, 0), 'one sweep on').to.deep.equal(answer);
+      expect(index.answer(PROBE, at(changes, sweeps + 2), 10, 0), 'two sweeps on').to.equal(undefined);
+      expect(index.answer(PROBE, at(changes + 1, sweeps + 1), 10, 0), 'a change seen').to.equal(undefined);
+    });
+
     it('leaves lists by term, and by meta once a patch read it, to SQL when MySQL cut a post\'s list short (group_concat_max_len)', async function () {
       this.timeout(60_000);
       const [category] = await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', 'tribe_events_cat').execute();

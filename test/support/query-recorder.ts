@@ -165,6 +165,7 @@ export async function runCase(dialect: DialectName, fn: string, queryCase: Query
     label: `recording:${dialect}`,
     dataVersion: async () => null,
     outsideVersion: async () => null,
+    sweptOnce: () => false,
     onCommitted: (listener) => transactions.onCommitted(listener),
     write: (work) => transactions.run(work),
     deadlines: COMMAND_DEADLINES,

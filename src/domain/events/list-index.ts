@@ -737,7 +737,11 @@ export class EventListIndex {
     if (outside === null) return null;
     if (this.#outside !== outside) {
       this.#startBuild();
-      return null;
+      // After a sweep alone (Db.sweptOnce: no other connection was seen to commit), the keys read
+      // before answer until the new ones are read, rather than SQL for every list meanwhile (seconds
+      // on MariaDB, 0.5-1.5 s a list by category at 100,000 events); two sweeps apart, they do not.
+      const sweptOnce = this.#outside !== null && this.db.sweptOnce(this.#outside, outside);
+      return sweptOnce && this.#keys?.usable ? this.#keys : null;
     }
     return this.#keys?.usable ? this.#keys : null;
   }
