@@ -166,7 +166,7 @@ export interface Judged {
  * changed); OUTSIDE_CHECK_MS after the first such move (dated by the read before it, which saw
  * none; later when checks are slow, see checked), the posts modified since are read
  * (checkSince), and OUTSIDE_FULL_CHECK_MS after it the epoch changes all the same: a sweep,
- * which the epoch tells apart from a change seen (`CHANGES.SWEEPS`, see sweptOnly).
+ * which the epoch tells apart from a change seen (`CHANGES.SWEEPS`, see sweptOnce).
  */
 export class OutsideCommits {
   /** Changes seen or supposed (changed()), and sweeps (everything taken as changed after OUTSIDE_FULL_CHECK_MS). */
@@ -226,9 +226,11 @@ export class OutsideCommits {
     // The caller tells whether the move touched this database (TableChanges), then calls changed().
     if (foreign) return { epoch: this.epoch, foreignMove: true };
     if (this.#uncheckedSince !== null && now - this.#uncheckedSince >= this.fullCheckMs) {
+      // A check that was due still comes: lists keep what they held through a sweep (sweptOnce).
+      const since = this.#ambiguousSince;
       this.#sweeps++;
       this.#settle();
-      return { epoch: this.epoch };
+      return since === null ? { epoch: this.epoch } : { epoch: this.epoch, checkSince: since };
     }
     const since = this.#ambiguousSince;
     if (since === null || now - since < this.#checkAfter) return { epoch: this.epoch };

@@ -172,7 +172,9 @@ describe('OutsideCommits', () => {
     // Another minute of its own writes: a second sweep.
     expect(judge(commits, '108', { running: 1, activity: 5 }, { running: 0, activity: 6 })).to.deep.equal({ epoch: swept });
     now = 140_000;
-    const twice = judge(commits, '108', done, done).epoch!;
+    const second = judge(commits, '108', done, done);
+    expect(second.checkSince, 'the check due since the move goes with the sweep').to.equal(70_000);
+    const twice = second.epoch!;
     expect([sweptOnce(swept, twice), sweptOnce(epoch!, twice)], 'one sweep, then two').to.deep.equal([true, false]);
     commits.changed();
     expect(sweptOnce(twice, commits.epoch), 'a change seen is no sweep').to.equal(false);

@@ -731,6 +731,20 @@ forEachDatabase('EventListIndex', (kind) => {
       expect(index.answer(PROBE, at(changes + 1, sweeps + 1), 10, 0), 'a change seen').to.equal(undefined);
     });
 
+    it('answers past a sweep for a sweep\'s period at most, when the keys cannot be read again meanwhile', async function () {
+      this.timeout(60_000);
+      const index = new EventListIndex(db, 'tribe_events', EVENT_LIST_META, 20);
+      expect(await index.prepare(), 'read').to.be.greaterThan(1000);
+      const version = await settledVersion();
+      const [strays, changes, sweeps] = version.split('.').map(Number) as [number, number, number];
+      const swept = `${strays}.${changes}.${sweeps + 1}`;
+      // Read a moment ago, the keys are not read again for a second (the gap between reads).
+      const answer = index.answer(PROBE, version, 10, 0);
+      expect(index.answer(PROBE, swept, 10, 0), 'just past the sweep').to.deep.equal(answer);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      expect(index.answer(PROBE, swept, 10, 0), 'past its period').to.equal(undefined);
+    });
+
     it('leaves lists by term, and by meta once a patch read it, to SQL when MySQL cut a post\'s list short (group_concat_max_len)', async function () {
       this.timeout(60_000);
       const [category] = await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', 'tribe_events_cat').execute();

@@ -10,6 +10,7 @@
 // repeat their occurrences (TEC PRO's recurring events) is listed event by event, as SQL groups it.
 import type { Db } from '../../data/connect.ts';
 import { impliedWalkBounds, listKeyPage, listKeyRowCounts, listKeysOfPosts, type EventListFilter, type ListKeyMeta, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
+import { OUTSIDE_FULL_CHECK_MS } from '../../data/innodb-changes.ts';
 import type { Touched } from '../../data/transaction.ts';
 import { grown } from './grown-array.ts';
 import { ListKeyMetaRows } from './list-key-meta.ts';
@@ -730,8 +731,11 @@ export class EventListIndex {
   /** Own writes' patches, one after the other: each reads after the one before was applied. */
   #patches: Promise<void> = Promise.resolve();
   readonly #readListeners: Array<(rows: number) => void> = [];
+  /** When the keys first answered for the version one sweep after theirs (null: they have not). */
+  #sweptSince: number | null = null;
 
-  constructor(private readonly db: Db, private readonly postType: string, private readonly meta: ListKeyMeta) {}
+  /** `sweptKeysMs`: how long keys answer past a sweep (OUTSIDE_FULL_CHECK_MS, unless a test asks for less). */
+  constructor(private readonly db: Db, private readonly postType: string, private readonly meta: ListKeyMeta, private readonly sweptKeysMs = OUTSIDE_FULL_CHECK_MS) {}
 
   #current(outside: string | null): ListKeys | null {
     if (outside === null) return null;
@@ -739,9 +743,11 @@ export class EventListIndex {
       this.#startBuild();
       // After a sweep alone (Db.sweptOnce: no other connection was seen to commit), the keys read
       // before answer until the new ones are read, rather than SQL for every list meanwhile (seconds
-      // on MariaDB, 0.5-1.5 s a list by category at 100,000 events); two sweeps apart, they do not.
-      const sweptOnce = this.#outside !== null && this.db.sweptOnce(this.#outside, outside);
-      return sweptOnce && this.#keys?.usable ? this.#keys : null;
+      // on MariaDB, 0.5-1.5 s a list by category at 100,000 events); not two sweeps apart, nor for
+      // longer than a sweep's period when the new ones cannot be read.
+      if (this.#outside === null || !this.db.sweptOnce(this.#outside, outside) || !this.#keys?.usable) return null;
+      this.#sweptSince ??= Date.now();
+      return Date.now() - this.#sweptSince <= this.sweptKeysMs ? this.#keys : null;
     }
     return this.#keys?.usable ? this.#keys : null;
   }
@@ -884,6 +890,7 @@ export class EventListIndex {
     }
     this.#keys = keys;
     this.#outside = outside;
+    this.#sweptSince = null;
     return read;
   }
 }
