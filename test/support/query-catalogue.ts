@@ -301,6 +301,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       SettledVersions: 'shares the results of a read function it is given',
       OutsideCommits: 'judges the counter values it is given',
       TableChanges: 'judges the table times of a read function it is given',
+      sweptOnce: 'compares two epochs',
     },
     uncatalogued: {},
   }),
