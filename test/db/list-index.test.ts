@@ -695,6 +695,50 @@ forEachDatabase('EventListIndex', (kind) => {
     }
   });
 
+  it('makes the asks after the second wait for the lookup under way, for LOOKUP_WAIT_MS at most', async function () {
+    this.timeout(60_000);
+    const version = await settledVersion();
+    let gate: Promise<void> | null = null;
+    const gated: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        await gate;
+        return result;
+      },
+    };
+    // A handle of its own: a lookup held at the gate keeps its connection, which no other reader waits for.
+    const own = await openDatabase(database.url, 'wp_', { outsideCheckMs: 600_000 });
+    try {
+      const handle = Object.create(own, { kysely: { value: own.kysely.withPlugin(gated) } }) as Db;
+      const hold = () => {
+        let open!: () => void;
+        gate = new Promise((resolve) => { open = resolve; });
+        return () => {
+          gate = null;
+          open();
+        };
+      };
+      const patient = new SearchMatches(handle, 'tribe_events', undefined, 10_000);
+      const words = [{ text: 'jazz', exclude: false }];
+      expect(await patient.posts(version, words, false), 'asked once').to.equal(null);
+      let release = hold();
+      expect(await patient.posts(version, words, false), 'asked again: the lookup begins').to.equal(null);
+      const third = patient.posts(version, words, false);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      release();
+      expect((await third)?.length, 'the third ask, answered by the lookup').to.be.greaterThan(10);
+      const hasty = new SearchMatches(handle, 'tribe_events', undefined, 20);
+      expect(await hasty.posts(version, words, false)).to.equal(null);
+      release = hold();
+      expect(await hasty.posts(version, words, false)).to.equal(null);
+      expect(await hasty.posts(version, words, false), 'the lookup still held: SQL answers').to.equal(null);
+      release();
+      expect((await matchedPosts(hasty, version, words, false))?.length, 'then the lookup').to.be.greaterThan(10);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('leaves a search that matches too many posts to SQL', async function () {
     this.timeout(60_000);
     const version = await settledVersion();

@@ -1,8 +1,8 @@
 // The posts a list's search matches (its words, and whether it passes over password-protected
 // posts), kept so that the events' list keys answer its windows and pages from memory. A search
 // asked a second time under an outside version is looked up in the background (the whole post
-// type, in SQL), and SQL answers it until the lookup is done: a search asked once costs what it
-// did, and no request waits for a scan of the calendar. wpcal's own writes mark the posts they
+// type, in SQL): a search asked once costs what it did, the asks after the second wait for the
+// lookup (LOOKUP_WAIT_MS at most, then SQL answers them). wpcal's own writes mark the posts they
 // touched, which the next use tests again (one statement, by ID) before it answers. A search
 // matching more than MOST_MATCHES posts is left to SQL.
 import { LRUCache } from 'lru-cache';
@@ -20,6 +20,12 @@ const MAX_ASKED = 256;
 const MOST_TOUCHED = 1_000;
 /** How long a search found to match too many posts is left to SQL before it is looked up again. */
 const CROWDED_MS = 10 * 60_000;
+/**
+ * How long a request waits for a lookup under way before SQL answers it: each SQL answer reads the
+ * window's posts with LIKE, and under load (8 clients asking one search of the upcoming events of
+ * a 100,000-event calendar on MariaDB) they piled up until none was answered in 5 s.
+ */
+const LOOKUP_WAIT_MS = 2000;
 
 interface KeptSearch {
   /** The posts matching, in ID order, with the tests of touched posts taken so far; null: too many. */
@@ -42,8 +48,8 @@ export class SearchMatches {
   readonly #asked = new LRUCache<string, true>({ max: MAX_ASKED });
   readonly #crowded = new LRUCache<string, true>({ max: MAX_SEARCHES, ttl: CROWDED_MS });
 
-  /** `mostMatches`: MOST_MATCHES, unless a test asks for fewer. */
-  constructor(private readonly db: Db, private readonly postType: string, private readonly mostMatches = MOST_MATCHES) {}
+  /** `mostMatches`, `lookupWaitMs`: MOST_MATCHES and LOOKUP_WAIT_MS, unless a test asks for less. */
+  constructor(private readonly db: Db, private readonly postType: string, private readonly mostMatches = MOST_MATCHES, private readonly lookupWaitMs = LOOKUP_WAIT_MS) {}
 
   /**
    * The posts of the post type the search matches, in ID order, once they were looked up under
@@ -60,7 +66,7 @@ export class SearchMatches {
       else this.#lookUpInBackground(key, question, words, passwordless);
       return null;
     }
-    if (!kept.ready) return null;
+    if (!kept.ready && !await settlesWithin(kept.matched, this.lookupWaitMs)) return null;
     if (kept.touched.size && !kept.queued) {
       // After the test under way, so that they apply in the order they were taken.
       kept.queued = true;
@@ -136,4 +142,16 @@ export class SearchMatches {
     for (let at = 0; at < merged.length; at++) merged[at] = f >= found.length || (k < kept.length && kept[k]! < found[f]!) ? kept[k++]! : found[f++]!;
     return merged;
   }
+}
+
+/** Whether `promise` settles (either way) within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const settled = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    promise.then(settled, settled);
+  });
 }
