@@ -229,7 +229,7 @@ export class OutsideCommits {
       // A check that was due still comes: lists keep what they held through a sweep (sweptOnce).
       const since = this.#ambiguousSince;
       this.#sweeps++;
-      this.#settle();
+      this.#forgetMoves();
       return since === null ? { epoch: this.epoch } : { epoch: this.epoch, checkSince: since };
     }
     const since = this.#ambiguousSince;
@@ -246,10 +246,10 @@ export class OutsideCommits {
   /** Anything may have changed (another connection's commit, a check that could not be made): a new epoch. */
   changed(): void {
     this.#changes++;
-    this.#settle();
+    this.#forgetMoves();
   }
 
-  #settle(): void {
+  #forgetMoves(): void {
     this.#ambiguousSince = null;
     this.#uncheckedSince = null;
   }
@@ -261,9 +261,8 @@ export class OutsideCommits {
  * to commit (or a check failed). Epochs of two sweeps apart, or of another shape, say no.
  */
 export function sweptOnce(before: string, after: string): boolean {
-  const [changesBefore, sweepsBefore] = before.split('.').map(Number);
-  const [changesAfter, sweepsAfter] = after.split('.').map(Number);
-  return before.split('.').length === 2 && after.split('.').length === 2 && changesBefore === changesAfter && sweepsAfter === sweepsBefore! + 1;
+  const [was, is] = [before.split('.'), after.split('.')];
+  return was.length === 2 && is.length === 2 && was[0] === is[0] && Number(is[1]) === Number(was[1]) + 1;
 }
 
 /** The latest change time of the handle's tables and the server's clock, both 'YYYY-MM-DD HH:MM:SS' (null: none since the server started). */
