@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CurrentUser } from '../auth/capabilities.ts';
 import type { RestError } from '../domain/errors.ts';
+import type { JsonPieces } from '../php/json-encode.ts';
 import type { RawBody } from './registry.ts';
 
 export interface IncomingRest {
@@ -35,6 +36,6 @@ export interface OutgoingRest {
   pretty: boolean;
   /** A non-JSON body sent as is (then `body` and `jsonp` are unset). */
   raw?: RawBody;
-  /** `body` already encoded as PHP JSON, as UTF-8 (answers reused from the response cache). */
-  json?: Buffer;
+  /** `body` already encoded as PHP JSON (answers reused from the response cache). */
+  json?: JsonPieces;
 }

@@ -9,7 +9,7 @@
 import { credentialsDigest, parseBasic } from '../auth/authenticate.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
-import { phpJsonBytes } from '../php/json-encode.ts';
+import { phpJsonPieces, piecesLength } from '../php/json-encode.ts';
 import { wantsUserLocale } from '../i18n/locale.ts';
 
 const MAX_ENTRIES = 256;
@@ -73,11 +73,12 @@ export class ResponseCache {
 
   /** Keeps an answer, its JSON encoded once for every later reader. */
   set(key: string, version: string, out: OutgoingRest): OutgoingRest {
-    const json = phpJsonBytes(out.body, out.pretty);
+    const json = phpJsonPieces(out.body, out.pretty);
     const kept: OutgoingRest = { ...out, json };
+    const bytes = piecesLength(json);
     this.#drop(key);
-    this.#entries.set(key, { version, out: kept, bytes: json.length });
-    this.#bytes += json.length;
+    this.#entries.set(key, { version, out: kept, bytes });
+    this.#bytes += bytes;
     for (const [oldest] of this.#entries) {
       if (this.#entries.size <= MAX_ENTRIES && this.#bytes <= MAX_BYTES) break;
       this.#drop(oldest);

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { AppServices } from '../api/context.ts';
 import { dispatch } from '../api/dispatch.ts';
 import type { IncomingRest, OutgoingRest, UploadedFile } from '../api/exchange.ts';
-import { phpJsonBytes, phpJsonEncode } from '../php/json-encode.ts';
+import { phpJsonEncode, phpJsonPieces, piecesBytes } from '../php/json-encode.ts';
 import { databaseUnavailable } from '../data/failures.ts';
 import { icalFeedRoute } from './ical-feed.ts';
 import { answerFrontEnd } from '../web/front-end.ts';
@@ -33,8 +33,12 @@ function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
   if (kept) {
     // A reused answer: written as prepared once for it (ctx.status above keeps Koa's status line).
     ctx.respond = false;
-    ctx.res.writeHead(ctx.status, kept.headers);
-    ctx.res.end(kept.body);
+    const { res } = ctx;
+    res.writeHead(ctx.status, kept.headers);
+    // Corked, the pieces leave in one system call; end() uncorks.
+    res.cork();
+    for (const piece of kept.body) res.write(piece, 'latin1');
+    res.end();
     return;
   }
   for (const [name, value] of Object.entries(out.headers)) ctx.set(name, value);
@@ -51,7 +55,7 @@ function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
     ctx.set('Content-Type', type);
     return;
   }
-  ctx.body = jsonBody(out, phpJsonBytes(out.body, out.pretty));
+  ctx.body = piecesBytes(jsonBody(out, phpJsonPieces(out.body, out.pretty)));
   ctx.type = type;
 }
 

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
-import { EncodedJson, phpJsonBytes, phpJsonEncode } from '../../src/php/json-encode.ts';
+import { EncodedJson, phpJsonEncode, phpJsonPieces, piecesBytes, piecesLength } from '../../src/php/json-encode.ts';
+
+const phpJsonBytes = (value: unknown, pretty = false) => piecesBytes(phpJsonPieces(value, pretty));
 
 const event = (id: number) => ({ id, title: `Caf\u00e9 <b>${id}</b> / Jazz \u{1F3B7}`, url: 'https://example.org/event/x/' });
 
-describe('phpJsonEncode and phpJsonBytes', () => {
+describe('phpJsonEncode and phpJsonPieces', () => {
   it('write what PHP json_encode writes: slashes and every non-ASCII character escaped', () => {
     expect(phpJsonEncode(event(1))).to.equal('{"id":1,"title":"Caf\\u00e9 <b>1<\\/b> \\/ Jazz \\ud83c\\udfb7","url":"https:\\/\\/example.org\\/event\\/x\\/"}');
     expect(phpJsonBytes(event(1)).toString('latin1')).to.equal(phpJsonEncode(event(1)));
@@ -19,6 +21,22 @@ describe('phpJsonEncode and phpJsonBytes', () => {
     expect(bytes.toString('latin1')).to.equal(expected);
     expect(bytes.length).to.equal(Buffer.byteLength(expected));
     expect(JSON.parse(bytes.toString('utf8'))).to.deep.equal(plain);
+  });
+
+  it('give kept encodings as their own bytes between pieces of text, and count the bytes of all', () => {
+    const first = EncodedJson.of(event(1));
+    const second = EncodedJson.of(event(2));
+    const pieces = phpJsonPieces({ events: [first, second], total: 2 });
+    expect(pieces).to.have.length(5);
+    expect(pieces[1], 'the kept bytes themselves, not a copy').to.equal(first.bytes);
+    expect(pieces[2]).to.equal(',');
+    expect(pieces[3]).to.equal(second.bytes);
+    const alone = phpJsonPieces(first);
+    expect(alone, 'no empty text around it').to.have.length(1);
+    expect(alone[0]).to.equal(first.bytes);
+    expect(pieces.filter((piece) => typeof piece === 'string').join('')).to.equal('{"events":[,],"total":2}');
+    expect(piecesLength(pieces)).to.equal(piecesBytes(pieces).length);
+    expect(phpJsonPieces({ a: '/' })).to.deep.equal(['{"a":"\\/"}']);
   });
 
   it('write kept encodings deeper than the slots, and pretty text, through their values', () => {
