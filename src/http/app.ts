@@ -37,7 +37,7 @@ function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
     res.writeHead(ctx.status, kept.headers);
     // Corked, the pieces leave in one system call; end() uncorks.
     res.cork();
-    for (const piece of kept.body) res.write(piece, 'latin1');
+    for (const piece of kept.body()) res.write(piece, 'latin1');
     res.end();
     return;
   }
