@@ -95,14 +95,15 @@ export function phpJsonEncode(value: unknown, pretty = false): string {
   return texts.length ? php.replace(SLOT_IN_JSON, (_slot, index: string) => texts[Number(index)]!.json) : php;
 }
 
-/**
- * phpJsonEncode's text as an answer is written: kept encodings as their own bytes, the text between
- * them as strings. It is all ASCII, so a character is a byte. Written piece by piece, an answer
- * allocates no buffer of its size: a new one per answer, off the JavaScript heap, made V8 collect
- * the whole heap about every 64 MB of answers (external memory pressure), a pause of 3–8 ms.
- */
+/** Text and bytes, all ASCII (a character is a byte), to be written one after the other. */
 export type JsonPieces = readonly (string | Buffer)[];
 
+/**
+ * phpJsonEncode's text as an answer is written: kept encodings as their own bytes, the text between
+ * them as strings. Written piece by piece, an answer allocates no buffer of its size: a new one per
+ * answer, off the JavaScript heap, made V8 collect the whole heap about every 64 MB of answers
+ * (external memory pressure), a pause of 3–8 ms.
+ */
 export function phpJsonPieces(value: unknown, pretty = false): JsonPieces {
   const texts: EncodedJson[] = [];
   const php = slotted(value, pretty, texts);
