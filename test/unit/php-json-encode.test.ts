@@ -35,7 +35,10 @@ describe('phpJsonEncode and phpJsonPieces', () => {
     expect(alone, 'no empty text around it').to.have.length(1);
     expect(alone[0]).to.equal(first.bytes);
     expect(pieces.filter((piece) => typeof piece === 'string').join('')).to.equal('{"events":[,],"total":2}');
-    expect(piecesLength(pieces)).to.equal(piecesBytes(pieces).length);
+    const joined = piecesBytes(pieces);
+    expect(piecesLength(pieces)).to.equal(joined.length);
+    expect(joined.toString('latin1')).to.equal(phpJsonEncode({ events: [event(1), event(2)], total: 2 }));
+    expect(piecesBytes(['{}']).buffer.byteLength, 'not a slice of a shared pool').to.equal(2);
     expect(phpJsonPieces({ a: '/' })).to.deep.equal(['{"a":"\\/"}']);
   });
 
