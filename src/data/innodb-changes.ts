@@ -75,9 +75,7 @@ export const SETTLING_READS = 3;
  * answers null), and the callers waiting for it share the reads.
  */
 export class SettledVersions {
-  /** The latest read begun, and the latest one done (the same one once it is done). */
   #latest: Read | null = null;
-  #done: Read | null = null;
   #running = false;
   #queued: Promise<string | null> | null = null;
   #lastSeen: string | null = null;
@@ -89,19 +87,8 @@ export class SettledVersions {
   ) {}
 
   current(): Promise<string | null> {
-    const now = this.clock();
-    const inWindow = (read: Read | null): read is Read => read !== null && read.startedAt >= now - this.windowMs;
-    const done = this.#done;
-    if (inWindow(done)) {
-      // Past half its window, a read done answers and the next read starts, and it goes on
-      // answering the callers of its window meanwhile: callers after the window find the next
-      // one under way or done, rather than all waiting a whole read (under load on MariaDB the
-      // server idled a tenth of its time so).
-      if (!this.#running && done.startedAt < now - this.windowMs / 2) void this.#start();
-      return done.value;
-    }
     const latest = this.#latest;
-    if (inWindow(latest)) return latest.value;
+    if (latest && latest.startedAt >= this.clock() - this.windowMs) return latest.value;
     if (!this.#running) return this.#start();
     return this.#queued ??= latest!.value.then(() => {
       this.#queued = null;
@@ -111,13 +98,11 @@ export class SettledVersions {
 
   #start(): Promise<string | null> {
     this.#running = true;
-    const read: Read = { startedAt: this.clock(), value: Promise.resolve(null) };
-    read.value = this.#settle().finally(() => {
+    const value = this.#settle().finally(() => {
       this.#running = false;
-      this.#done = read;
     });
-    this.#latest = read;
-    return read.value;
+    this.#latest = { startedAt: this.clock(), value };
+    return value;
   }
 
   async #settle(): Promise<string | null> {
