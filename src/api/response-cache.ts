@@ -75,9 +75,7 @@ export class ResponseCache {
   set(key: string, version: string, out: OutgoingRest): OutgoingRest {
     const json = phpJsonPieces(out.body, out.pretty);
     const kept: OutgoingRest = { ...out, json };
-    // Counted as the whole: about what it keeps of its own once sent again (one buffer of the
-    // whole, prepared-answer.ts; the text between its events is small, and their encodings are
-    // the representations').
+    // Counted as the whole, though the encodings of its events are the representations'.
     const bytes = piecesLength(json);
     this.#drop(key);
     this.#entries.set(key, { version, out: kept, bytes });

@@ -34,11 +34,10 @@ function writeResponse(ctx: Koa.Context, out: OutgoingRest): void {
     // A reused answer: written as prepared once for it (ctx.status above keeps Koa's status line).
     ctx.respond = false;
     const { res } = ctx;
-    const body = kept.body();
     res.writeHead(ctx.status, kept.headers);
     // Corked, the pieces leave in one system call; end() uncorks.
     res.cork();
-    for (const piece of body) res.write(piece, 'latin1');
+    for (const piece of kept.body) res.write(piece, 'latin1');
     res.end();
     return;
   }
