@@ -535,6 +535,59 @@ forEachDatabase('EventListIndex', (kind) => {
     expect(asked, 'versions asked').to.be.greaterThan(1);
   });
 
+  it('reads the keys again at once after a read that installed them, and makes lists wait for that read, KEYS_WAIT_MS at most', async function () {
+    this.timeout(60_000);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let outside = 'first';
+    let gate: Promise<void> | null = null;
+    const gated: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        await gate;
+        return result;
+      },
+    };
+    const hold = () => {
+      let open!: () => void;
+      gate = new Promise((resolve) => { open = resolve; });
+      return () => {
+        gate = null;
+        open();
+      };
+    };
+    // A handle of its own (reads held at the gate keep its connection) whose outside version the test moves.
+    const own = await openDatabase(database.url, 'wp_', { outsideCheckMs: 600_000 });
+    try {
+      const handle = Object.create(own, { kysely: { value: own.kysely.withPlugin(gated) }, outsideVersion: { value: async () => outside } }) as Db;
+      const patient = new EventListIndex(handle, 'tribe_events', EVENT_LIST_META, undefined, 10_000);
+      // A first read held 400 ms: were the next to wait its duration over the share of time reads may take, it would wait 2 s.
+      let release = hold();
+      const first = patient.prepare();
+      await pause(400);
+      release();
+      expect(await first).to.be.greaterThan(0);
+      expect(patient.answer(PROBE, 'first', 1, 0)).to.not.equal(undefined);
+      outside = 'second';
+      await pause(1100);
+      release = hold();
+      expect(patient.answer(PROBE, 'second', 1, 0), 'keys of the version before').to.equal(undefined);
+      const waiting = patient.awaitRead('second');
+      await pause(30);
+      release();
+      await waiting;
+      expect(patient.answer(PROBE, 'second', 1, 0), 'the list waited for the read').to.not.equal(undefined);
+      const hasty = new EventListIndex(handle, 'tribe_events', EVENT_LIST_META, undefined, 20);
+      release = hold();
+      await hasty.awaitRead('second');
+      expect(hasty.answer(PROBE, 'second', 1, 0), 'the read still held: SQL answers').to.equal(undefined);
+      release();
+      expect(await hasty.prepare(), 'then the read').to.be.greaterThan(0);
+    } finally {
+      gate = null;
+      await own.close();
+    }
+  });
+
   it('leaves lists by venue and organizer to SQL while a value is not an ID\'s digits (`0042`, `42 `), and answers the others', async function () {
     this.timeout(60_000);
     const [row] = await db.kysely.selectFrom('postmeta').select(['meta_id', 'meta_value']).where('meta_key', '=', VENUE).orderBy('meta_id').limit(1).execute();

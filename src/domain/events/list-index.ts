@@ -15,6 +15,7 @@ import type { Touched } from '../../data/transaction.ts';
 import { grown } from './grown-array.ts';
 import { ListKeyMetaRows } from './list-key-meta.ts';
 import { membershipOf } from './post-membership.ts';
+import { settlesWithin } from './settles-within.ts';
 
 const DATETIME = /^(\d{4})-(\d\d)-(\d\d) \d\d:\d\d:\d\d$/;
 
@@ -72,11 +73,17 @@ const PAGE_ROWS = 20_000;
  */
 const RESERVED_TERM_LINKS = 4;
 /**
- * A build may take at most this share of the time: after one of B ms, the next waits B / share,
- * and at least MIN_BUILD_GAP_MS.
+ * Builds that fail (another connection wrote while they read, or the database failed) may take at
+ * most this share of the time: after one of B ms, the next waits B / share. After one that
+ * installed its keys the next waits MIN_BUILD_GAP_MS only: SQL answers every list until it has
+ * read, at a far higher cost (at 100,000 events on SQLite a build of 3 s made the next wait 15 s,
+ * and another connection's write then left lists by date to SQL for those 15 s, at 0 req/s under
+ * own writes).
  */
 const BUILD_SHARE = 0.2;
 const MIN_BUILD_GAP_MS = 1000;
+/** How long a list waits for the keys being read before SQL answers it (awaitRead). */
+const KEYS_WAIT_MS = 2000;
 /** How many reads `serve`'s start makes before it leaves the keys to the first list request. */
 const PREPARE_READS = 3;
 
@@ -734,8 +741,27 @@ export class EventListIndex {
   /** When the keys first answered for the version one sweep after theirs (null: they have not). */
   #sweptSince: number | null = null;
 
-  /** `sweptKeysMs`: how long keys answer past a sweep (OUTSIDE_FULL_CHECK_MS, unless a test asks for less). */
-  constructor(private readonly db: Db, private readonly postType: string, private readonly meta: ListKeyMeta, private readonly sweptKeysMs = OUTSIDE_FULL_CHECK_MS) {}
+  /**
+   * `sweptKeysMs`: how long keys answer past a sweep (OUTSIDE_FULL_CHECK_MS); `keysWaitMs`: how long
+   * a list waits for the keys being read (KEYS_WAIT_MS); unless a test asks for less.
+   */
+  constructor(
+    private readonly db: Db, private readonly postType: string, private readonly meta: ListKeyMeta,
+    private readonly sweptKeysMs = OUTSIDE_FULL_CHECK_MS, private readonly keysWaitMs = KEYS_WAIT_MS,
+  ) {}
+
+  /**
+   * When the keys do not hold this outside version and are being read (a read starts now if it
+   * may), waits for that read, `keysWaitMs` at most. Lists that went to SQL meanwhile took
+   * 0.1-0.3 s each at 100,000 events on SQLite, blocking the read between its pages, and 0.5-1.5 s
+   * on MariaDB: under own writes (each a new answer) the read did not end and lists by date got
+   * no answer for as long as that lasted.
+   */
+  async awaitRead(outside: string | null): Promise<void> {
+    if (outside === null || this.#current(outside)) return;
+    const build = this.#build;
+    if (build) await settlesWithin(build.done, this.keysWaitMs);
+  }
 
   #current(outside: string | null): ListKeys | null {
     if (outside === null) return null;
@@ -850,9 +876,10 @@ export class EventListIndex {
     return build.done = this.#read(build).then((rows) => {
       if (rows !== null) for (const listener of this.#readListeners) listener(rows);
       return rows;
-    }).catch(() => null).finally(() => {
+    }).catch(() => null).then((rows) => {
       this.#build = null;
-      this.#nextBuild = Date.now() + Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE);
+      this.#nextBuild = Date.now() + (rows === null ? Math.max(MIN_BUILD_GAP_MS, (Date.now() - started) / BUILD_SHARE) : MIN_BUILD_GAP_MS);
+      return rows;
     });
   }
 

@@ -199,6 +199,7 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, versions: R
   const key = JSON.stringify([f, limit, offset]);
   const cached = cache.page(key, version);
   if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
+  await cache.index.awaitRead(versions.outside);
   const shape = await occurrenceShape(db, cache, versions, f);
   const query = listQuery(f, shape);
   const fromMemory = cache.index.answer(query, versions.outside, limit, offset, await searchedPosts(cache, versions.outside, query));

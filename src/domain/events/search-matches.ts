@@ -10,6 +10,7 @@ import type { Db } from '../../data/connect.ts';
 import { postsMatchingSearch } from '../../data/event-list.ts';
 import type { SearchWord } from '../../data/search.ts';
 import type { Touched } from '../../data/transaction.ts';
+import { settlesWithin } from './settles-within.ts';
 
 /** Searches kept (the latest used), each up to MOST_MATCHES IDs: 32 × 100,000 × 8 bytes at most. */
 const MAX_SEARCHES = 32;
@@ -142,16 +143,4 @@ export class SearchMatches {
     for (let at = 0; at < merged.length; at++) merged[at] = f >= found.length || (k < kept.length && kept[k]! < found[f]!) ? kept[k++]! : found[f++]!;
     return merged;
   }
-}
-
-/** Whether `promise` settles (either way) within `ms`. */
-function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    const settled = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    promise.then(settled, settled);
-  });
 }
