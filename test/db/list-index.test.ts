@@ -26,6 +26,30 @@ const NOW = new Date(Date.UTC(2026, 10, 1, 12));
 const DAY_MS = 86_400_000;
 
 /** A deterministic generator (the same filters on every run). */
+/** A plugin that holds every statement's result while held: `hold()` holds and returns the release; `releaseAll()` releases. */
+function readGate(): { plugin: KyselyPlugin; hold: () => () => void; releaseAll: () => void } {
+  let gate: Promise<void> | null = null;
+  let open = () => {};
+  const releaseAll = () => {
+    gate = null;
+    open();
+  };
+  return {
+    plugin: {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        await gate;
+        return result;
+      },
+    },
+    hold: () => {
+      gate = new Promise((resolve) => { open = resolve; });
+      return releaseAll;
+    },
+    releaseAll,
+  };
+}
+
 function generator(seed: number): () => number {
   let state = seed;
   return () => {
@@ -539,26 +563,11 @@ forEachDatabase('EventListIndex', (kind) => {
     this.timeout(60_000);
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     let outside = 'first';
-    let gate: Promise<void> | null = null;
-    const gated: KyselyPlugin = {
-      transformQuery: ({ node }) => node,
-      transformResult: async ({ result }) => {
-        await gate;
-        return result;
-      },
-    };
-    const hold = () => {
-      let open!: () => void;
-      gate = new Promise((resolve) => { open = resolve; });
-      return () => {
-        gate = null;
-        open();
-      };
-    };
+    const { plugin, hold, releaseAll } = readGate();
     // A handle of its own (reads held at the gate keep its connection) whose outside version the test moves.
     const own = await openDatabase(database.url, 'wp_', { outsideCheckMs: 600_000 });
     try {
-      const handle = Object.create(own, { kysely: { value: own.kysely.withPlugin(gated) }, outsideVersion: { value: async () => outside } }) as Db;
+      const handle = Object.create(own, { kysely: { value: own.kysely.withPlugin(plugin) }, outsideVersion: { value: async () => outside } }) as Db;
       const patient = new EventListIndex(handle, 'tribe_events', EVENT_LIST_META, undefined, 10_000);
       // A first read held 400 ms: were the next to wait its duration over the share of time reads may take, it would wait 2 s.
       let release = hold();
@@ -583,7 +592,7 @@ forEachDatabase('EventListIndex', (kind) => {
       release();
       expect(await hasty.prepare(), 'then the read').to.be.greaterThan(0);
     } finally {
-      gate = null;
+      releaseAll();
       await own.close();
     }
   });
@@ -751,26 +760,11 @@ forEachDatabase('EventListIndex', (kind) => {
   it('makes the asks after the second wait for the lookup under way, for LOOKUP_WAIT_MS at most', async function () {
     this.timeout(60_000);
     const version = await settledVersion();
-    let gate: Promise<void> | null = null;
-    const gated: KyselyPlugin = {
-      transformQuery: ({ node }) => node,
-      transformResult: async ({ result }) => {
-        await gate;
-        return result;
-      },
-    };
+    const { plugin, hold, releaseAll } = readGate();
     // A handle of its own: a lookup held at the gate keeps its connection, which no other reader waits for.
     const own = await openDatabase(database.url, 'wp_', { outsideCheckMs: 600_000 });
     try {
-      const handle = Object.create(own, { kysely: { value: own.kysely.withPlugin(gated) } }) as Db;
-      const hold = () => {
-        let open!: () => void;
-        gate = new Promise((resolve) => { open = resolve; });
-        return () => {
-          gate = null;
-          open();
-        };
-      };
+      const handle = Object.create(own, { kysely: { value: own.kysely.withPlugin(plugin) } }) as Db;
       const patient = new SearchMatches(handle, 'tribe_events', undefined, 10_000);
       const words = [{ text: 'jazz', exclude: false }];
       expect(await patient.posts(version, words, false), 'asked once').to.equal(null);
@@ -788,6 +782,7 @@ forEachDatabase('EventListIndex', (kind) => {
       release();
       expect((await matchedPosts(hasty, version, words, false))?.length, 'then the lookup').to.be.greaterThan(10);
     } finally {
+      releaseAll();
       await own.close();
     }
   });
