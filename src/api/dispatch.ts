@@ -10,7 +10,7 @@ import { filterFields, parseFieldsParam } from './fields.ts';
 import { NO_CACHE_HEADERS, baseHeaders, corsHeaders } from './headers.ts';
 import type { IncomingRest, OutgoingRest } from './exchange.ts';
 import type { Endpoint, Method, RawBody, Route } from './registry.ts';
-import { cacheKey } from './response-cache.ts';
+import { cacheKey, isKeepable } from './response-cache.ts';
 import { getUserMeta } from '../data/users.ts';
 import { userLocale, wantsUserLocale } from '../i18n/locale.ts';
 import type { Translator } from '../i18n/translator.ts';
@@ -100,14 +100,20 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
   const dataVersion = reads ? services.db.dataVersion() : Promise.resolve(null);
   const versions = { data: dataVersion, outside: reads ? services.db.outsideVersion() : Promise.resolve(null) };
   const key = cacheKey(incoming);
-  const version = key === null ? null : await cacheVersion(services, dataVersion);
-  if (key === null || version === null) return answerUncached(incoming, services, versions);
+  if (key === null) return answerUncached(incoming, services, versions);
+  const version = await cacheVersion(services, dataVersion);
   const cache = services.reusedAnswers;
+  if (version === null) {
+    // Read after the version: a commit told meanwhile then keeps this request from older builds.
+    const now = services.now().getTime();
+    const mark = `${services.db.ownCommitsTold()}.${await versions.outside}/${Math.floor(now / 1000)}`;
+    return cache.shareUnversioned(key, mark, now, () => answerUncached(incoming, services, versions));
+  }
   const cached = cache.get(key, version);
   if (cached) return cached;
   return cache.buildOnce(key, version, async () => {
     const out = await answerUncached(incoming, services, versions);
-    return out.status === 200 && out.body !== undefined ? cache.set(key, version, out) : out;
+    return isKeepable(out) ? cache.set(key, version, out) : out;
   });
 }
 

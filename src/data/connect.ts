@@ -53,6 +53,12 @@ export interface Db {
    * connection was seen to commit (innodb-changes.ts's sweptOnce). Never on SQLite.
    */
   sweptOnce(before: string, after: string): boolean;
+  /**
+   * How many of this handle's commits have been told to the `onCommitted` listeners. A write's
+   * response follows its telling, so two reads begun under the same count both see every own write
+   * whose response a client could have had before the later of them was asked for.
+   */
+  ownCommitsTold(): number;
   /** Tells `listener` what each committed write of this handle touched, before the write returns. */
   onCommitted(listener: CommitListener): void;
   /** Runs `work` in a write transaction, with transaction.ts's lock rules and retries. */
@@ -321,6 +327,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       const [strays, epoch] = [before.indexOf('.'), after.indexOf('.')];
       return before.slice(0, strays) === after.slice(0, epoch) && swept(before.slice(strays + 1), after.slice(epoch + 1));
     },
+    ownCommitsTold: () => transactions.commits().settled,
     onCommitted: (listener) => transactions.onCommitted(listener),
     close: async () => {
       if (writer !== kysely) await writer.destroy();

@@ -166,6 +166,7 @@ export async function runCase(dialect: DialectName, fn: string, queryCase: Query
     dataVersion: async () => null,
     outsideVersion: async () => null,
     sweptOnce: () => false,
+    ownCommitsTold: () => transactions.commits().settled,
     onCommitted: (listener) => transactions.onCommitted(listener),
     write: (work) => transactions.run(work),
     deadlines: COMMAND_DEADLINES,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { OutgoingRest } from '../../src/api/exchange.ts';
-import { ResponseCache } from '../../src/api/response-cache.ts';
+import { ResponseCache, SHARE_UNVERSIONED_MS } from '../../src/api/response-cache.ts';
 
 const answer = (n: number): OutgoingRest => ({ status: 200, headers: {}, body: { n }, pretty: false });
 
@@ -23,5 +23,27 @@ describe('ResponseCache.buildOnce', () => {
     expect(finish.length, 'a finished build is not waited for again').to.equal(3);
     finish[2]!();
     expect((await later).body).to.deep.equal({ n: 3 });
+  });
+});
+
+describe('ResponseCache.shareUnversioned', () => {
+  it('hands out a build, encoded, to requests under the same mark within the window of its start', async () => {
+    const cache = new ResponseCache();
+    let builds = 0;
+    const build = async () => answer(++builds);
+    const first = await cache.shareUnversioned('k', 'm', 1000, build);
+    expect(first.json, 'encoded once for all who take it').to.not.equal(undefined);
+    expect(await cache.shareUnversioned('k', 'm', 1000 + SHARE_UNVERSIONED_MS, build)).to.equal(first);
+    expect((await cache.shareUnversioned('k', 'other mark', 1000 + SHARE_UNVERSIONED_MS, build)).body).to.deep.equal({ n: 2 });
+    expect((await cache.shareUnversioned('other key', 'other mark', 1000 + SHARE_UNVERSIONED_MS, build)).body).to.deep.equal({ n: 3 });
+    expect((await cache.shareUnversioned('k', 'other mark', 1001 + 2 * SHARE_UNVERSIONED_MS, build)).body, 'too late for the build before').to.deep.equal({ n: 4 });
+  });
+
+  it('neither encodes nor keeps an answer that is not a 200', async () => {
+    const cache = new ResponseCache();
+    const missing: OutgoingRest = { status: 404, headers: {}, body: { code: 'rest_post_invalid_id' }, pretty: false };
+    const out = await cache.shareUnversioned('k', 'm', 0, async () => missing);
+    expect(out).to.equal(missing);
+    expect(cache.get('k', 'm')).to.equal(undefined);
   });
 });
