@@ -4,7 +4,8 @@ import type { RoleTable } from './auth/roles.ts';
 import { VerifiedPasswords } from './auth/verified-passwords.ts';
 import type { AppServices } from './api/context.ts';
 import { ListedEventsCache } from './domain/events/list-query.ts';
-import { EventRepresentationCache } from './domain/events/representation-cache.ts';
+import { EventRepresentationCache, KeptBuilds } from './domain/events/representation-cache.ts';
+import { MAX_KEPT_LINKED_POSTS, type KeptLinkedPosts } from './domain/events/read-model.ts';
 import { PerVersionAnswers } from './domain/per-version-answers.ts';
 import { ResponseCache } from './api/response-cache.ts';
 import { buildRegistry } from './api/routes.ts';
@@ -49,10 +50,12 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
   });
   const eventRepresentations = new EventRepresentationCache();
   const userEventRepresentations = new EventRepresentationCache();
+  const linkedPosts: KeptLinkedPosts = new KeptBuilds(MAX_KEPT_LINKED_POSTS);
   // What is kept of the events follows wpcal's own writes before each returns.
   db.onCommitted(async (touched) => {
     eventRepresentations.ownWrite(touched);
     userEventRepresentations.ownWrite(touched);
+    linkedPosts.ownWrite(touched);
     listedEvents.searches.ownWrite(touched);
     await listedEvents.index.ownWrite(touched);
   });
@@ -77,6 +80,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     listedEvents,
     eventRepresentations,
     userEventRepresentations,
+    linkedPosts,
     filterLookups: new PerVersionAnswers(FILTER_LOOKUPS),
     signedIn: new PerVersionAnswers(SIGN_INS),
   };

@@ -6,6 +6,7 @@ import type { VerifiedPasswords } from '../auth/verified-passwords.ts';
 import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
 import type { ListedEventsCache } from '../domain/events/list-query.ts';
 import type { EventRepresentationCache } from '../domain/events/representation-cache.ts';
+import type { KeptLinkedPosts } from '../domain/events/read-model.ts';
 import type { PerVersionAnswers } from '../domain/per-version-answers.ts';
 import type { Omitted } from '../domain/write-context.ts';
 import type { ImageStaging, MediaLibrary } from '../domain/media.ts';
@@ -42,6 +43,8 @@ export interface AppServices {
   eventRepresentations: EventRepresentationCache;
   /** Event representations for signed-in users, per user and the capabilities they hold, kept apart. */
   userEventRepresentations: EventRepresentationCache;
+  /** The venues and organizers events link, as read, kept while their rows are unchanged (shared by every reader). */
+  linkedPosts: KeptLinkedPosts;
   /** Who the credentials of a read name, per data version and minute (dispatch). */
   signedIn: PerVersionAnswers;
   /** What list filters name (terms, venues, organizers), looked up once per data version (perDataVersion). */

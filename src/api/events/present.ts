@@ -139,7 +139,8 @@ async function buildEncoded(
   req: RestRequest, ids: readonly number[], options: PresentOptions, cache: EventRepresentationCache, mode: string, start: BuildStart | null,
 ): Promise<Map<number, EncodedJson>> {
   const built = new Map<number, EncodedJson>();
-  for (const { event, sources } of await buildEvents(req, await loadStoredEventsByIds(req.services.db.kysely, ids), options)) {
+  const kept = start ? { cache: req.services.linkedPosts, site: req.site, outside: start.outside } : undefined;
+  for (const { event, sources } of await buildEvents(req, await loadStoredEventsByIds(req.services.db.kysely, ids, [], kept), options)) {
     const id = Number(event.id);
     const encoded = EncodedJson.of(event);
     built.set(id, encoded);

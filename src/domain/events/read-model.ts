@@ -11,7 +11,8 @@ import { termsOfPosts, termsOfPostsRead, type Term } from '../../data/terms.ts';
 import { featuredImage, loadFeaturedImages, thumbnailOf, type ImageAttachment } from '../images.ts';
 import { attachmentIdsIn } from '../../text/content-tags.ts';
 import { galleryAttachmentIds } from '../../text/content-shortcodes.ts';
-import type { RepresentationSources } from './representation-cache.ts';
+import type { KeptBuilds, RepresentationSources } from './representation-cache.ts';
+import type { SiteSettings } from '../../site/settings.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
 import { linkedPostsWithMeta, linkedPostsWithMetaRead, withImages, type LinkedPostWithMeta, type StoredLinkedPost } from '../linked-posts/read-model.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
@@ -47,6 +48,22 @@ function eventTermsOf(ids: readonly number[], terms: ReadonlyMap<number, Term[]>
   }));
 }
 
+/**
+ * Venues and organizers as read, kept across requests (by post ID; what each was read from: the
+ * post and its featured image): events share few of them, and each page would read them again.
+ */
+export type KeptLinkedPosts = KeptBuilds<StoredLinkedPost>;
+
+/** At most this many venues and organizers kept (a few KB each). */
+export const MAX_KEPT_LINKED_POSTS = 4000;
+
+/** Where a read finds and keeps the linked posts it reads, under the outside version it began with. */
+export interface LinkedPostsKept {
+  cache: KeptLinkedPosts;
+  site: SiteSettings;
+  outside: string;
+}
+
 /** The post IDs a link meta key holds: its numeric, positive values, in meta order. */
 function linkedIds(meta: PostMeta, definition: LinkedPostDefinition): number[] {
   return (meta.get(definition.linkMetaKey) ?? []).map((value) => value.trim()).filter((value) => /^\d+$/.test(value)).map(Number).filter((id) => id > 0);
@@ -62,12 +79,12 @@ export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): P
 /**
  * The events of these IDs (those that are posts), in their order, with everything they are shown
  * from: their rows read with their meta and terms, and with the venues and organizers of
- * `expectedLinks` (what a write just linked); other linked posts are read after.
+ * `expectedLinks` (what a write just linked); other linked posts are taken from `kept`, else read after.
  */
-export async function loadStoredEventsByIds(db: Reader, ids: readonly number[], expectedLinks: readonly number[] = []): Promise<StoredEvent[]> {
+export async function loadStoredEventsByIds(db: Reader, ids: readonly number[], expectedLinks: readonly number[] = [], kept?: LinkedPostsKept): Promise<StoredEvent[]> {
   const [posts, metas, terms, linked] = await readTogether(db, postsRead(db, ids), metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
     linkedPostsWithMetaRead(db, LINKED_DEFINITIONS, expectedLinks));
-  return withLinks(db, posts, metas, terms, { ids: new Set(expectedLinks), posts: linked });
+  return withLinks(db, posts, metas, terms, { ids: new Set(expectedLinks), posts: linked }, kept);
 }
 
 const LINKED_DEFINITIONS = [VENUE_DEFINITION, ORGANIZER_DEFINITION];
@@ -75,19 +92,32 @@ const LINKED_DEFINITIONS = [VENUE_DEFINITION, ORGANIZER_DEFINITION];
 async function withLinks(
   db: Reader, posts: readonly PostRow[], metas: ReadonlyMap<number, PostMeta>, termLists: ReadonlyMap<number, Term[]>,
   readBefore: { ids: ReadonlySet<number>; posts: readonly LinkedPostWithMeta[] } = { ids: new Set(), posts: [] },
+  kept?: LinkedPostsKept,
 ): Promise<StoredEvent[]> {
   const ids = posts.map((post) => Number(post.ID));
   const terms = eventTermsOf(ids, termLists);
   const metaOf = (id: number): PostMeta => metas.get(id) ?? new Map();
   const links = ids.map((id) => ({ venues: linkedIds(metaOf(id), VENUE_DEFINITION), organizers: linkedIds(metaOf(id), ORGANIZER_DEFINITION) }));
   const linkedIdSet = new Set(links.flatMap((link) => [...link.venues, ...link.organizers]));
-  const unread = [...linkedIdSet].filter((id) => !readBefore.ids.has(id));
+  const start = kept?.cache.begin(kept.outside);
+  const byId = new Map<number, StoredLinkedPost>();
+  if (kept) {
+    for (const id of linkedIdSet) {
+      const found = kept.cache.get(kept.site, String(id), kept.outside);
+      if (found) byId.set(id, found);
+    }
+  }
+  const unread = [...linkedIdSet].filter((id) => !readBefore.ids.has(id) && !byId.has(id));
   const linked = [
     ...readBefore.posts.filter((linkedPost) => linkedIdSet.has(Number(linkedPost.post.ID))),
     ...await linkedPostsWithMeta(db, LINKED_DEFINITIONS, unread),
   ];
   const images = await loadFeaturedImages(db, [...metas.values(), ...linked.map((post) => post.meta)]);
-  const byId = new Map(withImages(linked, images).map((post) => [Number(post.post.ID), post]));
+  for (const post of withImages(linked, images)) {
+    const id = Number(post.post.ID);
+    byId.set(id, post);
+    if (kept && start) kept.cache.set(kept.site, String(id), start, post, { posts: [id, thumbnailOf(post.meta)].filter((source) => source > 0), terms: [] });
+  }
   const ofType = (definition: LinkedPostDefinition, linkIds: readonly number[]): StoredLinkedPost[] => linkIds
     .map((id) => byId.get(id))
     .filter((post): post is StoredLinkedPost => post?.post.post_type === definition.postType.type);

@@ -1,17 +1,17 @@
-// Event representations readers share (present.ts: every anonymous reader's, or one user's), kept
-// per site settings object (the latest few) while no other connection wrote (the database's
+// What readers build from rows and share across requests — event representations (present.ts:
+// every anonymous reader's, or one user's) and the venues and organizers events link, as read —
+// kept per site settings object (the latest few) while no other connection wrote (the database's
 // outside version) and dropped one by one by wpcal's own writes: each entry names the posts and
-// terms it was built from (the event, its venues, organizers, images, terms), and a write that
-// touched any of them drops it. One per AppServices (`eventRepresentations`, made by
-// buildServices, which tells it of every own write); nothing is kept or reused under a null
-// outside version.
+// terms it was built from (for an event, the event, its venues, organizers, images, terms), and a
+// write that touched any of them drops it. Made by buildServices, which tells each of every own
+// write; nothing is kept or reused under a null outside version.
 import type { Touched } from '../../data/transaction.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { EncodedJson } from '../../php/json-encode.ts';
 
 /**
- * At most this many representations (of about 5 KB each: the encoding alone is kept), per site
- * settings object: a calendar's long tail (a month view paged day by day over two years of a
+ * At most this many event representations (of about 5 KB each: the encoding alone is kept), per
+ * site settings object: a calendar's long tail (a month view paged day by day over two years of a
  * 100,000-event calendar asks for about 7,000 events) is answered from memory.
  */
 const MAX_REUSED_EVENTS = 10_000;
@@ -19,14 +19,14 @@ const MAX_SITES = 4;
 /** Past this many posts and terms written, builds under way when they were written are not kept (and the list starts again). */
 const MAX_WRITTEN = 50_000;
 
-/** What a representation was built from: post IDs and term_taxonomy IDs. */
+/** What an entry was built from: post IDs and term_taxonomy IDs. */
 export interface RepresentationSources {
   posts: readonly number[];
   terms: readonly number[];
 }
 
-interface ReusedEvent {
-  event: EncodedJson;
+interface Kept<T> {
+  built: T;
   sources: RepresentationSources;
 }
 
@@ -49,19 +49,22 @@ function isOlder(outside: string, kept: string | null): boolean {
   return differing >= 0 && asked[differing]! < current[differing]!;
 }
 
-export class EventRepresentationCache {
+export class KeptBuilds<T> {
   /** The entries of the latest few site settings objects (settings come and go as the options change). */
-  #sites = new Map<SiteSettings, Map<string, ReusedEvent>>();
+  #sites = new Map<SiteSettings, Map<string, Kept<T>>>();
   #outside: string | null = null;
   /** Own writes told so far; when each post (`p<ID>`) and term (`t<ID>`) was last written, and everything. */
   #generation = 0;
   readonly #writtenAt = new Map<string, number>();
   #everythingAt = 0;
   /** Representations being built, by site and key, with when their build began. */
-  #building = new Map<SiteSettings, Map<string, { start: BuildStart; event: Promise<EncodedJson | undefined> }>>();
+  #building = new Map<SiteSettings, Map<string, { start: BuildStart; built: Promise<T | undefined> }>>();
+
+  /** `max`: entries kept per site settings object, the oldest dropped first. */
+  constructor(private readonly max: number) {}
 
   /** Entries of another outside version are gone (another connection may have changed anything). */
-  #entries(site: SiteSettings, outside: string): Map<string, ReusedEvent> {
+  #entries(site: SiteSettings, outside: string): Map<string, Kept<T>> {
     if (outside !== this.#outside) this.#clear(outside);
     let entries = this.#sites.get(site);
     if (!entries) {
@@ -79,50 +82,50 @@ export class EventRepresentationCache {
     this.#outside = outside;
   }
 
-  /** Call before reading what a representation is built from. */
+  /** Call before reading what an entry is built from. */
   begin(outside: string): BuildStart {
     return { outside, generation: this.#generation };
   }
 
-  /** The representation kept under `key` (the reader, the language, the presentation mode and post ID: costs read `Free` in the reader's language). */
-  get(site: SiteSettings, key: string, outside: string): EncodedJson | undefined {
+  /** What is kept under `key` (for an event, the reader, the language, the presentation mode and post ID: costs read `Free` in the reader's language). */
+  get(site: SiteSettings, key: string, outside: string): T | undefined {
     // A request begun under an older version (a slow one) neither reads nor drops the newer entries.
     if (isOlder(outside, this.#outside)) return undefined;
-    return this.#entries(site, outside).get(key)?.event;
+    return this.#entries(site, outside).get(key)?.built;
   }
 
   /**
-   * The representation another request is building under `key`, when that build began under this
+   * What another request is building under `key`, when that build began under this
    * outside version with no own write since (so it reads what this request would read); else undefined.
    */
-  building(site: SiteSettings, key: string, outside: string): Promise<EncodedJson | undefined> | undefined {
+  building(site: SiteSettings, key: string, outside: string): Promise<T | undefined> | undefined {
     const build = this.#building.get(site)?.get(key);
-    return build && build.start.outside === outside && build.start.generation === this.#generation ? build.event : undefined;
+    return build && build.start.outside === outside && build.start.generation === this.#generation ? build.built : undefined;
   }
 
-  /** Tells later requests that `event` will be the representation under `key` (undefined: no such event), until it settles. */
-  startBuilding(site: SiteSettings, key: string, start: BuildStart, event: Promise<EncodedJson | undefined>): void {
+  /** Tells later requests that `built` will be kept under `key` (undefined: nothing, as for no such event), until it settles. */
+  startBuilding(site: SiteSettings, key: string, start: BuildStart, built: Promise<T | undefined>): void {
     let builds = this.#building.get(site);
     if (!builds) this.#building.set(site, builds = new Map());
-    const entry = { start, event };
+    const entry = { start, built };
     builds.set(key, entry);
     const done = () => {
       if (builds.get(key) !== entry) return;
       builds.delete(key);
       if (!builds.size) this.#building.delete(site);
     };
-    event.then(done, done);
+    built.then(done, done);
   }
 
-  /** Keeps a representation, unless something it was built from was written since `start`; the oldest go first. */
-  set(site: SiteSettings, key: string, start: BuildStart, event: EncodedJson, sources: RepresentationSources): void {
+  /** Keeps what was built, unless something it was built from was written since `start`; the oldest go first. */
+  set(site: SiteSettings, key: string, start: BuildStart, built: T, sources: RepresentationSources): void {
     if (start.outside !== this.#outside || this.#everythingAt > start.generation) return;
     const written = (name: string) => (this.#writtenAt.get(name) ?? 0) > start.generation;
     if (sources.posts.some((id) => written(`p${id}`)) || sources.terms.some((id) => written(`t${id}`))) return;
     const entries = this.#entries(site, start.outside);
     entries.delete(key);
-    entries.set(key, { event, sources });
-    if (entries.size > MAX_REUSED_EVENTS) entries.delete(entries.keys().next().value!);
+    entries.set(key, { built, sources });
+    if (entries.size > this.max) entries.delete(entries.keys().next().value!);
   }
 
   /** Drops what a committed write of wpcal's own touched. */
@@ -142,5 +145,12 @@ export class EventRepresentationCache {
     for (const entries of this.#sites.values()) {
       for (const [key, entry] of entries) if (hit(entry.sources)) entries.delete(key);
     }
+  }
+}
+
+/** Event representations, as encoded for their readers. */
+export class EventRepresentationCache extends KeptBuilds<EncodedJson> {
+  constructor() {
+    super(MAX_REUSED_EVENTS);
   }
 }
