@@ -321,6 +321,17 @@ class ListKeys {
       for (let row = 0; row < size; row++) out[row] = values[order[row]!]!;
       return out;
     });
+    // Each row's links too, so that lists by term, venue or organizer read them in order as well.
+    const links = new Int32Array(this.#links.length);
+    let linksSize = 0;
+    for (let row = 0; row < size; row++) {
+      const start = this.linkStarts[row]!;
+      links.set(this.#links.subarray(start, start + this.linkCounts[row]!), linksSize);
+      this.linkStarts[row] = linksSize;
+      linksSize += this.linkCounts[row]!;
+    }
+    this.#links = links;
+    this.#linksSize = linksSize;
   }
 
   get repeated(): boolean {
