@@ -25,7 +25,8 @@ export const SHARE_UNVERSIONED_MS = 5;
 interface UnversionedBuild {
   mark: string;
   startedAt: number;
-  answer: Promise<OutgoingRest>;
+  /** The answer encoded when it may be shared (isKeepable); null when not: each request then builds its own. */
+  answer: Promise<OutgoingRest | null>;
 }
 
 interface Entry {
@@ -47,7 +48,7 @@ export function cacheKey(incoming: IncomingRest): string | null {
   return `${incoming.route}\n${JSON.stringify(incoming.query)}\n${headers.origin ?? ''}\n${credentials}\n${language}`;
 }
 
-/** Whether an answer may be kept or shared: a 200 with a JSON body. */
+/** Whether an answer may be kept or shared: a 200 with a JSON body (not an error, not a streamed one). */
 export function isKeepable(out: OutgoingRest): boolean {
   return out.status === 200 && out.body !== undefined;
 }
@@ -102,20 +103,22 @@ export class ResponseCache {
    * SHARE_UNVERSIONED_MS of its build's start under the same `mark` (Db.ownCommitsTold and the
    * outside version): the build began after every own write whose response a client could have
    * had when the later request came. Without sharing, each of a busy list's readers built the whole
-   * answer (under ten writes a second on MariaDB, 3–11% of the requests).
+   * answer (under ten writes a second on MariaDB, 3–11% of the requests). Only a 200 with a JSON
+   * body is shared: an error stays its builder's, and a streamed body (the iCalendar feed) can be
+   * sent once.
    */
   shareUnversioned(key: string, mark: string, now: number, build: () => Promise<OutgoingRest>): Promise<OutgoingRest> {
     const shared = this.#unversioned.get(key);
-    if (shared && shared.mark === mark && now - shared.startedAt <= SHARE_UNVERSIONED_MS) return shared.answer;
-    const entry: UnversionedBuild = { mark, startedAt: now, answer: build().then((out) => (isKeepable(out) ? encoded(out) : out)) };
+    if (shared && shared.mark === mark && now - shared.startedAt <= SHARE_UNVERSIONED_MS) return shared.answer.then((out) => out ?? build());
+    const own = build();
+    const entry: UnversionedBuild = { mark, startedAt: now, answer: own.then((out) => (isKeepable(out) ? encoded(out) : null), () => null) };
     this.#unversioned.set(key, entry);
     // Taken until its time is up, then let go (the next request for it builds anew).
     const forget = () => {
       if (this.#unversioned.get(key) === entry) this.#unversioned.delete(key);
     };
-    const forgetLater = () => setTimeout(forget, SHARE_UNVERSIONED_MS).unref();
-    entry.answer.then(forgetLater, forget);
-    return entry.answer;
+    entry.answer.then(() => setTimeout(forget, SHARE_UNVERSIONED_MS).unref());
+    return entry.answer.then((out) => out ?? own);
   }
 
   /** Keeps an answer, its JSON encoded once for every later reader. */

@@ -39,11 +39,25 @@ describe('ResponseCache.shareUnversioned', () => {
     expect((await cache.shareUnversioned('k', 'other mark', 1001 + 2 * SHARE_UNVERSIONED_MS, build)).body, 'too late for the build before').to.deep.equal({ n: 4 });
   });
 
-  it('neither encodes nor keeps an answer that is not a 200', async () => {
+  it('shares neither an answer that is not a 200 with a JSON body nor a failure: each request builds its own', async () => {
     const cache = new ResponseCache();
     const missing: OutgoingRest = { status: 404, headers: {}, body: { code: 'rest_post_invalid_id' }, pretty: false };
-    const out = await cache.shareUnversioned('k', 'm', 0, async () => missing);
-    expect(out).to.equal(missing);
-    expect(cache.get('k', 'm')).to.equal(undefined);
+    const streamed: OutgoingRest = { status: 200, headers: {}, pretty: false, raw: { contentType: 'text/calendar', open: () => 'BEGIN:VCALENDAR' } };
+    for (const answer of [missing, streamed]) {
+      let builds = 0;
+      const build = async () => {
+        builds++;
+        return answer;
+      };
+      const [first, second] = await Promise.all([cache.shareUnversioned(`k${answer.status}`, 'm', 0, build), cache.shareUnversioned(`k${answer.status}`, 'm', 0, build)]);
+      expect([first, second]).to.deep.equal([answer, answer]);
+      expect(first.json, 'not encoded').to.equal(undefined);
+      expect(builds, 'built by each request').to.equal(2);
+    }
+    let failures = 0;
+    const failing = () => Promise.reject(new Error(`failure ${++failures}`));
+    const asked = [cache.shareUnversioned('f', 'm', 0, failing), cache.shareUnversioned('f', 'm', 0, failing)];
+    const settled = await Promise.allSettled(asked);
+    expect(settled.map((result) => (result.status === 'rejected' ? (result.reason as Error).message : 'answered'))).to.deep.equal(['failure 1', 'failure 2']);
   });
 });

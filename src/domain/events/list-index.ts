@@ -314,8 +314,14 @@ class ListKeys {
    */
   #renumberByStart(): void {
     const size = this.#size;
-    const order = Uint32Array.from({ length: size }, (_, row) => row);
-    order.sort((a, b) => this.#compare('start', a, b));
+    // Listed rows first, in list order; the others (other post types, orphans without a post date,
+    // which the list order cannot compare) after them as read.
+    const listed: number[] = [];
+    const unlisted: number[] = [];
+    for (let row = 0; row < size; row++) (this.flags[row]! & UNLISTED ? unlisted : listed).push(row);
+    const order = new Uint32Array(size);
+    order.set(Uint32Array.from(listed).sort((a, b) => this.#compare('start', a, b)));
+    order.set(unlisted, listed.length);
     this.#eachRowArray((values) => {
       const out = new (values.constructor as new (length: number) => typeof values)(values.length);
       for (let row = 0; row < size; row++) out[row] = values[order[row]!]!;
