@@ -116,7 +116,8 @@ async function withLinks(
   for (const post of withImages(linked, images)) {
     const id = Number(post.post.ID);
     byId.set(id, post);
-    if (kept && start) kept.cache.set(kept.site, String(id), start, post, { posts: [id, thumbnailOf(post.meta)].filter((source) => source > 0), terms: [] });
+    // What a caller read before `start` (readBefore) is not kept: a write may have come in between.
+    if (kept && start && !readBefore.ids.has(id)) kept.cache.set(kept.site, String(id), start, post, { posts: [id, thumbnailOf(post.meta)].filter((source) => source > 0), terms: [] });
   }
   const ofType = (definition: LinkedPostDefinition, linkIds: readonly number[]): StoredLinkedPost[] => linkIds
     .map((id) => byId.get(id))
