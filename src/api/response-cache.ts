@@ -99,10 +99,9 @@ export class ResponseCache {
   /**
    * An answer for requests without a version (an own commit being told, a commit counter that
    * kept moving), encoded once and shared by the requests for it that come, while it is built or
-   * after, within
-   * SHARE_UNVERSIONED_MS of its build's start under the same `mark` (Db.ownCommitsTold and the
-   * outside version): the build began after every own write whose response a client could have
-   * had when the later request came. Without sharing, each of a busy list's readers built the whole
+   * after, within SHARE_UNVERSIONED_MS of its build's start under the same `mark` (Db.ownCommitsTold
+   * and the outside version): the build began after every own write whose response a client could
+   * have had when the later request came. Without sharing, each of a busy list's readers built the whole
    * answer (under ten writes a second on MariaDB, 3–11% of the requests). Only a 200 with a JSON
    * body is shared: an error stays its builder's, and a streamed body (the iCalendar feed) can be
    * sent once.
