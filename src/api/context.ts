@@ -4,7 +4,7 @@ import type { CurrentUser } from '../auth/capabilities.ts';
 import type { RoleTable } from '../auth/roles.ts';
 import type { VerifiedPasswords } from '../auth/verified-passwords.ts';
 import type { SiteSettings, SiteSettingsCache } from '../site/settings.ts';
-import type { ListedEventsCache } from '../domain/events/list-query.ts';
+import type { ListedEventsCache, ReadVersions } from '../domain/events/list-query.ts';
 import type { EventRepresentationCache } from '../domain/events/representation-cache.ts';
 import type { KeptLinkedPosts } from '../domain/events/read-model.ts';
 import type { PerVersionAnswers } from '../domain/per-version-answers.ts';
@@ -74,18 +74,18 @@ export interface RestRequest {
    * writes and where changes cannot be told. What is reused across requests is tagged with it.
    */
   dataVersion: Promise<string | null>;
-  /** The database's outside version (Db.outsideVersion), read as the request began; null for writes. */
-  outsideVersion: Promise<string | null>;
+  /** The database's outside version of the post tables (Db.outsideVersion('posts')), read as the request began; null for writes. */
+  postsOutsideVersion: Promise<string | null>;
   /** The images this request downloads or uploads; their unused files are removed as it ends. */
   images: ImageStaging;
   /** The uploaded file, on routes that take one (null when the body carried none). */
   upload: UploadedFile | null;
 }
 
-/** The versions the request began with, for what is kept across requests. */
-export async function readVersions(request: RestRequest): Promise<{ data: string | null; outside: string | null }> {
-  const [data, outside] = await Promise.all([request.dataVersion, request.outsideVersion]);
-  return { data, outside };
+/** The versions the request began with, for what lists keep across requests. */
+export async function readVersions(request: RestRequest): Promise<ReadVersions> {
+  const [data, postsOutside] = await Promise.all([request.dataVersion, request.postsOutsideVersion]);
+  return { data, postsOutside };
 }
 
 /** A lookup of what a read request names, answered once for every request of its data version (writes look up afresh). */

@@ -98,7 +98,9 @@ function signIn(incoming: IncomingRest, services: AppServices, dataVersion: stri
 export async function dispatch(incoming: IncomingRest, services: AppServices): Promise<OutgoingRest> {
   const reads = incoming.httpMethod === 'GET' || incoming.httpMethod === 'HEAD';
   const dataVersion = reads ? services.db.dataVersion() : Promise.resolve(null);
-  const versions = { data: dataVersion, outside: reads ? services.db.outsideVersion() : Promise.resolve(null) };
+  const none = Promise.resolve(null);
+  const outside = reads ? services.db.outsideVersion() : none;
+  const versions: RequestVersions = { data: dataVersion, postsOutside: reads ? services.db.outsideVersion('posts') : none };
   const key = cacheKey(incoming);
   if (key === null) return answerUncached(incoming, services, versions);
   const version = await cacheVersion(services, dataVersion);
@@ -106,7 +108,7 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
   if (version === null) {
     // Read after the version: a commit told meanwhile then keeps this request from older builds.
     const now = services.now().getTime();
-    const mark = `${services.db.ownCommitsTold()}.${await versions.outside}/${Math.floor(now / 1000)}`;
+    const mark = `${services.db.ownCommitsTold()}.${await outside}/${Math.floor(now / 1000)}`;
     return cache.shareUnversioned(key, mark, now, () => answerUncached(incoming, services, versions));
   }
   const cached = cache.get(key, version);
@@ -117,7 +119,13 @@ export async function dispatch(incoming: IncomingRest, services: AppServices): P
   });
 }
 
-async function answerUncached(incoming: IncomingRest, services: AppServices, versions: { data: Promise<string | null>; outside: Promise<string | null> }): Promise<OutgoingRest> {
+/** The versions a request reads as it begins (RestRequest's). */
+interface RequestVersions {
+  data: Promise<string | null>;
+  postsOutside: Promise<string | null>;
+}
+
+async function answerUncached(incoming: IncomingRest, services: AppServices, versions: RequestVersions): Promise<OutgoingRest> {
   const site = await services.site.get();
   const siteTranslator = services.languages.translator(services.localeOverride ?? site.locale);
   const pretty = '_pretty' in incoming.query;
@@ -175,7 +183,7 @@ async function answerUncached(incoming: IncomingRest, services: AppServices, ver
     services,
     now,
     dataVersion: versions.data,
-    outsideVersion: versions.outside,
+    postsOutsideVersion: versions.postsOutside,
     images: new ImageStaging(services.media, site, now),
     upload: incoming.upload ?? null,
   };

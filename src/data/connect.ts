@@ -6,10 +6,10 @@ import {
   Kysely, MysqlDialect, sql, type Dialect, type KyselyPlugin, type PluginTransformQueryArgs,
   type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type UnknownRow,
 } from 'kysely';
-import type { Database } from './tables.ts';
+import { POST_TABLES, type Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
 import {
-  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, TableChanges, commitCounterReader, sweptOnce, tableTimesReader,
+  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, sweptOnce, tableTimesReader,
 } from './innodb-changes.ts';
 import { postsModifiedSince } from './posts.ts';
 import { formatDbDatetime } from '../time/wall.ts';
@@ -21,6 +21,9 @@ import { preparingOnce } from './sqlite-statements.ts';
 import { WriteTransactions, type AutoIdNumbering, type CommitListener, type WriteOptions } from './transaction.ts';
 
 export type { DialectName };
+
+/** What an outside version covers: every table of the prefix, or the post tables (POST_TABLES). */
+export type OutsideScope = 'all' | 'posts';
 
 /** One open database: the Kysely handle plus what the rest of the code needs to know about it. */
 export interface Db {
@@ -44,9 +47,10 @@ export interface Db {
    * handle leave alone: what they change is told to `onCommitted` listeners. On SQLite it is
    * exact; on MySQL another connection's commit made while this handle was writing may show up to
    * OUTSIDE_CHECK_MS late, or 1 / CHECK_SHARE times a slow check's duration (innodb-changes.ts).
-   * Null when it cannot be told now.
+   * Null when it cannot be told now. `of: 'posts'`: a value that moves only when another connection
+   * may have changed the post tables (POST_TABLES; on SQLite, any change moves it).
    */
-  outsideVersion(): Promise<string | null>;
+  outsideVersion(of?: OutsideScope): Promise<string | null>;
   /**
    * Whether the outside version `after` follows `before` by one sweep alone: on MySQL, after
    * OUTSIDE_FULL_CHECK_MS of this handle's writes everything is taken as changed although no other
@@ -292,7 +296,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   let numbering: AutoIdNumbering = { consecutive: true, step: 1 };
   const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering });
   let otherConnections: () => Promise<string | null> = async () => null;
-  let outside: () => Promise<string | null> = async () => null;
+  let outside: (of: OutsideScope) => Promise<string | null> = async () => null;
   let swept = (_before: string, _after: string): boolean => false;
   const db: Db = {
     kysely,
@@ -318,9 +322,9 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       if (theirs === null || after.settling || after.settled !== before.settled) return null;
       return `${ours}.${before.settled}.${theirs}`;
     },
-    outsideVersion: async () => {
+    outsideVersion: async (of = 'all') => {
       const strays = writes.strays;
-      const theirs = await outside();
+      const theirs = await outside(of);
       return theirs === null ? null : `${strays}.${theirs}`;
     },
     sweptOnce: (before, after) => {
@@ -374,23 +378,45 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         };
         // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
         const tables = new TableChanges(tableTimesReader(kysely.withoutPlugins(), prefix));
+        // wpcal's own writes as the tables were last looked at (their stamps since are its own).
+        let lookedWith = transactions.ownWrites().activity;
         await tables.changed('move');
+        const looked = async (why: 'move' | 'recheck') => {
+          lookedWith = transactions.ownWrites().activity;
+          const changed = await tables.changed(why);
+          if (changed === 'all' || changed.size) commits.changed(changed === 'all' || [...changed].some((table) => POST_TABLES.has(table)));
+        };
+        // After own writes, once the counter was still for TABLES_RECHECK_MS (so all they committed
+        // is stamped), the tables are looked at again as the next look's base if nothing committed
+        // meanwhile: else their stamps would pass for another connection's at its next commit.
+        const rebase = async (counter: string) => {
+          const own = transactions.ownWrites();
+          if (own.running > 0 || own.activity === lookedWith || !commits.quietFor(TABLES_RECHECK_MS)) return;
+          if (await tables.rebase(async () => await read() === counter)) lookedWith = own.activity;
+        };
+        // Both epochs of one read, as `EPOCH POSTS_EPOCH`.
         const epochs = new SettledVersions(async () => {
           const reading = commits.begin(transactions.ownWrites());
           const counter = await read();
           const judged = commits.judge(reading, counter, transactions.ownWrites());
           if (judged.epoch === null) return null;
-          if (judged.foreignMove ? await tables.changed('move') : tables.recheckDue && await tables.changed('recheck')) commits.changed();
+          if (judged.foreignMove) await looked('move');
+          else if (tables.recheckDue) await looked('recheck');
+          else await rebase(counter!);
           // Told before the epoch is answered, so no request given it reuses what the check drops.
           if (judged.checkSince !== undefined && !await check(judged.checkSince)) return null;
-          return commits.epoch;
+          return `${commits.epoch} ${commits.postsEpoch}`;
         }, COUNTER_READ_WINDOW_MS);
-        outside = () => epochs.current();
+        const epoch = async (of: OutsideScope) => {
+          const both = await epochs.current();
+          return both === null ? null : both.split(' ')[of === 'posts' ? 1 : 0]!;
+        };
+        outside = epoch;
         swept = sweptOnce;
         // Other connections' changes as the outside version tells them, and the posts a check told of.
         otherConnections = async () => {
-          const epoch = await epochs.current();
-          return epoch === null ? null : `${checksTold}.${epoch}`;
+          const all = await epoch('all');
+          return all === null ? null : `${checksTold}.${all}`;
         };
       }
     }

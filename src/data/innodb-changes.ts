@@ -166,11 +166,16 @@ export interface Judged {
  * changed); OUTSIDE_CHECK_MS after the first such move (dated by the read before it, which saw
  * none; later when checks are slow, see checked), the posts modified since are read
  * (checkSince), and OUTSIDE_FULL_CHECK_MS after it the epoch changes all the same: a sweep,
- * which the epoch tells apart from a change seen (`CHANGES.SWEEPS`, see sweptOnce).
+ * which the epoch tells apart from a change seen (`CHANGES.SWEEPS`, see sweptOnce). A second
+ * epoch, postsEpoch, moves only with the changes that may have touched the post tables.
  */
 export class OutsideCommits {
-  /** Changes seen or supposed (changed()), and sweeps (everything taken as changed after OUTSIDE_FULL_CHECK_MS). */
+  /**
+   * Changes seen or supposed (changed()), those of them that may have touched the post tables,
+   * and sweeps (everything taken as changed after OUTSIDE_FULL_CHECK_MS).
+   */
   #changes = 0;
+  #postChanges = 0;
   #sweeps = 0;
   #last: string | null = null;
   #previousStart: OwnWrites = { running: 0, activity: 0 };
@@ -180,8 +185,9 @@ export class OutsideCommits {
   /** The first move since the last check that wpcal's writes may explain, and since the last full check. */
   #ambiguousSince: number | null = null;
   #uncheckedSince: number | null = null;
-  /** When the read before was judged. */
+  /** When the read before was judged, and the last read that found the counter moved (or the first). */
   #lastJudgedAt = 0;
+  #movedAt = 0;
   /** How long after an ambiguous move its check comes (checked()). */
   #checkAfter: number;
 
@@ -210,6 +216,7 @@ export class OutsideCommits {
     this.#judged = read.number;
     const now = this.clock();
     let foreign = false;
+    if (counter !== this.#last) this.#movedAt = now;
     if (this.#last !== null && counter !== this.#last) {
       const ownMayExplain = endedWith.activity !== this.#previousStart.activity || this.#previousStart.running > 0;
       if (ownMayExplain) {
@@ -238,14 +245,30 @@ export class OutsideCommits {
     return { epoch: this.epoch, checkSince: since };
   }
 
+  /** Whether the reads judged for the last `ms` found the counter still. */
+  quietFor(ms: number): boolean {
+    return this.clock() - this.#movedAt >= ms;
+  }
+
   /** The epoch now, `CHANGES.SWEEPS` (changed() and sweeps move it). */
   get epoch(): string {
     return `${this.#changes}.${this.#sweeps}`;
   }
 
-  /** Anything may have changed (another connection's commit, a check that could not be made): a new epoch. */
-  changed(): void {
+  /** The epoch of the post tables (POST_TABLES), `CHANGES.SWEEPS`: changes that left them alone do not move it. */
+  get postsEpoch(): string {
+    return `${this.#postChanges}.${this.#sweeps}`;
+  }
+
+  /**
+   * Anything may have changed (another connection's commit, a check that could not be made): a new
+   * epoch; `postTables` false when the post tables were seen unchanged (then the checks and the
+   * sweep that own writes' moves asked for still come: the post tables' epoch holds what they tell).
+   */
+  changed(postTables = true): void {
     this.#changes++;
+    if (!postTables) return;
+    this.#postChanges++;
     this.#forgetMoves();
   }
 
@@ -265,58 +288,88 @@ export function sweptOnce(before: string, after: string): boolean {
   return was.length === 2 && is.length === 2 && was[0] === is[0] && Number(is[1]) === Number(was[1]) + 1;
 }
 
-/** The latest change time of the handle's tables and the server's clock, both 'YYYY-MM-DD HH:MM:SS' (null: none since the server started). */
+/**
+ * When each table of the handle's prefix last changed, by its name without the prefix (null: not
+ * since the server started), and the server's clock; times are 'YYYY-MM-DD HH:MM:SS'.
+ */
 export interface TableTimes {
-  latest: string | null;
+  tables: ReadonlyMap<string, string | null>;
   now: string;
 }
 
 /** Reads TableTimes for the tables of this prefix in the connection's database. */
 export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () => Promise<TableTimes> {
   return async () => {
-    const { rows } = await sql<{ latest: string | null; now: string }>`SELECT CAST(MAX(UPDATE_TIME) AS CHAR) AS latest, CAST(NOW() AS CHAR) AS now
-      FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND LEFT(TABLE_NAME, ${prefix.length}) = ${prefix}`.execute(kysely);
-    return { latest: rows[0]?.latest ?? null, now: rows[0]!.now };
+    // Joined to a row of its own, so that the clock comes even with no table.
+    const { rows } = await sql<{ now: string; name: string | null; updated: string | null }>`SELECT CAST(NOW() AS CHAR) AS now, t.TABLE_NAME AS name, CAST(t.UPDATE_TIME AS CHAR) AS updated
+      FROM (SELECT 1 AS one) AS clock LEFT JOIN information_schema.TABLES AS t
+        ON t.TABLE_SCHEMA = DATABASE() AND LEFT(t.TABLE_NAME, ${prefix.length}) = ${prefix}`.execute(kysely);
+    const tables = new Map<string, string | null>();
+    for (const { name, updated } of rows) if (name) tables.set(name.slice(prefix.length), updated);
+    return { tables, now: rows[0]!.now };
   };
 }
 
 /** How long after a move found foreign its tables are looked at once more (UPDATE_TIME has whole seconds). */
 export const TABLES_RECHECK_MS = 1100;
 
+/** The tables (names without the prefix) that may have changed since a look before, or all of them. */
+export type ChangedTables = 'all' | ReadonlySet<string>;
+
 /**
- * Tells whether the handle's tables may have changed since the last look, from InnoDB's in-memory
- * UPDATE_TIME (whole seconds): when their latest time moved, or is not older than the second of the
- * last look (a commit within that second would not move it). A commit stamps its tables as it
- * commits, an instant after the counter moved, so a look that found nothing is made once more
- * TABLES_RECHECK_MS later (recheckDue).
+ * Tells which of the handle's tables may have changed since the last look, from InnoDB's in-memory
+ * UPDATE_TIME (whole seconds): those whose time moved, or is not older than the second of the last
+ * look (a commit within that second would not move it), and those created or dropped since. A
+ * commit stamps its tables as it commits, an instant after the counter moved, so a look made for
+ * a move is made once more TABLES_RECHECK_MS later (recheckDue).
  */
 export class TableChanges {
-  #latest: string | null = null;
+  #times: ReadonlyMap<string, string | null> = new Map();
   #lookedAt: string | null = null;
   #recheckAt: number | null = null;
 
   constructor(private readonly read: () => Promise<TableTimes>, private readonly clock: () => number = () => Date.now()) {}
 
   /**
-   * Whether the tables may have changed since the last look (the first look, or one that fails:
-   * yes). `why`: a counter move found foreign, or the look once more that such a look asks for.
+   * The tables that may have changed since the last look (the first look, or one that fails: all).
+   * `why`: a counter move found foreign, or the look once more that such a look asks for.
    */
-  async changed(why: 'move' | 'recheck'): Promise<boolean> {
+  async changed(why: 'move' | 'recheck'): Promise<ChangedTables> {
     this.#recheckAt = null;
     const times = await this.read().catch(() => null);
     if (!times) {
       this.#lookedAt = null;
-      return true;
+      return 'all';
     }
-    const { latest, now } = times;
-    const changed = this.#lookedAt === null || latest !== this.#latest || (latest !== null && latest >= this.#lookedAt);
-    this.#latest = latest;
-    this.#lookedAt = now;
-    if (!changed && why === 'move') this.#recheckAt = this.clock() + TABLES_RECHECK_MS;
+    const [before, lookedAt] = [this.#times, this.#lookedAt];
+    this.#times = times.tables;
+    this.#lookedAt = times.now;
+    if (lookedAt === null) return 'all';
+    const changed = new Set<string>();
+    for (const [table, time] of times.tables) {
+      if (!before.has(table) || before.get(table) !== time || (time !== null && time >= lookedAt)) changed.add(table);
+    }
+    for (const table of before.keys()) if (!times.tables.has(table)) changed.add(table);
+    if (why === 'move') this.#recheckAt = this.clock() + TABLES_RECHECK_MS;
     return changed;
   }
 
   get recheckDue(): boolean {
     return this.#recheckAt !== null && this.clock() >= this.#recheckAt;
+  }
+
+  /**
+   * Looks at the tables as the base of the next look, finding no change, when `still` then says
+   * that no one committed since the caller last judged the counter: for after wpcal's own writes,
+   * whose stamps would otherwise pass for another connection's at the next look. Never while a
+   * look once more is to come. Whether it did.
+   */
+  async rebase(still: () => Promise<boolean>): Promise<boolean> {
+    if (this.#recheckAt !== null) return false;
+    const times = await this.read().catch(() => null);
+    if (!times || !await still()) return false;
+    this.#times = times.tables;
+    this.#lookedAt = times.now;
+    return true;
   }
 }

@@ -144,6 +144,14 @@ export const TABLE_NAMES: readonly TableName[] = [
   'tec_events', 'tec_occurrences',
 ];
 
+/**
+ * The tables that posts, their meta, terms and occurrences live in: what the list keys, search
+ * matches and linked posts kept across requests are read from (Db.outsideVersion's 'posts').
+ */
+export const POST_TABLES: ReadonlySet<string> = new Set<TableName>([
+  'posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'tec_events', 'tec_occurrences',
+]);
+
 export type PostRow = Selectable<PostsTable>;
 export type NewPost = Insertable<PostsTable>;
 export type TermRow = Selectable<TermsTable>;

@@ -4,9 +4,9 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
-import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { openDatabase, type Db, type OutsideScope } from '../../src/data/connect.ts';
 import {
-  CHECK_SHARE, COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, sweptOnce, type OwnWrites, type TableTimes,
+  CHECK_SHARE, COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, sweptOnce, type ChangedTables, type OwnWrites, type TableTimes,
 } from '../../src/data/innodb-changes.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
@@ -180,6 +180,38 @@ describe('OutsideCommits', () => {
     expect(sweptOnce(twice, commits.epoch), 'a change seen is no sweep').to.equal(false);
   });
 
+  it('moves the post tables\' epoch only for changes that may have touched them, and keeps the checks its own writes asked for through the others', () => {
+    now = 10_000;
+    const commits = new OutsideCommits(2000, 60_000, clock);
+    judge(commits, '100', idle, idle);
+    const [epoch, posts] = [commits.epoch, commits.postsEpoch];
+    commits.changed(false);
+    expect([commits.epoch === epoch, commits.postsEpoch], 'another table').to.deep.equal([false, posts]);
+    commits.changed();
+    expect(commits.postsEpoch, 'the post tables').to.not.equal(posts);
+    const moved = commits.postsEpoch;
+    expect(judge(commits, '105', { running: 1, activity: 1 }, { running: 0, activity: 2 }).checkSince, 'a move its own write may explain').to.equal(undefined);
+    commits.changed(false);
+    now += 2000;
+    const done = { running: 0, activity: 2 };
+    expect(judge(commits, '105', done, done).checkSince, 'still checked').to.equal(10_000);
+    now = 70_000;
+    judge(commits, '105', done, done);
+    expect(sweptOnce(moved, commits.postsEpoch), 'and swept').to.equal(true);
+  });
+
+  it('tells how long the reads judged found the counter still', () => {
+    now = 10_000;
+    const commits = new OutsideCommits(2000, 60_000, clock);
+    judge(commits, '100', idle, idle);
+    now += 1000;
+    expect(commits.quietFor(1000), 'since the first read').to.equal(true);
+    judge(commits, '101', { running: 1, activity: 1 }, { running: 0, activity: 2 });
+    now += 999;
+    judge(commits, '101', idle, idle);
+    expect([commits.quietFor(999), commits.quietFor(1000)], 'since the move').to.deep.equal([true, false]);
+  });
+
   it('spaces its checks of the posts modified so they take at most CHECK_SHARE of the time', () => {
     now = 100_000;
     const commits = new OutsideCommits(2000, 60_000, clock);
@@ -230,37 +262,71 @@ describe('TableChanges', () => {
     return times;
   }, clock);
 
-  it('finds a change when the latest time moved or falls in the second of the last look, and looks once more a second after finding none', async () => {
+  /** Table times at the server clock `now`. */
+  const at = (now: string, tables: Record<string, string | null>): TableTimes => ({ tables: new Map(Object.entries(tables)), now });
+  const names = (changed: ChangedTables) => (changed === 'all' ? changed : [...changed].sort());
+
+  it('finds the tables whose time moved or falls in the second of the last look, and looks once more a second after a look for a move', async () => {
     const changes = tables();
-    times = { latest: '2026-11-26 10:00:00', now: '2026-11-26 10:00:05' };
-    expect(await changes.changed('move'), 'the first look').to.equal(true);
-    times = { latest: '2026-11-26 10:00:00', now: '2026-11-26 10:00:07' };
-    expect(await changes.changed('move'), 'nothing newer').to.equal(false);
+    times = at('2026-11-26 10:00:05', { posts: '2026-11-26 10:00:00', options: '2026-11-26 09:00:00' });
+    expect(names(await changes.changed('move')), 'the first look').to.equal('all');
+    times = at('2026-11-26 10:00:07', { posts: '2026-11-26 10:00:00', options: '2026-11-26 09:00:00' });
+    expect(names(await changes.changed('move')), 'nothing newer').to.deep.equal([]);
     expect(changes.recheckDue).to.equal(false);
     now += TABLES_RECHECK_MS;
     expect(changes.recheckDue, 'a commit stamps its tables an instant after the counter moved').to.equal(true);
-    times = { latest: '2026-11-26 10:00:07', now: '2026-11-26 10:00:08' };
-    expect(await changes.changed('recheck'), 'a commit in the second of the last look').to.equal(true);
-    times = { latest: '2026-11-26 10:00:07', now: '2026-11-26 10:00:09' };
-    expect(await changes.changed('move')).to.equal(false);
-    now += TABLES_RECHECK_MS;
-    expect(await changes.changed('recheck')).to.equal(false);
+    times = at('2026-11-26 10:00:08', { posts: '2026-11-26 10:00:07', options: '2026-11-26 09:00:00' });
+    expect(names(await changes.changed('recheck')), 'a commit in the second of the last look').to.deep.equal(['posts']);
     now += TABLES_RECHECK_MS;
     expect(changes.recheckDue, 'one look more, not a series').to.equal(false);
-    times = { latest: '2026-11-26 10:00:12', now: '2026-11-26 10:00:13' };
-    expect(await changes.changed('move'), 'a later time').to.equal(true);
+    times = at('2026-11-26 10:00:09', { posts: '2026-11-26 10:00:07', options: '2026-11-26 10:00:09' });
+    expect(names(await changes.changed('move')), 'another table only').to.deep.equal(['options']);
+    now += TABLES_RECHECK_MS;
+    times = at('2026-11-26 10:00:10', { posts: '2026-11-26 10:00:07', options: '2026-11-26 10:00:09' });
+    expect(names(await changes.changed('recheck')), 'a time in the second of the look before').to.deep.equal(['options']);
+    times = at('2026-11-26 10:00:13', { posts: '2026-11-26 10:00:12', options: '2026-11-26 10:00:09' });
+    expect(names(await changes.changed('move')), 'a later time').to.deep.equal(['posts']);
   });
 
-  it('takes a failed look, and the look after it, for a change; and tables unchanged since the server started for none', async () => {
+  it('takes a table created or dropped for a change, and one unchanged since the server started for none', async () => {
     const changes = tables();
-    times = { latest: null, now: '2026-11-26 10:00:05' };
-    expect(await changes.changed('move')).to.equal(true);
-    times = { latest: null, now: '2026-11-26 10:00:06' };
-    expect(await changes.changed('move'), 'no time since the server started').to.equal(false);
+    times = at('2026-11-26 10:00:05', { posts: null, options: null });
+    expect(names(await changes.changed('move'))).to.equal('all');
+    times = at('2026-11-26 10:00:06', { posts: null, options: null });
+    expect(names(await changes.changed('move')), 'no time since the server started').to.deep.equal([]);
+    times = at('2026-11-26 10:00:07', { posts: null, options: null, postmeta: null });
+    expect(names(await changes.changed('move')), 'created').to.deep.equal(['postmeta']);
+    times = at('2026-11-26 10:00:08', { posts: null, postmeta: null });
+    expect(names(await changes.changed('move')), 'dropped').to.deep.equal(['options']);
+  });
+
+  it('rebases on the tables\' times only when nothing committed while they were read and no look once more is to come', async () => {
+    const changes = tables();
+    times = at('2026-11-26 10:00:05', { posts: '2026-11-26 10:00:00', options: '2026-11-26 09:00:00' });
+    await changes.changed('move');
+    now += TABLES_RECHECK_MS;
+    await changes.changed('recheck');
+    // Its own writes stamp the posts.
+    times = at('2026-11-26 10:00:09', { posts: '2026-11-26 10:00:07', options: '2026-11-26 09:00:00' });
+    expect(await changes.rebase(async () => false), 'a commit while they were read').to.equal(false);
+    expect(names(await changes.changed('move')), 'the stamps still count').to.deep.equal(['posts']);
+    expect(await changes.rebase(async () => true), 'a look once more is to come').to.equal(false);
+    now += TABLES_RECHECK_MS;
+    await changes.changed('recheck');
+    times = at('2026-11-26 10:00:12', { posts: '2026-11-26 10:00:11', options: '2026-11-26 09:00:00' });
+    expect(await changes.rebase(async () => true)).to.equal(true);
+    times = at('2026-11-26 10:00:14', { posts: '2026-11-26 10:00:11', options: '2026-11-26 10:00:14' });
+    expect(names(await changes.changed('move')), 'another connection\'s option after them').to.deep.equal(['options']);
+  });
+
+  it('takes a failed look, and the look after it, for a change of every table', async () => {
+    const changes = tables();
+    times = at('2026-11-26 10:00:05', { posts: null });
+    await changes.changed('move');
     times = null;
-    expect(await changes.changed('move'), 'a failed look').to.equal(true);
-    times = { latest: null, now: '2026-11-26 10:00:09' };
-    expect(await changes.changed('move'), 'the look after').to.equal(true);
+    expect(names(await changes.changed('move')), 'a failed look').to.equal('all');
+    times = at('2026-11-26 10:00:09', { posts: null });
+    expect(names(await changes.changed('move')), 'the look after').to.equal('all');
   });
 });
 
@@ -323,15 +389,15 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
-    it('keeps the outside and data versions when another database commits, and moves them when another connection commits to its own', async () => {
+    it('keeps the outside and data versions when another database commits, and moves them when another connection commits to its own (the post tables\' version only for those)', async () => {
       const [database, elsewhere] = [await kind.create(), await kind.create()];
       const db = await openDatabase(database.url, 'wp_');
       const [there, here] = [await createConnection(mysqlOptions(elsewhere.url)), await createConnection(mysqlOptions(database.url))];
       /** The outside version once settled, past the counter read window. */
-      const settledOutside = async () => {
+      const settledOutside = async (of: OutsideScope = 'all') => {
         for (let attempt = 0; attempt < 50; attempt++) {
           await windowPassed();
-          const version = await db.outsideVersion();
+          const version = await db.outsideVersion(of);
           if (version !== null) return version;
         }
         throw new Error('the outside version never settled');
@@ -344,6 +410,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         await new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS));
         await there.query('INSERT INTO elsewhere VALUES (1)');
         const before = await settledOutside();
+        const postsBefore = await settledOutside('posts');
         const dataBefore = await settledVersion(db);
         await there.query('INSERT INTO elsewhere VALUES (2)');
         expect(await settledOutside(), 'another database').to.equal(before);
@@ -353,10 +420,48 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         await here.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('written_outside', '1', 'no')");
         expect(await settledOutside(), 'this database').to.not.equal(before);
         expect(await settledVersion(db), 'this database: the data version').to.not.equal(dataBefore);
+        expect(await settledOutside('posts'), 'options: not a post table').to.equal(postsBefore);
+        await new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS));
+        expect(await settledOutside('posts'), 'options, looked at once more').to.equal(postsBefore);
+        await here.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (1, 'written_outside', '1')");
+        expect(await settledOutside('posts'), 'a post table').to.not.equal(postsBefore);
       } finally {
         await Promise.all([there.end(), here.end()]);
         await db.close();
         await Promise.all([database.drop(), elsewhere.drop()]);
+      }
+    });
+
+    it('takes the tables its own writes stamped for its own once the counter was still, so another connection\'s option after them leaves the post tables\' version', async () => {
+      const database = await kind.create();
+      const db = await openDatabase(database.url, 'wp_');
+      const other = await createConnection(mysqlOptions(database.url));
+      /** Both outside versions, read every 25 ms for `ms` (so the handle sees the counter still), then once settled. */
+      const versionsAfter = async (ms: number) => {
+        for (const end = Date.now() + ms; Date.now() < end;) {
+          await db.outsideVersion();
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        for (let attempt = 0; attempt < 50; attempt++) {
+          await windowPassed();
+          const [all, posts] = await Promise.all([db.outsideVersion(), db.outsideVersion('posts')]);
+          if (all !== null && posts !== null) return { all, posts };
+        }
+        throw new Error('the outside version never settled');
+      };
+      try {
+        await prepareDatabase(db);
+        await versionsAfter(0);
+        await db.write((trx) => trx.insertInto('postmeta').values({ post_id: 1, meta_key: 'written_by_wpcal', meta_value: '1' }).execute());
+        const before = await versionsAfter(2 * TABLES_RECHECK_MS);
+        await other.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('_transient_doing_cron', '1', 'no')");
+        const after = await versionsAfter(TABLES_RECHECK_MS + 2 * COUNTER_READ_WINDOW_MS);
+        expect(after.all, 'the option is seen').to.not.equal(before.all);
+        expect(after.posts, 'the post tables\' version').to.equal(before.posts);
+      } finally {
+        await other.end();
+        await db.close();
+        await database.drop();
       }
     });
 

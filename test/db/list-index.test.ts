@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import { sql, type KyselyPlugin } from 'kysely';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { COUNTER_READ_WINDOW_MS, TABLES_RECHECK_MS } from '../../src/data/innodb-changes.ts';
 import { countListedEvents, listedEventIds, occurrenceReach, type EventListFilter, type OccurrenceBound } from '../../src/data/event-list.ts';
 import { EventListIndex } from '../../src/domain/events/list-index.ts';
 import { EVENT_LIST_META, ListedEventsCache, withMetaHolders } from '../../src/domain/events/list-query.ts';
@@ -110,10 +111,10 @@ forEachDatabase('EventListIndex', (kind) => {
     await database?.drop();
   });
 
-  /** The outside version, once the database can tell it (MySQL: a commit counter seen settled). */
+  /** The outside version of the post tables, once the database can tell it (MySQL: a commit counter seen settled). */
   async function settledVersion(handle: Db = db): Promise<string> {
     for (let tries = 0; tries < 200; tries++) {
-      const version = await handle.outsideVersion();
+      const version = await handle.outsideVersion('posts');
       if (version !== null) return version;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -557,6 +558,46 @@ forEachDatabase('EventListIndex', (kind) => {
       await handle.write((trx) => trx.updateTable('posts').set({ post_status: 'publish' }).where('ID', '=', Number(postId)).execute());
       expect(index.answer(PROBE, outside, 10, 0), 'a write that names nothing: everything').to.equal(undefined);
     } finally {
+      await handle.close();
+    }
+  });
+
+  it('keeps its keys through another connection\'s write to a table they are not read from on MySQL (SQLite cannot tell the table)', async function () {
+    this.timeout(60_000);
+    const handle = await openDatabase(database.url, 'wp_');
+    const other = await openDatabase(database.url, 'wp_');
+    /** Another connection saves an option, past the second of the handle's last look at the tables (UPDATE_TIME has whole seconds). */
+    const saveOption = async (value: string) => {
+      await new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS));
+      await other.write((trx) => trx.updateTable('options').set({ option_value: value }).where('option_name', '=', 'blogdescription').execute());
+      // Past the look once more that a foreign move asks for.
+      await new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS + 2 * COUNTER_READ_WINDOW_MS));
+    };
+    try {
+      // A first look (as the handle opened) may find the tests before's writes within its second.
+      await settledVersion(handle);
+      await saveOption('Seen once');
+      const { index, version } = await builtIndex(handle);
+      const reads: number[] = [];
+      index.onRead((rows) => reads.push(rows));
+      const allBefore = await handle.outsideVersion();
+      await saveOption('Written behind its back');
+      const outside = await settledVersion(handle);
+      let all = await handle.outsideVersion();
+      for (let tries = 0; tries < 200 && (all === null || all === allBefore); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        all = await handle.outsideVersion();
+      }
+      expect(all, 'the write is seen').to.not.equal(allBefore);
+      if (kind.name === 'sqlite') {
+        expect(outside, 'SQLite: any table').to.not.equal(version);
+        return;
+      }
+      expect(outside, 'the post tables\' version').to.equal(version);
+      expect(index.answer(PROBE, outside, 10, 0), 'the keys answer').to.not.equal(undefined);
+      expect(reads, 'not read again').to.deep.equal([]);
+    } finally {
+      await other.close();
       await handle.close();
     }
   });

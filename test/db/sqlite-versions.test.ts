@@ -32,12 +32,12 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
     preparedDatabaseForBlock(kind, (handles) => ({ db, other } = handles));
 
     const versions = async () => {
-      const [data, outside] = await Promise.all([db.dataVersion(), db.outsideVersion()]);
-      return { data, outside };
+      const [data, outside, postsOutside] = await Promise.all([db.dataVersion(), db.outsideVersion(), db.outsideVersion('posts')]);
+      return { data, outside, postsOutside };
     };
 
     it('reads each connection\'s pragma once for the requests of one turn', async () => {
-      let answers: Array<{ data: string | null; outside: string | null }> = [];
+      let answers: Array<Awaited<ReturnType<typeof versions>>> = [];
       const reads = await pragmaReads(async () => {
         answers = await Promise.all([versions(), versions(), versions(), versions()]);
       });
@@ -45,16 +45,17 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       expect(new Set(answers.map((answer) => JSON.stringify(answer))).size, 'one answer for all').to.equal(1);
     });
 
-    it('moves the data version for its own writes and both for another connection\'s', async () => {
+    it('moves the data version for its own writes and all three for another connection\'s, to any table', async () => {
       const start = await versions();
       await db.write((trx) => trx.insertInto('options').values({ option_name: 'wpcal_own', option_value: '1', autoload: 'no' }).execute());
       const afterOwn = await versions();
       expect(afterOwn.data, 'own write').to.not.equal(start.data);
-      expect(afterOwn.outside, 'own write').to.equal(start.outside);
+      expect([afterOwn.outside, afterOwn.postsOutside], 'own write').to.deep.equal([start.outside, start.postsOutside]);
       await other.write((trx) => trx.insertInto('options').values({ option_name: 'wpcal_other', option_value: '1', autoload: 'no' }).execute());
       const afterOther = await versions();
       expect(afterOther.data, 'another connection').to.not.equal(afterOwn.data);
       expect(afterOther.outside, 'another connection').to.not.equal(afterOwn.outside);
+      expect(afterOther.postsOutside, 'another connection, options: the file tells no table').to.not.equal(afterOwn.postsOutside);
     });
   });
 }

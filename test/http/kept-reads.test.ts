@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
-import { COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS } from '../../src/data/innodb-changes.ts';
+import { COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, TABLES_RECHECK_MS } from '../../src/data/innodb-changes.ts';
 import { startServer } from '../../src/server.ts';
 import { forEachDatabase } from '../support/databases.ts';
 import { request, startTestServer, type TestServer } from '../support/server.ts';
@@ -236,6 +236,20 @@ forEachDatabase('kept reads after writes', (kind) => {
     // MySQL: another connection's commit shows in answers begun COUNTER_READ_WINDOW_MS after it.
     await new Promise((resolve) => setTimeout(resolve, 2 * COUNTER_READ_WINDOW_MS + 1));
     await compare('written outside');
+  });
+
+  it('after another connection saves an option, then only a post\'s meta', async function () {
+    this.timeout(60_000);
+    const [first] = await listedThenWarm();
+    // MySQL: a foreign commit shows once the counter settles, a table stamped late once looked at again.
+    const shown = () => new Promise((resolve) => setTimeout(resolve, TABLES_RECHECK_MS + 2 * COUNTER_READ_WINDOW_MS + 1));
+    await outside.write((trx) => trx.updateTable('options').set({ option_value: 'Saved behind its back' }).where('option_name', '=', 'blogdescription').execute());
+    await shown();
+    await compare('an option written outside');
+    // Hidden from upcoming lists: only the meta changes (no modification time, no occurrence).
+    await outside.write((trx) => trx.insertInto('postmeta').values({ post_id: first!, meta_key: '_EventHideFromUpcoming', meta_value: 'yes' }).execute());
+    await shown();
+    await compare('a post\'s meta written outside, after an option');
   });
 
   it('after a post saved by another connection while wpcal writes, within OUTSIDE_CHECK_MS', async function () {

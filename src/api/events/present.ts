@@ -108,7 +108,8 @@ export async function buildEventsById(req: RestRequest, ids: readonly number[], 
 }
 
 async function presentReusing(req: RestRequest, ids: readonly number[], options: PresentOptions): Promise<Representation[]> {
-  const outside = await req.outsideVersion;
+  // Built from post tables, the settings object and the reader (key): kept through other tables' changes.
+  const outside = await req.postsOutsideVersion;
   const cache = representationsOf(req);
   const start = outside === null ? null : cache.begin(outside);
   // `context=edit` shows protected content to the reader who may edit it (common/protected.ts).

@@ -36,11 +36,14 @@ SHOW GLOBAL STATUS LIKE ?;
 
 -- tableTimesReader
 SELECT
-  CAST(MAX(UPDATE_TIME) AS CHAR) AS latest,
-  CAST(NOW() AS CHAR) AS now
+  CAST(NOW() AS CHAR) AS now,
+  t.TABLE_NAME AS name,
+  CAST(t.UPDATE_TIME AS CHAR) AS updated
 FROM
-  information_schema.TABLES
-WHERE
-  TABLE_SCHEMA = DATABASE()
-  AND LEFT(TABLE_NAME, ?) = ?;
+  (
+    SELECT
+      1 AS one
+  ) AS clock
+  LEFT JOIN information_schema.TABLES AS t ON t.TABLE_SCHEMA = DATABASE()
+  AND LEFT(t.TABLE_NAME, ?) = ?;
 -- parameters: [3,"wp_"]

@@ -2,8 +2,8 @@
 // terms and the meta lists filter by), so a list by date window, category, tag, venue, organizer
 // and featured (GET /events' default, the iCalendar feed) is answered by a binary search and a
 // walk over the window's candidates instead of SQL over them.
-// The keys are read once per outside version (Db.outsideVersion: what other connections may have
-// changed) and patched by wpcal's own writes, which re-read the occurrences of the posts they
+// The keys are read once per outside version of the post tables (Db.outsideVersion('posts'): what
+// other connections may have changed there) and patched by wpcal's own writes, which re-read the occurrences of the posts they
 // touched before they return. A search is answered with the posts it matches, looked up apart
 // (search-matches.ts); filters the keys do not hold (parent, include) are answered by SQL, as is
 // every request while the keys are being read. A calendar whose events
@@ -928,7 +928,7 @@ export class EventListIndex {
   }
 
   async #read(build: Build): Promise<number | null> {
-    const outside = await this.db.outsideVersion();
+    const outside = await this.db.outsideVersion('posts');
     if (outside === null) return null;
     const keys = new ListKeys(this.postType, this.meta);
     // Other requests are answered between the pages.
@@ -954,7 +954,7 @@ export class EventListIndex {
         continue;
       }
       // Rows read across several statements are one version's only if no one else wrote meanwhile.
-      const now = await this.db.outsideVersion();
+      const now = await this.db.outsideVersion('posts');
       if (build.touched.size) continue;
       if (now !== outside || build.everything) return null;
       break;

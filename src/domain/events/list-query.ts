@@ -93,7 +93,7 @@ function needsReach(f: ListFilters): boolean {
 
 async function occurrenceShape(db: Db, cache: ListedEventsCache, versions: ReadVersions, f: ListFilters): Promise<OccurrenceShape> {
   const wanted = needsReach(f);
-  const known = cache.index.shape(versions.outside);
+  const known = cache.index.shape(versions.postsOutside);
   if (known) return { repeated: known.repeated, reach: wanted ? known.reach() : undefined };
   const version = versions.data;
   const [repeated, reach] = await Promise.all([
@@ -183,10 +183,10 @@ export class ListedEventsCache {
   }
 }
 
-/** The versions a read began with (RestRequest's dataVersion and outsideVersion). */
+/** The versions a read began with (RestRequest's dataVersion and postsOutsideVersion). */
 export interface ReadVersions {
   data: string | null;
-  outside: string | null;
+  postsOutside: string | null;
 }
 
 /**
@@ -199,10 +199,10 @@ export async function matchingPage(db: Db, cache: ListedEventsCache, versions: R
   const key = JSON.stringify([f, limit, offset]);
   const cached = cache.page(key, version);
   if (cached) return { ids: cached.ids, total: Promise.resolve(cached.total) };
-  await cache.index.awaitRead(versions.outside);
+  await cache.index.awaitRead(versions.postsOutside);
   const shape = await occurrenceShape(db, cache, versions, f);
   const query = listQuery(f, shape);
-  const fromMemory = cache.index.answer(query, versions.outside, limit, offset, await searchedPosts(cache, versions.outside, query));
+  const fromMemory = cache.index.answer(query, versions.postsOutside, limit, offset, await searchedPosts(cache, versions.postsOutside, query));
   if (fromMemory) return { ids: fromMemory.ids, total: Promise.resolve(fromMemory.total) };
   const bySql = await withMetaHolders(db, cache, version, query);
   const total = countListedEvents(db.kysely, bySql, shape.repeated);

@@ -57,7 +57,7 @@ export type KeptLinkedPosts = KeptBuilds<StoredLinkedPost>;
 /** At most this many venues and organizers kept (a few KB each). */
 export const MAX_KEPT_LINKED_POSTS = 4000;
 
-/** Where a read finds and keeps the linked posts it reads, under the outside version it began with. */
+/** Where a read finds and keeps the linked posts it reads, under the outside version of the post tables it began with. */
 export interface LinkedPostsKept {
   cache: KeptLinkedPosts;
   site: SiteSettings;
