@@ -9,7 +9,7 @@ import {
 import { POST_TABLES, type Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
 import {
-  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, sweptOnce, tableTimesReader,
+  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, openWritesReader, sweptOnce, tableTimesReader,
 } from './innodb-changes.ts';
 import { postsModifiedSince } from './posts.ts';
 import { formatDbDatetime } from '../time/wall.ts';
@@ -387,12 +387,15 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
           if (changed === 'all' || changed.size) commits.changed(changed === 'all' || [...changed].some((table) => POST_TABLES.has(table)));
         };
         // After own writes, once the counter was still for TABLES_RECHECK_MS (so all they committed
-        // is stamped), the tables are looked at again as the next look's base if nothing committed
-        // meanwhile: else their stamps would pass for another connection's at its next commit.
+        // is stamped), the tables are looked at again as the next look's base if no other
+        // connection holds uncommitted writes (they would stamp the second they began, maybe one of
+        // those base times) and nothing committed meanwhile: else the own writes' stamps would pass
+        // for another connection's at its next commit.
+        const openWrites = openWritesReader(kysely.withoutPlugins());
         const rebase = async (counter: string) => {
           const own = transactions.ownWrites();
           if (own.running > 0 || own.activity === lookedWith || !commits.quietFor(TABLES_RECHECK_MS)) return;
-          if (await tables.rebase(async () => await read() === counter)) lookedWith = own.activity;
+          if (await tables.rebase(async () => await openWrites() === false && await read() === counter)) lookedWith = own.activity;
         };
         // Both epochs of one read, as `EPOCH POSTS_EPOCH`.
         const epochs = new SettledVersions(async () => {

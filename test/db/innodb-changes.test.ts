@@ -432,7 +432,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
-    it('takes the tables its own writes stamped for its own once the counter was still, so another connection\'s option after them leaves the post tables\' version', async () => {
+    it('takes the tables its own writes stamped for its own once the counter was still, so another connection\'s option after them leaves the post tables\' version; not while another connection holds writes', async () => {
       const database = await kind.create();
       const db = await openDatabase(database.url, 'wp_');
       const other = await createConnection(mysqlOptions(database.url));
@@ -458,6 +458,15 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         const after = await versionsAfter(TABLES_RECHECK_MS + 2 * COUNTER_READ_WINDOW_MS);
         expect(after.all, 'the option is seen').to.not.equal(before.all);
         expect(after.posts, 'the post tables\' version').to.equal(before.posts);
+        // Another connection begins writing in the second of an own write, and commits once the
+        // counter was still: its stamp is that second, which a base taken meanwhile would hold.
+        await other.query('BEGIN');
+        await other.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (1, 'written_outside', '1')");
+        await db.write((trx) => trx.insertInto('postmeta').values({ post_id: 1, meta_key: 'written_by_wpcal', meta_value: '2' }).execute());
+        const open = await versionsAfter(2 * TABLES_RECHECK_MS);
+        await other.query('COMMIT');
+        const committed = await versionsAfter(TABLES_RECHECK_MS + 2 * COUNTER_READ_WINDOW_MS);
+        expect(committed.posts, 'a write left open through the stillness').to.not.equal(open.posts);
       } finally {
         await other.end();
         await db.close();

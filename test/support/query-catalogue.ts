@@ -293,8 +293,13 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       ],
       tableTimesReader: [{
         dialects: ['mysql'],
-        answers: [{ rows: [{ latest: '2026-11-26 10:00:00', now: '2026-11-26 10:00:05' }] }],
+        answers: [{ rows: [{ now: '2026-11-26 10:00:05', name: 'wp_posts', updated: '2026-11-26 10:00:00' }] }],
         run: ({ reader }) => innodbChanges.tableTimesReader(reader.withoutPlugins(), PREFIX)(),
+      }],
+      openWritesReader: [{
+        dialects: ['mysql'],
+        answers: [{ rows: [{ n: 0 }] }],
+        run: ({ reader }) => innodbChanges.openWritesReader(reader.withoutPlugins())(),
       }],
     },
     noSql: {

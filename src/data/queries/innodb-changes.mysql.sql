@@ -47,3 +47,11 @@ FROM
   LEFT JOIN information_schema.TABLES AS t ON t.TABLE_SCHEMA = DATABASE()
   AND LEFT(t.TABLE_NAME, ?) = ?;
 -- parameters: [3,"wp_"]
+
+-- openWritesReader
+SELECT
+  COUNT(*) AS n
+FROM
+  information_schema.INNODB_TRX
+WHERE
+  trx_rows_modified > 0;
