@@ -6,11 +6,12 @@ import {
   Kysely, MysqlDialect, sql, type Dialect, type KyselyPlugin, type PluginTransformQueryArgs,
   type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type UnknownRow,
 } from 'kysely';
-import { POST_TABLES, type Database } from './tables.ts';
+import type { Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
 import {
-  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, OutsideCommits, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, openWritesReader, sweptOnce, tableTimesReader,
+  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, SettledVersions, commitCounterReader, openWritesReader, sweptOnce, tableTimesReader,
 } from './innodb-changes.ts';
+import { OutsideEpochs } from './outside-epochs.ts';
 import { postsModifiedSince } from './posts.ts';
 import { formatDbDatetime } from '../time/wall.ts';
 import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
@@ -360,58 +361,23 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       // Not through the write counter: it takes every statement but SELECT for a possible write.
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
       if (read) {
-        const commits = new OutsideCommits(options.outsideCheckMs ?? OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS);
-        // The posts another connection saved while wpcal wrote, told as changes; false when they
-        // could not be read (then anything may have changed: a new epoch).
-        let checksTold = 0;
-        const check = (since: number): Promise<boolean> => {
-          const started = Date.now();
-          return postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)).then(async (posts) => {
-            commits.checked(Date.now() - started);
-            await transactions.tell({ posts: new Set(posts), terms: new Set() });
-            checksTold++;
-            return true;
-          }, () => {
-            commits.changed();
-            return false;
-          });
-        };
-        // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
-        const tables = new TableChanges(tableTimesReader(kysely.withoutPlugins(), prefix));
-        // wpcal's own writes as the tables were last looked at (their stamps since are its own).
-        let lookedWith = transactions.ownWrites().activity;
-        await tables.changed('move');
-        const looked = async (why: 'move' | 'recheck') => {
-          lookedWith = transactions.ownWrites().activity;
-          const changed = await tables.changed(why);
-          if (changed === 'all' || changed.size) commits.changed(changed === 'all' || [...changed].some((table) => POST_TABLES.has(table)));
-        };
-        // After own writes, once the counter was still for TABLES_RECHECK_MS (so all they committed
-        // is stamped), the tables are looked at again as the next look's base if no other
-        // connection holds uncommitted writes (they would stamp the second they began, maybe one of
-        // those base times) and nothing committed meanwhile: else the own writes' stamps would pass
-        // for another connection's at its next commit.
-        const openWrites = openWritesReader(kysely.withoutPlugins());
-        const rebase = async (counter: string) => {
-          const own = transactions.ownWrites();
-          if (own.running > 0 || own.activity === lookedWith || !commits.quietFor(TABLES_RECHECK_MS)) return;
-          if (await tables.rebase(async () => await openWrites() === false && await read() === counter)) lookedWith = own.activity;
-        };
+        const epochs = new OutsideEpochs({
+          counter: read,
+          // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
+          tables: tableTimesReader(kysely.withoutPlugins(), prefix),
+          openWrites: openWritesReader(kysely.withoutPlugins()),
+          ownWrites: () => transactions.ownWrites(),
+          postsModifiedSince: (since) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)),
+          tell: (posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }),
+        }, options.outsideCheckMs ?? OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS);
+        await epochs.start();
         // Both epochs of one read, as `EPOCH POSTS_EPOCH`.
-        const epochs = new SettledVersions(async () => {
-          const reading = commits.begin(transactions.ownWrites());
-          const counter = await read();
-          const judged = commits.judge(reading, counter, transactions.ownWrites());
-          if (judged.epoch === null) return null;
-          if (judged.foreignMove) await looked('move');
-          else if (tables.recheckDue) await looked('recheck');
-          else await rebase(counter!);
-          // Told before the epoch is answered, so no request given it reuses what the check drops.
-          if (judged.checkSince !== undefined && !await check(judged.checkSince)) return null;
-          return `${commits.epoch} ${commits.postsEpoch}`;
+        const settled = new SettledVersions(async () => {
+          const now = await epochs.read();
+          return now && `${now.all} ${now.posts}`;
         }, COUNTER_READ_WINDOW_MS);
         const epoch = async (of: OutsideScope) => {
-          const both = await epochs.current();
+          const both = await settled.current();
           return both === null ? null : both.split(' ')[of === 'posts' ? 1 : 0]!;
         };
         outside = epoch;
@@ -419,7 +385,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         // Other connections' changes as the outside version tells them, and the posts a check told of.
         otherConnections = async () => {
           const all = await epoch('all');
-          return all === null ? null : `${checksTold}.${all}`;
+          return all === null ? null : `${epochs.checksTold}.${all}`;
         };
       }
     }

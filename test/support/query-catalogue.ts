@@ -17,6 +17,7 @@ import * as events from '../../src/data/events.ts';
 import * as failures from '../../src/data/failures.ts';
 import * as idLists from '../../src/data/id-lists.ts';
 import * as innodbChanges from '../../src/data/innodb-changes.ts';
+import * as outsideEpochs from '../../src/data/outside-epochs.ts';
 import * as linkedPosts from '../../src/data/linked-posts.ts';
 import * as metaChanges from '../../src/data/meta-changes.ts';
 import * as mysqlPool from '../../src/data/mysql-pool.ts';
@@ -404,6 +405,12 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       ],
     },
     noSql: {},
+    uncatalogued: {},
+  }),
+
+  moduleEntry('outside-epochs', outsideEpochs, {
+    cases: {},
+    noSql: { OutsideEpochs: 'judges what the read functions it is given answer' },
     uncatalogued: {},
   }),
 

@@ -1,0 +1,101 @@
+// How a MySQL/MariaDB handle turns what it reads of the server (the commit counter, its tables'
+// change times, writes left uncommitted) and what it knows of its own writes into the outside
+// epochs: the whole prefix's, and the post tables'. innodb-changes.ts holds the parts.
+import { OutsideCommits, TABLES_RECHECK_MS, TableChanges, type OwnWrites, type TableTimes } from './innodb-changes.ts';
+import { POST_TABLES } from './tables.ts';
+
+/** What the epochs are read from. */
+export interface OutsideSources {
+  counter: () => Promise<string | null>;
+  tables: () => Promise<TableTimes>;
+  /** Whether another connection holds uncommitted writes; null when the server will not tell. */
+  openWrites: () => Promise<boolean | null>;
+  ownWrites: () => OwnWrites;
+  /** The posts modified since this time (ms since the epoch), and how to tell them as changed. */
+  postsModifiedSince: (since: number) => Promise<readonly number[]>;
+  tell: (posts: readonly number[]) => Promise<void>;
+}
+
+/** The epochs one counter read tells. */
+export interface Epochs {
+  all: string;
+  posts: string;
+}
+
+export class OutsideEpochs {
+  readonly #commits: OutsideCommits;
+  readonly #tables: TableChanges;
+  /** wpcal's own writes as the tables were last looked at (their stamps since are its own). */
+  #lookedWith: number;
+  #checksTold = 0;
+
+  constructor(
+    private readonly sources: OutsideSources, checkMs: number, fullCheckMs: number,
+    private readonly clock: () => number = () => Date.now(),
+  ) {
+    this.#commits = new OutsideCommits(checkMs, fullCheckMs, clock);
+    this.#tables = new TableChanges(sources.tables, clock);
+    this.#lookedWith = sources.ownWrites().activity;
+  }
+
+  /** Checks that told posts so far (what the data version adds to the epoch). */
+  get checksTold(): number {
+    return this.#checksTold;
+  }
+
+  /** The first look at the tables, as the handle opens. */
+  async start(): Promise<void> {
+    await this.#look('move');
+  }
+
+  /** The epochs as a counter read made now tells them; null when it cannot tell. */
+  async read(): Promise<Epochs | null> {
+    const commits = this.#commits;
+    const reading = commits.begin(this.sources.ownWrites());
+    const counter = await this.sources.counter();
+    const judged = commits.judge(reading, counter, this.sources.ownWrites());
+    if (judged.epoch === null) return null;
+    if (judged.foreignMove) await this.#look('move');
+    else if (this.#tables.recheckDue) await this.#look('recheck');
+    else await this.#rebase(counter!);
+    // Told before the epochs are answered, so no request given them reuses what the check drops.
+    if (judged.checkSince !== undefined && !await this.#check(judged.checkSince)) return null;
+    return { all: commits.epoch, posts: commits.postsEpoch };
+  }
+
+  async #look(why: 'move' | 'recheck'): Promise<void> {
+    this.#lookedWith = this.sources.ownWrites().activity;
+    const changed = await this.#tables.changed(why);
+    if (changed === 'all' || changed.size) this.#commits.changed(changed === 'all' || [...changed].some((table) => POST_TABLES.has(table)));
+  }
+
+  /**
+   * After own writes, once the counter was still for TABLES_RECHECK_MS (so all they committed is
+   * stamped), the tables are looked at again as the next look's base, if no connection holds
+   * uncommitted writes (they will stamp the second they began, maybe one of those base times; an
+   * own write under way counts too) and nothing committed meanwhile: else the own writes' stamps
+   * would pass for another connection's at its next commit.
+   */
+  async #rebase(counter: string): Promise<void> {
+    const own = this.sources.ownWrites();
+    if (own.activity === this.#lookedWith || !this.#commits.quietFor(TABLES_RECHECK_MS)) return;
+    const still = async () => await this.sources.openWrites() === false && await this.sources.counter() === counter;
+    if (await this.#tables.rebase(still)) this.#lookedWith = own.activity;
+  }
+
+  /** Tells the posts another connection saved since `since`; false when they could not be read (then anything may have changed: new epochs). */
+  async #check(since: number): Promise<boolean> {
+    const started = this.clock();
+    let posts: readonly number[];
+    try {
+      posts = await this.sources.postsModifiedSince(since);
+    } catch {
+      this.#commits.changed();
+      return false;
+    }
+    this.#commits.checked(this.clock() - started);
+    await this.sources.tell(posts);
+    this.#checksTold++;
+    return true;
+  }
+}

@@ -1,0 +1,166 @@
+// The outside epochs of a MySQL handle from what it reads of the server, with every read a fake
+// the test moves: another connection's commits to other tables leave the post tables' epoch, and
+// the stamps of wpcal's own writes are taken for its own only when that is safe.
+import { expect } from 'chai';
+import { TABLES_RECHECK_MS, type OwnWrites } from '../../src/data/innodb-changes.ts';
+import { OutsideEpochs, type Epochs } from '../../src/data/outside-epochs.ts';
+
+/** A server second, `2026-11-27 10:0M:SS` for `second` seconds after 10:00:00. */
+const at = (second: number): string => `2026-11-27 10:0${Math.floor(second / 60)}:${String(second % 60).padStart(2, '0')}`;
+
+/** The server as the handle reads it, moved by hand. */
+class FakeServer {
+  counter = 100;
+  /** Each table's UPDATE_TIME, as a second after 10:00:00 (null: none). */
+  times: Record<string, number | null> = { posts: 1, postmeta: 1, options: 1 };
+  openWrites: boolean | null = false;
+  own: OwnWrites = { running: 0, activity: 0 };
+  /** Runs as the tables are read (a commit landing meanwhile). */
+  duringTableRead: () => void = () => undefined;
+  clockMs = 10_000;
+  told: number[][] = [];
+  checkFails = false;
+  tableReads = 0;
+
+  epochs(): OutsideEpochs {
+    return new OutsideEpochs({
+      counter: async () => String(this.counter),
+      tables: async () => {
+        this.tableReads++;
+        const tables = new Map(Object.entries(this.times).map(([name, second]) => [name, second === null ? null : at(second)]));
+        const now = at(Math.floor(this.clockMs / 1000));
+        this.duringTableRead();
+        return { tables, now };
+      },
+      openWrites: async () => this.openWrites,
+      ownWrites: () => this.own,
+      postsModifiedSince: async () => {
+        if (this.checkFails) throw new Error('gone');
+        return [7];
+      },
+      tell: async (posts) => {
+        this.told.push([...posts]);
+      },
+    }, 2000, 60_000, () => this.clockMs);
+  }
+
+  /** Another connection commits to `table` (first written this second). */
+  commitElsewhere(table: string): void {
+    this.counter++;
+    this.times[table] = Math.floor(this.clockMs / 1000);
+  }
+
+  /** wpcal writes `table` (the handle's own activity moves as the write begins and ends). */
+  commitOwn(table: string): void {
+    this.own = { running: 0, activity: this.own.activity + 2 };
+    this.counter += 2;
+    this.times[table] = Math.floor(this.clockMs / 1000);
+  }
+
+  pass(ms: number): void {
+    this.clockMs += ms;
+  }
+}
+
+async function read(epochs: OutsideEpochs): Promise<Epochs> {
+  const now = await epochs.read();
+  if (!now) throw new Error('no epochs');
+  return now;
+}
+
+describe('OutsideEpochs', () => {
+  let server: FakeServer;
+  let epochs: OutsideEpochs;
+  beforeEach(async () => {
+    server = new FakeServer();
+    epochs = server.epochs();
+    await epochs.start();
+    await read(epochs);
+    server.pass(5000);
+  });
+
+  it('moves the whole epoch for another connection\'s commit to another table, and both for one to a post table', async () => {
+    const before = await read(epochs);
+    server.commitElsewhere('options');
+    const afterOption = await read(epochs);
+    expect([afterOption.all === before.all, afterOption.posts]).to.deep.equal([false, before.posts]);
+    server.pass(5000);
+    await read(epochs);
+    server.commitElsewhere('postmeta');
+    const afterMeta = await read(epochs);
+    expect([afterMeta.all === afterOption.all, afterMeta.posts === before.posts]).to.deep.equal([false, false]);
+  });
+
+  /** wpcal writes postmeta, the counter stays still for TABLES_RECHECK_MS with reads, then another connection saves an option. */
+  async function optionAfterOwnWrite(): Promise<{ before: Epochs; after: Epochs }> {
+    server.commitOwn('postmeta');
+    const before = await read(epochs);
+    server.pass(TABLES_RECHECK_MS);
+    await read(epochs);
+    server.pass(5000);
+    server.commitElsewhere('options');
+    return { before, after: await read(epochs) };
+  }
+
+  it('takes the tables its own writes stamped for its own once the counter was still, looking once', async () => {
+    const { before, after } = await optionAfterOwnWrite();
+    expect(after.posts, 'an option after an own write').to.equal(before.posts);
+    server.pass(5000);
+    // The look once more that the option asked for.
+    await read(epochs);
+    server.commitOwn('postmeta');
+    await read(epochs);
+    server.pass(TABLES_RECHECK_MS);
+    const reads = server.tableReads;
+    for (let n = 0; n < 3; n++) await read(epochs);
+    expect(server.tableReads - reads, 'one base for the write').to.equal(1);
+  });
+
+  it('takes them for another connection\'s while another connection holds uncommitted writes, or the server will not tell', async () => {
+    server.openWrites = true;
+    const held = await optionAfterOwnWrite();
+    expect(held.after.posts, 'writes held open').to.not.equal(held.before.posts);
+    server.openWrites = null;
+    server.pass(5000);
+    const untold = await optionAfterOwnWrite();
+    expect(untold.after.posts, 'no PROCESS privilege').to.not.equal(untold.before.posts);
+  });
+
+  it('takes them for another connection\'s when something committed while the tables were read, or the counter was still for less than TABLES_RECHECK_MS', async () => {
+    server.duringTableRead = () => {
+      server.duringTableRead = () => undefined;
+      server.counter++;
+    };
+    const raced = await optionAfterOwnWrite();
+    expect(raced.after.posts, 'a commit during the look').to.not.equal(raced.before.posts);
+    server.pass(5000);
+    server.commitOwn('postmeta');
+    const before = await read(epochs);
+    server.pass(TABLES_RECHECK_MS - 1);
+    await read(epochs);
+    server.pass(1);
+    server.commitElsewhere('options');
+    expect((await read(epochs)).posts, 'not still long enough').to.not.equal(before.posts);
+  });
+
+  it('reads the posts modified while its own writes ran, tells them, and counts the check; a check that fails moves both epochs', async () => {
+    const before = await read(epochs);
+    server.own = { running: 1, activity: 1 };
+    server.counter++;
+    await read(epochs);
+    server.own = { running: 0, activity: 2 };
+    server.pass(2000);
+    const checked = await read(epochs);
+    expect([server.told, epochs.checksTold, checked]).to.deep.equal([[[7]], 1, before]);
+    server.own = { running: 1, activity: 3 };
+    server.counter++;
+    await read(epochs);
+    server.own = { running: 0, activity: 4 };
+    server.pass(2000);
+    server.checkFails = true;
+    expect(await epochs.read(), 'no epochs from a failed check').to.equal(null);
+    server.checkFails = false;
+    const after = await read(epochs);
+    expect([after.all === before.all, after.posts === before.posts]).to.deep.equal([false, false]);
+  });
+});
