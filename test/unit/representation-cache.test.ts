@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EventRepresentationCache } from '../../src/domain/events/representation-cache.ts';
+import { EventRepresentationCache, KeptBuilds } from '../../src/domain/events/representation-cache.ts';
 import { EncodedJson } from '../../src/php/json-encode.ts';
 import type { SiteSettings } from '../../src/site/settings.ts';
 
@@ -18,6 +18,25 @@ describe('EventRepresentationCache', () => {
     expect(cache.get(site, 'list:12', '5')).to.equal(undefined);
     cache.set(site, 'list:12', start, event('stale'), sources);
     expect(cache.get(site, 'list:12', '5'), 'built from rows read before the write').to.equal(undefined);
+  });
+
+  it('drops on an own write the entries built from what it touched, and only those, through replacements and evictions', () => {
+    const kept = new KeptBuilds<string>(2);
+    expect(kept.get(site, 'a', '1'), 'nothing kept under version 1 yet').to.equal(undefined);
+    const start = kept.begin('1');
+    kept.set(site, 'a', start, 'a, from post 1', { posts: [1], terms: [] });
+    kept.set(site, 'a', start, 'a, from post 2', { posts: [2], terms: [] });
+    kept.set(site, 'b', start, 'b', { posts: [3], terms: [7] });
+    kept.ownWrite({ posts: new Set([1]), terms: new Set() });
+    expect([kept.get(site, 'a', '1'), kept.get(site, 'b', '1')], 'what the replaced entry was built from').to.deep.equal(['a, from post 2', 'b']);
+    kept.ownWrite({ posts: new Set(), terms: new Set([7]) });
+    expect([kept.get(site, 'a', '1'), kept.get(site, 'b', '1')], 'a term').to.deep.equal(['a, from post 2', undefined]);
+    const later = kept.begin('1');
+    kept.set(site, 'c', later, 'c', { posts: [4], terms: [] });
+    kept.set(site, 'd', later, 'd', { posts: [2], terms: [] });
+    expect(kept.get(site, 'a', '1'), 'the oldest, past the most kept').to.equal(undefined);
+    kept.ownWrite({ posts: new Set([2, 9]), terms: new Set() });
+    expect([kept.get(site, 'c', '1'), kept.get(site, 'd', '1')], 'a post').to.deep.equal(['c', undefined]);
   });
 
   it('keeps no build begun before the entries were dropped for a newer version', () => {
