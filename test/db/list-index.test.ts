@@ -891,6 +891,53 @@ forEachDatabase('EventListIndex', (kind) => {
       expect(index.answer(PROBE, swept, 10, 0), 'past its period').to.equal(undefined);
     });
 
+    it('answers a search past a sweep from its matches kept before while it is looked up again, for a sweep\'s period at most; not two sweeps on, nor after a change seen', async function () {
+      this.timeout(60_000);
+      const version = await settledVersion();
+      const [strays, changes, sweeps] = version.split('.').map(Number) as [number, number, number];
+      const at = (seen: number, swept: number) => `${strays}.${seen}.${swept}`;
+      const words = [{ text: 'jazz', exclude: false }];
+      // An own write after the sweep: the matches of before answer with it tested again.
+      const searches = new SearchMatches(db, 'tribe_events');
+      const matched = await matchedPosts(searches, version, words, false);
+      expect(matched?.length, 'looked up').to.be.greaterThan(10);
+      const [other] = await db.kysely.selectFrom('posts').select(['ID', 'post_title']).where('post_type', '=', 'tribe_events')
+        .where('ID', 'not in', [...matched!]).orderBy('ID').limit(1).execute();
+      const retitle = (title: string) => db.write(async (trx) => {
+        namesWhatItTouches(trx);
+        touches(trx, { posts: [Number(other!.ID)] });
+        await trx.updateTable('posts').set({ post_title: title }).where('ID', '=', Number(other!.ID)).execute();
+      });
+      db.onCommitted(async (touched) => searches.ownWrite(touched));
+      await retitle('A jazz night');
+      try {
+        const written = await searches.posts(at(changes, sweeps + 1), words, false);
+        expect(written?.includes(Number(other!.ID)), 'one sweep on, an own write since').to.equal(true);
+      } finally {
+        await retitle(other!.post_title);
+      }
+      // Lookups fail once the search is kept: the matches of before answer for as long as they may.
+      let failing = false;
+      const refusing: KyselyPlugin = {
+        transformQuery: (args) => {
+          if (failing) throw new Error('gone');
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const handle = Object.create(db, { kysely: { value: db.kysely.withPlugin(refusing) } }) as Db;
+      const refused = new SearchMatches(handle, 'tribe_events', undefined, undefined, 50);
+      const kept = await matchedPosts(refused, version, words, false);
+      expect([...kept!], 'the title back').to.deep.equal([...matched!]);
+      failing = true;
+      expect(await refused.posts(at(changes + 1, sweeps + 1), words, false), 'a change seen').to.equal(null);
+      expect(await refused.posts(at(changes, sweeps + 2), words, false), 'two sweeps on').to.equal(null);
+      expect(await refused.posts(at(changes, sweeps + 1), words, false), 'one sweep on').to.equal(kept);
+      expect(await refused.posts(at(changes, sweeps + 1), words, false), 'its lookup failed: asked again').to.equal(kept);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await refused.posts(at(changes, sweeps + 1), words, false), 'past its period').to.equal(null);
+    });
+
     it('leaves lists by term, and by meta once a patch read it, to SQL when MySQL cut a post\'s list short (group_concat_max_len)', async function () {
       this.timeout(60_000);
       const [category] = await db.kysely.selectFrom('term_taxonomy').select('term_taxonomy_id').where('taxonomy', '=', 'tribe_events_cat').execute();

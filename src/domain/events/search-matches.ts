@@ -4,9 +4,11 @@
 // type, in SQL): a search asked once costs what it did, the asks after the second wait for the
 // lookup (LOOKUP_WAIT_MS at most, then SQL answers them). wpcal's own writes mark the posts they
 // touched, which the next use tests again (one statement, by ID) before it answers. A search
-// matching more than MOST_MATCHES posts is left to SQL.
+// matching more than MOST_MATCHES posts is left to SQL. After a sweep alone (Db.sweptOnce), a
+// search kept under the version before answers while it is looked up again (as the list keys do).
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../data/connect.ts';
+import { OUTSIDE_FULL_CHECK_MS } from '../../data/innodb-changes.ts';
 import { postsMatchingSearch } from '../../data/event-list.ts';
 import type { SearchWord } from '../../data/search.ts';
 import type { Touched } from '../../data/transaction.ts';
@@ -41,6 +43,9 @@ interface KeptSearch {
    * queue longer than the tests could run).
    */
   queued: boolean;
+  /** The outside version it was looked up under, and when it first answered for a version one sweep later. */
+  outside: string;
+  sweptSince: number | null;
 }
 
 export class SearchMatches {
@@ -48,9 +53,17 @@ export class SearchMatches {
   readonly #kept = new LRUCache<string, KeptSearch>({ max: MAX_SEARCHES });
   readonly #asked = new LRUCache<string, true>({ max: MAX_ASKED });
   readonly #crowded = new LRUCache<string, true>({ max: MAX_SEARCHES, ttl: CROWDED_MS });
+  /** By search, the one last looked up (of whichever outside version; answering only while kept). */
+  readonly #latest = new LRUCache<string, KeptSearch>({ max: MAX_SEARCHES });
 
-  /** `mostMatches`, `lookupWaitMs`: MOST_MATCHES and LOOKUP_WAIT_MS, unless a test asks for less. */
-  constructor(private readonly db: Db, private readonly postType: string, private readonly mostMatches = MOST_MATCHES, private readonly lookupWaitMs = LOOKUP_WAIT_MS) {}
+  /**
+   * `mostMatches`, `lookupWaitMs`: MOST_MATCHES and LOOKUP_WAIT_MS; `sweptMs`: how long a search
+   * answers past a sweep (OUTSIDE_FULL_CHECK_MS); unless a test asks for less.
+   */
+  constructor(
+    private readonly db: Db, private readonly postType: string, private readonly mostMatches = MOST_MATCHES,
+    private readonly lookupWaitMs = LOOKUP_WAIT_MS, private readonly sweptMs = OUTSIDE_FULL_CHECK_MS,
+  ) {}
 
   /**
    * The posts of the post type the search matches, in ID order, once they were looked up under
@@ -62,12 +75,31 @@ export class SearchMatches {
     if (this.#crowded.has(question)) return null;
     const key = `${outside}\n${question}`;
     const kept = this.#kept.get(key);
+    const swept = kept?.ready ? undefined : this.#sweptOnce(question, outside);
     if (!kept) {
-      if (!this.#asked.has(key)) this.#asked.set(key, true);
-      else this.#lookUpInBackground(key, question, words, passwordless);
-      return null;
+      if (swept || this.#asked.has(key)) this.#lookUpInBackground(key, question, words, passwordless, outside);
+      else this.#asked.set(key, true);
+      return swept ? this.#answer(swept, key, question, words, passwordless) : null;
     }
+    if (swept) return this.#answer(swept, key, question, words, passwordless);
     if (!kept.ready && !await settlesWithin(kept.matched, this.lookupWaitMs)) return null;
+    return this.#answer(kept, key, question, words, passwordless);
+  }
+
+  /**
+   * The search as kept one sweep before `outside`, ready, still kept (so own writes still mark
+   * it), and not past a sweep's period of answering for it.
+   */
+  #sweptOnce(question: string, outside: string): KeptSearch | undefined {
+    const before = this.#latest.get(question);
+    if (!before?.ready || before.outside === outside || !this.db.sweptOnce(before.outside, outside)) return undefined;
+    if (this.#kept.peek(`${before.outside}\n${question}`) !== before) return undefined;
+    before.sweptSince ??= Date.now();
+    return Date.now() - before.sweptSince <= this.sweptMs ? before : undefined;
+  }
+
+  /** The posts `kept` matches, once the posts own writes touched since are tested again. */
+  async #answer(kept: KeptSearch, key: string, question: string, words: readonly SearchWord[], passwordless: boolean): Promise<Float64Array | null> {
     if (kept.touched.size && !kept.queued) {
       // After the test under way, so that they apply in the order they were taken.
       kept.queued = true;
@@ -105,12 +137,14 @@ export class SearchMatches {
     for (const key of worn) this.#kept.delete(key);
   }
 
-  #lookUpInBackground(key: string, question: string, words: readonly SearchWord[], passwordless: boolean): void {
-    const kept: KeptSearch = { matched: this.#lookUp(words, passwordless).then((ids) => (ids ? Float64Array.from(ids) : null)), ready: false, touched: new Set(), queued: false };
+  #lookUpInBackground(key: string, question: string, words: readonly SearchWord[], passwordless: boolean, outside: string): void {
+    const matched = this.#lookUp(words, passwordless).then((ids) => (ids ? Float64Array.from(ids) : null));
+    const kept: KeptSearch = { matched, ready: false, touched: new Set(), queued: false, outside, sweptSince: null };
     this.#kept.set(key, kept);
     kept.matched.then((matched) => {
       kept.ready = true;
-      if (!matched) this.#tooMany(key, question, kept);
+      if (matched) this.#latest.set(question, kept);
+      else this.#tooMany(key, question, kept);
     }, () => {
       if (this.#kept.get(key) === kept) this.#kept.delete(key);
     });
