@@ -311,13 +311,13 @@ export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () =
 }
 
 /**
- * Whether a transaction has written and not yet committed (another connection's, when none of
- * wpcal's is under way); null when the server will not tell (INNODB_TRX asks for the PROCESS
- * privilege). InnoDB stamps a table with the second its transaction first wrote, not the commit's.
+ * Whether a transaction is open that may still write (all but autocommit reads); null when the
+ * server will not tell (INNODB_TRX asks for the PROCESS privilege). InnoDB stamps the tables a
+ * transaction changed with the second it began (its first read or write), not the commit's.
  */
 export function openWritesReader(kysely: Kysely<Database>): () => Promise<boolean | null> {
   return async () => {
-    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_rows_modified > 0`.execute(kysely).catch(() => ({ rows: [] }));
+    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(kysely).catch(() => ({ rows: [] }));
     return rows.length ? Number(rows[0]!.n) > 0 : null;
   };
 }
@@ -332,9 +332,9 @@ export type ChangedTables = 'all' | ReadonlySet<string>;
  * Tells which of the handle's tables may have changed since the last look, from InnoDB's in-memory
  * UPDATE_TIME (whole seconds): those whose time moved, or is not older than the second of the last
  * look (a commit within that second would not move it), and those created or dropped since. A
- * commit stamps its tables as it commits (with the second its transaction first wrote), an
- * instant after the counter moved, so a look made for a move is made once more
- * TABLES_RECHECK_MS later (recheckDue).
+ * commit stamps its tables as it commits (with the second its transaction began), an instant
+ * after the counter moved, so a look made for a move is made once more TABLES_RECHECK_MS later
+ * (recheckDue).
  */
 export class TableChanges {
   #times: ReadonlyMap<string, string | null> = new Map();

@@ -8,7 +8,7 @@ import { POST_TABLES } from './tables.ts';
 export interface OutsideSources {
   counter: () => Promise<string | null>;
   tables: () => Promise<TableTimes>;
-  /** Whether another connection holds uncommitted writes; null when the server will not tell. */
+  /** Whether a transaction is open (an autocommit read aside); null when the server will not tell. */
   openWrites: () => Promise<boolean | null>;
   ownWrites: () => OwnWrites;
   /** The posts modified since this time (ms since the epoch), and how to tell them as changed. */
@@ -27,6 +27,9 @@ export class OutsideEpochs {
   readonly #tables: TableChanges;
   /** wpcal's own writes as the tables were last looked at (their stamps since are its own). */
   #lookedWith: number;
+  /** Whether rebases are made (the server tells its open transactions), and when the next may be tried. */
+  #rebasing = true;
+  #nextRebase = 0;
   #checksTold = 0;
 
   constructor(
@@ -71,14 +74,20 @@ export class OutsideEpochs {
 
   /**
    * After own writes, once the counter was still for TABLES_RECHECK_MS (so all they committed is
-   * stamped), the tables are looked at again as the next look's base, if no connection holds
-   * uncommitted writes (they will stamp the second they began, maybe one of those base times; an
-   * own write under way counts too) and nothing committed meanwhile: else the own writes' stamps
-   * would pass for another connection's at its next commit.
+   * stamped), the tables are looked at again as the next look's base, if no transaction is open
+   * (one would stamp the second it began, maybe one of those base times; an own write under way
+   * counts too) and nothing committed meanwhile: else the own writes' stamps would pass for
+   * another connection's at its next commit. Tried again TABLES_RECHECK_MS after one that could
+   * not be made; never again once the server will not tell its open transactions.
    */
   async #rebase(counter: string): Promise<void> {
     const own = this.sources.ownWrites();
-    if (own.activity === this.#lookedWith || !this.#commits.quietFor(TABLES_RECHECK_MS)) return;
+    if (!this.#rebasing || own.activity === this.#lookedWith || this.clock() < this.#nextRebase || !this.#commits.quietFor(TABLES_RECHECK_MS)) return;
+    this.#nextRebase = this.clock() + TABLES_RECHECK_MS;
+    // Asked before the tables too, so a server that will not tell costs one statement, once.
+    const open = await this.sources.openWrites();
+    if (open === null) this.#rebasing = false;
+    if (open !== false) return;
     const still = async () => await this.sources.openWrites() === false && await this.sources.counter() === counter;
     if (await this.#tables.rebase(still)) this.#lookedWith = own.activity;
   }

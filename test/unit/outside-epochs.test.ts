@@ -21,6 +21,7 @@ class FakeServer {
   told: number[][] = [];
   checkFails = false;
   tableReads = 0;
+  openWritesReads = 0;
 
   epochs(): OutsideEpochs {
     return new OutsideEpochs({
@@ -32,7 +33,10 @@ class FakeServer {
         this.duringTableRead();
         return { tables, now };
       },
-      openWrites: async () => this.openWrites,
+      openWrites: async () => {
+        this.openWritesReads++;
+        return this.openWrites;
+      },
       ownWrites: () => this.own,
       postsModifiedSince: async () => {
         if (this.checkFails) throw new Error('gone');
@@ -116,14 +120,35 @@ describe('OutsideEpochs', () => {
     expect(server.tableReads - reads, 'one base for the write').to.equal(1);
   });
 
-  it('takes them for another connection\'s while another connection holds uncommitted writes, or the server will not tell', async () => {
+  it('takes them for another connection\'s while a transaction is open, asking again TABLES_RECHECK_MS later, and for good once the server will not tell', async () => {
     server.openWrites = true;
     const held = await optionAfterOwnWrite();
-    expect(held.after.posts, 'writes held open').to.not.equal(held.before.posts);
+    expect(held.after.posts, 'a transaction open').to.not.equal(held.before.posts);
+    server.pass(5000);
+    await read(epochs);
+    server.commitOwn('postmeta');
+    await read(epochs);
+    server.pass(TABLES_RECHECK_MS);
+    const [asked, looked] = [server.openWritesReads, server.tableReads];
+    for (let n = 0; n < 3; n++) await read(epochs);
+    expect([server.openWritesReads - asked, server.tableReads - looked], 'asked once, the tables not read').to.deep.equal([1, 0]);
+    server.openWrites = false;
+    server.pass(TABLES_RECHECK_MS);
+    await read(epochs);
+    expect(server.tableReads - looked, 'closed: a base').to.equal(1);
     server.openWrites = null;
     server.pass(5000);
     const untold = await optionAfterOwnWrite();
     expect(untold.after.posts, 'no PROCESS privilege').to.not.equal(untold.before.posts);
+    const asks = server.openWritesReads;
+    server.pass(5000);
+    await read(epochs);
+    server.commitOwn('postmeta');
+    for (let n = 0; n < 3; n++) {
+      server.pass(TABLES_RECHECK_MS);
+      await read(epochs);
+    }
+    expect(server.openWritesReads, 'never asked again').to.equal(asks);
   });
 
   it('takes them for another connection\'s when something committed while the tables were read, or the counter was still for less than TABLES_RECHECK_MS', async () => {

@@ -32,11 +32,17 @@ describe('EventRepresentationCache', () => {
     kept.ownWrite({ posts: new Set(), terms: new Set([7]) });
     expect([kept.get(site, 'a', '1'), kept.get(site, 'b', '1')], 'a term').to.deep.equal(['a, from post 2', undefined]);
     const later = kept.begin('1');
-    kept.set(site, 'c', later, 'c', { posts: [4], terms: [] });
-    kept.set(site, 'd', later, 'd', { posts: [2], terms: [] });
+    kept.set(site, 'b', later, 'b again, from post 5', { posts: [5], terms: [] });
+    kept.ownWrite({ posts: new Set([3]), terms: new Set([7]) });
+    expect(kept.get(site, 'b', '1'), 'what the dropped entry was built from').to.equal('b again, from post 5');
+    kept.ownWrite({ posts: new Set([5]), terms: new Set() });
+    const last = kept.begin('1');
+    kept.set(site, 'c', last, 'c', { posts: [4], terms: [] });
+    kept.set(site, 'd', last, 'd', { posts: [6], terms: [] });
     expect(kept.get(site, 'a', '1'), 'the oldest, past the most kept').to.equal(undefined);
-    kept.ownWrite({ posts: new Set([2, 9]), terms: new Set() });
-    expect([kept.get(site, 'c', '1'), kept.get(site, 'd', '1')], 'a post').to.deep.equal(['c', undefined]);
+    kept.set(site, 'a', last, 'a again, from post 8', { posts: [8], terms: [] });
+    kept.ownWrite({ posts: new Set([2, 6]), terms: new Set() });
+    expect([kept.get(site, 'a', '1'), kept.get(site, 'c', '1'), kept.get(site, 'd', '1')], 'what an evicted entry was built from; a post').to.deep.equal(['a again, from post 8', undefined, undefined]);
   });
 
   it('keeps no build begun before the entries were dropped for a newer version', () => {

@@ -54,4 +54,4 @@ SELECT
 FROM
   information_schema.INNODB_TRX
 WHERE
-  trx_rows_modified > 0;
+  trx_autocommit_non_locking = 0;

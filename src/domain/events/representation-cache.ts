@@ -183,7 +183,7 @@ export class KeptBuilds<T> {
   }
 
   #drop(kept: Kept<T>): void {
-    if (kept.home.get(kept.key) === kept) kept.home.delete(kept.key);
+    kept.home.delete(kept.key);
     this.#bySource.remove(kept);
   }
 

@@ -53,8 +53,8 @@ export class SearchMatches {
   readonly #kept = new LRUCache<string, KeptSearch>({ max: MAX_SEARCHES });
   readonly #asked = new LRUCache<string, true>({ max: MAX_ASKED });
   readonly #crowded = new LRUCache<string, true>({ max: MAX_SEARCHES, ttl: CROWDED_MS });
-  /** By search, the one last looked up (of whichever outside version; answering only while kept). */
-  readonly #latest = new LRUCache<string, KeptSearch>({ max: MAX_SEARCHES });
+  /** By search, the key of the one last looked up (of whichever outside version). */
+  readonly #latest = new LRUCache<string, string>({ max: MAX_SEARCHES });
 
   /**
    * `mostMatches`, `lookupWaitMs`: MOST_MATCHES and LOOKUP_WAIT_MS; `sweptMs`: how long a search
@@ -79,27 +79,28 @@ export class SearchMatches {
     if (!kept) {
       if (swept || this.#asked.has(key)) this.#lookUpInBackground(key, question, words, passwordless, outside);
       else this.#asked.set(key, true);
-      return swept ? this.#answer(swept, key, question, words, passwordless) : null;
+      return swept ? this.#answer(swept, question, words, passwordless) : null;
     }
-    if (swept) return this.#answer(swept, key, question, words, passwordless);
+    if (swept) return this.#answer(swept, question, words, passwordless);
     if (!kept.ready && !await settlesWithin(kept.matched, this.lookupWaitMs)) return null;
-    return this.#answer(kept, key, question, words, passwordless);
+    return this.#answer(kept, question, words, passwordless);
   }
 
   /**
-   * The search as kept one sweep before `outside`, ready, still kept (so own writes still mark
-   * it), and not past a sweep's period of answering for it.
+   * The search as kept one sweep before `outside` (still kept, so own writes still mark it),
+   * ready, and not past a sweep's period of answering for it.
    */
   #sweptOnce(question: string, outside: string): KeptSearch | undefined {
-    const before = this.#latest.get(question);
+    const latest = this.#latest.get(question);
+    const before = latest === undefined ? undefined : this.#kept.peek(latest);
     if (!before?.ready || before.outside === outside || !this.db.sweptOnce(before.outside, outside)) return undefined;
-    if (this.#kept.peek(`${before.outside}\n${question}`) !== before) return undefined;
     before.sweptSince ??= Date.now();
     return Date.now() - before.sweptSince <= this.sweptMs ? before : undefined;
   }
 
   /** The posts `kept` matches, once the posts own writes touched since are tested again. */
-  async #answer(kept: KeptSearch, key: string, question: string, words: readonly SearchWord[], passwordless: boolean): Promise<Float64Array | null> {
+  async #answer(kept: KeptSearch, question: string, words: readonly SearchWord[], passwordless: boolean): Promise<Float64Array | null> {
+    const key = `${kept.outside}\n${question}`;
     if (kept.touched.size && !kept.queued) {
       // After the test under way, so that they apply in the order they were taken.
       kept.queued = true;
@@ -143,7 +144,7 @@ export class SearchMatches {
     this.#kept.set(key, kept);
     kept.matched.then((matched) => {
       kept.ready = true;
-      if (matched) this.#latest.set(question, kept);
+      if (matched) this.#latest.set(question, key);
       else this.#tooMany(key, question, kept);
     }, () => {
       if (this.#kept.get(key) === kept) this.#kept.delete(key);
