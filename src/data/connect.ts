@@ -9,7 +9,7 @@ import {
 import type { Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
 import {
-  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, SettledVersions, commitCounterReader, openWritesReader, sweptOnce, tableTimesReader,
+  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, SettledVersions, commitCounterReader, openTransactionsReader, sweptOnce, tableTimesReader,
 } from './innodb-changes.ts';
 import { OutsideEpochs } from './outside-epochs.ts';
 import { postsModifiedSince } from './posts.ts';
@@ -365,7 +365,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
           counter: read,
           // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
           tables: tableTimesReader(kysely.withoutPlugins(), prefix),
-          openWrites: openWritesReader(kysely.withoutPlugins()),
+          openTransactions: openTransactionsReader(kysely.withoutPlugins()),
           ownWrites: () => transactions.ownWrites(),
           postsModifiedSince: (since) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)),
           tell: (posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }),
@@ -376,15 +376,14 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
           const now = await epochs.read();
           return now && `${now.all} ${now.posts}`;
         }, COUNTER_READ_WINDOW_MS);
-        const epoch = async (of: OutsideScope) => {
+        outside = async (of) => {
           const both = await settled.current();
           return both === null ? null : both.split(' ')[of === 'posts' ? 1 : 0]!;
         };
-        outside = epoch;
         swept = sweptOnce;
         // Other connections' changes as the outside version tells them, and the posts a check told of.
         otherConnections = async () => {
-          const all = await epoch('all');
+          const all = await outside('all');
           return all === null ? null : `${epochs.checksTold}.${all}`;
         };
       }

@@ -315,7 +315,7 @@ export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () =
  * server will not tell (INNODB_TRX asks for the PROCESS privilege). InnoDB stamps the tables a
  * transaction changed with the second it began (its first read or write), not the commit's.
  */
-export function openWritesReader(kysely: Kysely<Database>): () => Promise<boolean | null> {
+export function openTransactionsReader(kysely: Kysely<Database>): () => Promise<boolean | null> {
   return async () => {
     const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(kysely).catch(() => ({ rows: [] }));
     return rows.length ? Number(rows[0]!.n) > 0 : null;

@@ -9,7 +9,7 @@ export interface OutsideSources {
   counter: () => Promise<string | null>;
   tables: () => Promise<TableTimes>;
   /** Whether a transaction is open (an autocommit read aside); null when the server will not tell. */
-  openWrites: () => Promise<boolean | null>;
+  openTransactions: () => Promise<boolean | null>;
   ownWrites: () => OwnWrites;
   /** The posts modified since this time (ms since the epoch), and how to tell them as changed. */
   postsModifiedSince: (since: number) => Promise<readonly number[]>;
@@ -85,10 +85,10 @@ export class OutsideEpochs {
     if (!this.#rebasing || own.activity === this.#lookedWith || this.clock() < this.#nextRebase || !this.#commits.quietFor(TABLES_RECHECK_MS)) return;
     this.#nextRebase = this.clock() + TABLES_RECHECK_MS;
     // Asked before the tables too, so a server that will not tell costs one statement, once.
-    const open = await this.sources.openWrites();
+    const open = await this.sources.openTransactions();
     if (open === null) this.#rebasing = false;
     if (open !== false) return;
-    const still = async () => await this.sources.openWrites() === false && await this.sources.counter() === counter;
+    const still = async () => await this.sources.openTransactions() === false && await this.sources.counter() === counter;
     if (await this.#tables.rebase(still)) this.#lookedWith = own.activity;
   }
 

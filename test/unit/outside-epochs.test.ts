@@ -13,7 +13,7 @@ class FakeServer {
   counter = 100;
   /** Each table's UPDATE_TIME, as a second after 10:00:00 (null: none). */
   times: Record<string, number | null> = { posts: 1, postmeta: 1, options: 1 };
-  openWrites: boolean | null = false;
+  openTransactions: boolean | null = false;
   own: OwnWrites = { running: 0, activity: 0 };
   /** Runs as the tables are read (a commit landing meanwhile). */
   duringTableRead: () => void = () => undefined;
@@ -21,7 +21,7 @@ class FakeServer {
   told: number[][] = [];
   checkFails = false;
   tableReads = 0;
-  openWritesReads = 0;
+  openTransactionsReads = 0;
 
   epochs(): OutsideEpochs {
     return new OutsideEpochs({
@@ -33,9 +33,9 @@ class FakeServer {
         this.duringTableRead();
         return { tables, now };
       },
-      openWrites: async () => {
-        this.openWritesReads++;
-        return this.openWrites;
+      openTransactions: async () => {
+        this.openTransactionsReads++;
+        return this.openTransactions;
       },
       ownWrites: () => this.own,
       postsModifiedSince: async () => {
@@ -121,7 +121,7 @@ describe('OutsideEpochs', () => {
   });
 
   it('takes them for another connection\'s while a transaction is open, asking again TABLES_RECHECK_MS later, and for good once the server will not tell', async () => {
-    server.openWrites = true;
+    server.openTransactions = true;
     const held = await optionAfterOwnWrite();
     expect(held.after.posts, 'a transaction open').to.not.equal(held.before.posts);
     server.pass(5000);
@@ -129,18 +129,18 @@ describe('OutsideEpochs', () => {
     server.commitOwn('postmeta');
     await read(epochs);
     server.pass(TABLES_RECHECK_MS);
-    const [asked, looked] = [server.openWritesReads, server.tableReads];
+    const [asked, looked] = [server.openTransactionsReads, server.tableReads];
     for (let n = 0; n < 3; n++) await read(epochs);
-    expect([server.openWritesReads - asked, server.tableReads - looked], 'asked once, the tables not read').to.deep.equal([1, 0]);
-    server.openWrites = false;
+    expect([server.openTransactionsReads - asked, server.tableReads - looked], 'asked once, the tables not read').to.deep.equal([1, 0]);
+    server.openTransactions = false;
     server.pass(TABLES_RECHECK_MS);
     await read(epochs);
     expect(server.tableReads - looked, 'closed: a base').to.equal(1);
-    server.openWrites = null;
+    server.openTransactions = null;
     server.pass(5000);
     const untold = await optionAfterOwnWrite();
     expect(untold.after.posts, 'no PROCESS privilege').to.not.equal(untold.before.posts);
-    const asks = server.openWritesReads;
+    const asks = server.openTransactionsReads;
     server.pass(5000);
     await read(epochs);
     server.commitOwn('postmeta');
@@ -148,7 +148,7 @@ describe('OutsideEpochs', () => {
       server.pass(TABLES_RECHECK_MS);
       await read(epochs);
     }
-    expect(server.openWritesReads, 'never asked again').to.equal(asks);
+    expect(server.openTransactionsReads, 'never asked again').to.equal(asks);
   });
 
   it('takes them for another connection\'s when something committed while the tables were read, or the counter was still for less than TABLES_RECHECK_MS', async () => {

@@ -48,7 +48,7 @@ FROM
   AND LEFT(t.TABLE_NAME, ?) = ?;
 -- parameters: [3,"wp_"]
 
--- openWritesReader
+-- openTransactionsReader
 SELECT
   COUNT(*) AS n
 FROM
