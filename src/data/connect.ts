@@ -9,7 +9,7 @@ import {
 import type { Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
 import {
-  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, SettledVersions, commitCounterReader, openTransactionsReader, sweptOnce, tableTimesReader,
+  COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, SettledVersions, commitCounterReader, oldestOpenTransactionReader, sweptOnce, tableTimesReader,
 } from './innodb-changes.ts';
 import { OutsideEpochs } from './outside-epochs.ts';
 import { postsModifiedSince } from './posts.ts';
@@ -361,11 +361,11 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       // Not through the write counter: it takes every statement but SELECT for a possible write.
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
       if (read) {
+        const [tableTimes, oldestOpen] = [tableTimesReader(kysely.withoutPlugins(), prefix), oldestOpenTransactionReader(kysely.withoutPlugins())];
         const epochs = new OutsideEpochs({
           counter: read,
           // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
-          tables: tableTimesReader(kysely.withoutPlugins(), prefix),
-          openTransactions: openTransactionsReader(kysely.withoutPlugins()),
+          tables: async () => ({ ...await tableTimes(), oldestOpen: await oldestOpen() }),
           ownWrites: () => transactions.ownWrites(),
           postsModifiedSince: (since) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)),
           tell: (posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }),

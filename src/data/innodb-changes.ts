@@ -290,11 +290,13 @@ export function sweptOnce(before: string, after: string): boolean {
 
 /**
  * When each table of the handle's prefix last changed, by its name without the prefix (null: not
- * since the server started), and the server's clock; times are 'YYYY-MM-DD HH:MM:SS'.
+ * since the server started), the server's clock, and when the oldest transaction still open began
+ * (null: none; undefined: the server will not tell); times are 'YYYY-MM-DD HH:MM:SS'.
  */
 export interface TableTimes {
   tables: ReadonlyMap<string, string | null>;
   now: string;
+  oldestOpen?: string | null;
 }
 
 /** Reads TableTimes for the tables of this prefix in the connection's database. */
@@ -311,14 +313,15 @@ export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () =
 }
 
 /**
- * Whether a transaction is open that may still write (all but autocommit reads); null when the
- * server will not tell (INNODB_TRX asks for the PROCESS privilege). InnoDB stamps the tables a
- * transaction changed with the second it began (its first read or write), not the commit's.
+ * When the oldest transaction open that may still write (all but autocommit reads) began; null
+ * when none is open, undefined when the server will not tell (INNODB_TRX asks for the PROCESS
+ * privilege). InnoDB stamps the tables a transaction changed with the second it began (its first
+ * read or write), not the commit's.
  */
-export function openTransactionsReader(kysely: Kysely<Database>): () => Promise<boolean | null> {
+export function oldestOpenTransactionReader(kysely: Kysely<Database>): () => Promise<string | null | undefined> {
   return async () => {
-    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(kysely).catch(() => ({ rows: [] }));
-    return rows.length ? Number(rows[0]!.n) > 0 : null;
+    const { rows } = await sql<{ oldest: string | null }>`SELECT CAST(MIN(trx_started) AS CHAR) AS oldest FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(kysely).catch(() => ({ rows: [] }));
+    return rows.length ? rows[0]!.oldest : undefined;
   };
 }
 
@@ -331,14 +334,15 @@ export type ChangedTables = 'all' | ReadonlySet<string>;
 /**
  * Tells which of the handle's tables may have changed since the last look, from InnoDB's in-memory
  * UPDATE_TIME (whole seconds): those whose time moved, or is not older than the second of the last
- * look (a commit within that second would not move it), and those created or dropped since. A
- * commit stamps its tables as it commits (with the second its transaction began), an instant
- * after the counter moved, so a look made for a move is made once more TABLES_RECHECK_MS later
- * (recheckDue).
+ * look (a commit within that second would not move it) or than the start of the oldest
+ * transaction open at it (its commit stamps that second), and those created or dropped since. A
+ * commit stamps its tables as it commits, an instant after the counter moved, so a look made for
+ * a move is made once more TABLES_RECHECK_MS later (recheckDue).
  */
 export class TableChanges {
   #times: ReadonlyMap<string, string | null> = new Map();
-  #lookedAt: string | null = null;
+  /** Tables whose time is not older than this may have changed since the last look (null: all may). */
+  #since: string | null = null;
   #recheckAt: number | null = null;
 
   constructor(private readonly read: () => Promise<TableTimes>, private readonly clock: () => number = () => Date.now()) {}
@@ -351,16 +355,15 @@ export class TableChanges {
     this.#recheckAt = null;
     const times = await this.read().catch(() => null);
     if (!times) {
-      this.#lookedAt = null;
+      this.#since = null;
       return 'all';
     }
-    const [before, lookedAt] = [this.#times, this.#lookedAt];
-    this.#times = times.tables;
-    this.#lookedAt = times.now;
-    if (lookedAt === null) return 'all';
+    const [before, since] = [this.#times, this.#since];
+    this.#base(times);
+    if (since === null) return 'all';
     const changed = new Set<string>();
     for (const [table, time] of times.tables) {
-      if (!before.has(table) || before.get(table) !== time || (time !== null && time >= lookedAt)) changed.add(table);
+      if (!before.has(table) || before.get(table) !== time || (time !== null && time >= since)) changed.add(table);
     }
     for (const table of before.keys()) if (!times.tables.has(table)) changed.add(table);
     if (why === 'move') this.#recheckAt = this.clock() + TABLES_RECHECK_MS;
@@ -372,17 +375,24 @@ export class TableChanges {
   }
 
   /**
-   * Looks at the tables as the base of the next look, finding no change, when `still` then says
-   * that no one committed since the caller last judged the counter: for after wpcal's own writes,
-   * whose stamps would otherwise pass for another connection's at the next look. Never while a
-   * look once more is to come. Whether it did.
+   * Looks at the tables as the base of the next look, finding no change, when no transaction is
+   * open (known: `oldestOpen` null) and `still` then says that no one committed since the caller
+   * last judged the counter: for after wpcal's own writes, whose stamps would otherwise pass for
+   * another connection's at the next look. Never while a look once more is to come. What it
+   * found: 'based', 'unknown' when the server will not tell its open transactions, else 'not now'.
    */
-  async rebase(still: () => Promise<boolean>): Promise<boolean> {
-    if (this.#recheckAt !== null) return false;
+  async rebase(still: () => Promise<boolean>): Promise<'based' | 'unknown' | 'not now'> {
+    if (this.#recheckAt !== null) return 'not now';
     const times = await this.read().catch(() => null);
-    if (!times || !await still()) return false;
+    if (times?.oldestOpen === undefined) return times ? 'unknown' : 'not now';
+    if (times.oldestOpen !== null || !await still()) return 'not now';
+    this.#base(times);
+    return 'based';
+  }
+
+  #base(times: TableTimes): void {
     this.#times = times.tables;
-    this.#lookedAt = times.now;
-    return true;
+    const open = times.oldestOpen;
+    this.#since = typeof open === 'string' && open < times.now ? open : times.now;
   }
 }

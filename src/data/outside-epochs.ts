@@ -1,5 +1,5 @@
 // How a MySQL/MariaDB handle turns what it reads of the server (the commit counter, its tables'
-// change times, writes left uncommitted) and what it knows of its own writes into the outside
+// change times, transactions left open) and what it knows of its own writes into the outside
 // epochs: the whole prefix's, and the post tables'. innodb-changes.ts holds the parts.
 import { OutsideCommits, TABLES_RECHECK_MS, TableChanges, type OwnWrites, type TableTimes } from './innodb-changes.ts';
 import { POST_TABLES } from './tables.ts';
@@ -8,8 +8,6 @@ import { POST_TABLES } from './tables.ts';
 export interface OutsideSources {
   counter: () => Promise<string | null>;
   tables: () => Promise<TableTimes>;
-  /** Whether a transaction is open (an autocommit read aside); null when the server will not tell. */
-  openTransactions: () => Promise<boolean | null>;
   ownWrites: () => OwnWrites;
   /** The posts modified since this time (ms since the epoch), and how to tell them as changed. */
   postsModifiedSince: (since: number) => Promise<readonly number[]>;
@@ -84,12 +82,9 @@ export class OutsideEpochs {
     const own = this.sources.ownWrites();
     if (!this.#rebasing || own.activity === this.#lookedWith || this.clock() < this.#nextRebase || !this.#commits.quietFor(TABLES_RECHECK_MS)) return;
     this.#nextRebase = this.clock() + TABLES_RECHECK_MS;
-    // Asked before the tables too, so a server that will not tell costs one statement, once.
-    const open = await this.sources.openTransactions();
-    if (open === null) this.#rebasing = false;
-    if (open !== false) return;
-    const still = async () => await this.sources.openTransactions() === false && await this.sources.counter() === counter;
-    if (await this.#tables.rebase(still)) this.#lookedWith = own.activity;
+    const based = await this.#tables.rebase(async () => await this.sources.counter() === counter);
+    if (based === 'based') this.#lookedWith = own.activity;
+    if (based === 'unknown') this.#rebasing = false;
   }
 
   /** Tells the posts another connection saved since `since`; false when they could not be read (then anything may have changed: new epochs). */

@@ -263,7 +263,7 @@ describe('TableChanges', () => {
   }, clock);
 
   /** Table times at the server clock `now`. */
-  const at = (now: string, tables: Record<string, string | null>): TableTimes => ({ tables: new Map(Object.entries(tables)), now });
+  const at = (now: string, tables: Record<string, string | null>, oldestOpen?: string | null): TableTimes => ({ tables: new Map(Object.entries(tables)), now, oldestOpen });
   const names = (changed: ChangedTables) => (changed === 'all' ? changed : [...changed].sort());
 
   it('finds the tables whose time moved or falls in the second of the last look, and looks once more a second after a look for a move', async () => {
@@ -288,6 +288,19 @@ describe('TableChanges', () => {
     expect(names(await changes.changed('move')), 'a later time').to.deep.equal(['posts']);
   });
 
+  it('takes a table whose time is not older than the start of a transaction open at the last look for changed: its commit stamps that second', async () => {
+    const changes = tables();
+    times = at('2026-11-26 10:00:05', { posts: '2026-11-26 10:00:00', postmeta: '2026-11-26 10:00:02' });
+    await changes.changed('move');
+    // A transaction began at :02 (when postmeta was last stamped), and is open as the tables are looked at.
+    times = at('2026-11-26 10:00:09', { posts: '2026-11-26 10:00:00', postmeta: '2026-11-26 10:00:02' }, '2026-11-26 10:00:02');
+    expect(names(await changes.changed('move')), 'open, not committed yet').to.deep.equal([]);
+    times = at('2026-11-26 10:00:12', { posts: '2026-11-26 10:00:00', postmeta: '2026-11-26 10:00:02' }, null);
+    expect(names(await changes.changed('move')), 'committed since: the same stamp').to.deep.equal(['postmeta']);
+    times = at('2026-11-26 10:00:14', { posts: '2026-11-26 10:00:00', postmeta: '2026-11-26 10:00:02' }, null);
+    expect(names(await changes.changed('move')), 'none open').to.deep.equal([]);
+  });
+
   it('takes a table created or dropped for a change, and one unchanged since the server started for none', async () => {
     const changes = tables();
     times = at('2026-11-26 10:00:05', { posts: null, options: null });
@@ -307,14 +320,18 @@ describe('TableChanges', () => {
     now += TABLES_RECHECK_MS;
     await changes.changed('recheck');
     // Its own writes stamp the posts.
+    times = at('2026-11-26 10:00:09', { posts: '2026-11-26 10:00:07', options: '2026-11-26 09:00:00' }, null);
+    expect(await changes.rebase(async () => false), 'a commit while they were read').to.equal('not now');
+    times = at('2026-11-26 10:00:09', { posts: '2026-11-26 10:00:07', options: '2026-11-26 09:00:00' }, '2026-11-26 10:00:08');
+    expect(await changes.rebase(async () => true), 'a transaction open').to.equal('not now');
     times = at('2026-11-26 10:00:09', { posts: '2026-11-26 10:00:07', options: '2026-11-26 09:00:00' });
-    expect(await changes.rebase(async () => false), 'a commit while they were read').to.equal(false);
+    expect(await changes.rebase(async () => true), 'open transactions untold').to.equal('unknown');
     expect(names(await changes.changed('move')), 'the stamps still count').to.deep.equal(['posts']);
-    expect(await changes.rebase(async () => true), 'a look once more is to come').to.equal(false);
+    expect(await changes.rebase(async () => true), 'a look once more is to come').to.equal('not now');
     now += TABLES_RECHECK_MS;
     await changes.changed('recheck');
-    times = at('2026-11-26 10:00:12', { posts: '2026-11-26 10:00:11', options: '2026-11-26 09:00:00' });
-    expect(await changes.rebase(async () => true)).to.equal(true);
+    times = at('2026-11-26 10:00:12', { posts: '2026-11-26 10:00:11', options: '2026-11-26 09:00:00' }, null);
+    expect(await changes.rebase(async () => true)).to.equal('based');
     times = at('2026-11-26 10:00:14', { posts: '2026-11-26 10:00:11', options: '2026-11-26 10:00:14' });
     expect(names(await changes.changed('move')), 'another connection\'s option after them').to.deep.equal(['options']);
   });

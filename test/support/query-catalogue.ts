@@ -297,10 +297,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         answers: [{ rows: [{ now: '2026-11-26 10:00:05', name: 'wp_posts', updated: '2026-11-26 10:00:00' }] }],
         run: ({ reader }) => innodbChanges.tableTimesReader(reader.withoutPlugins(), PREFIX)(),
       }],
-      openTransactionsReader: [{
+      oldestOpenTransactionReader: [{
         dialects: ['mysql'],
-        answers: [{ rows: [{ n: 0 }] }],
-        run: ({ reader }) => innodbChanges.openTransactionsReader(reader.withoutPlugins())(),
+        answers: [{ rows: [{ oldest: null }] }],
+        run: ({ reader }) => innodbChanges.oldestOpenTransactionReader(reader.withoutPlugins())(),
       }],
     },
     noSql: {

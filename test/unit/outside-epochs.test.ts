@@ -13,6 +13,7 @@ class FakeServer {
   counter = 100;
   /** Each table's UPDATE_TIME, as a second after 10:00:00 (null: none). */
   times: Record<string, number | null> = { posts: 1, postmeta: 1, options: 1 };
+  /** Whether a transaction is open (one begun a second ago); null: the server will not tell. */
   openTransactions: boolean | null = false;
   own: OwnWrites = { running: 0, activity: 0 };
   /** Runs as the tables are read (a commit landing meanwhile). */
@@ -21,7 +22,6 @@ class FakeServer {
   told: number[][] = [];
   checkFails = false;
   tableReads = 0;
-  openTransactionsReads = 0;
 
   epochs(): OutsideEpochs {
     return new OutsideEpochs({
@@ -31,11 +31,8 @@ class FakeServer {
         const tables = new Map(Object.entries(this.times).map(([name, second]) => [name, second === null ? null : at(second)]));
         const now = at(Math.floor(this.clockMs / 1000));
         this.duringTableRead();
-        return { tables, now };
-      },
-      openTransactions: async () => {
-        this.openTransactionsReads++;
-        return this.openTransactions;
+        const oldestOpen = this.openTransactions === null ? undefined : this.openTransactions ? at(Math.floor(this.clockMs / 1000) - 1) : null;
+        return { tables, now, oldestOpen };
       },
       ownWrites: () => this.own,
       postsModifiedSince: async () => {
@@ -129,26 +126,27 @@ describe('OutsideEpochs', () => {
     server.commitOwn('postmeta');
     await read(epochs);
     server.pass(TABLES_RECHECK_MS);
-    const [asked, looked] = [server.openTransactionsReads, server.tableReads];
+    const looked = server.tableReads;
     for (let n = 0; n < 3; n++) await read(epochs);
-    expect([server.openTransactionsReads - asked, server.tableReads - looked], 'asked once, the tables not read').to.deep.equal([1, 0]);
+    expect(server.tableReads - looked, 'looked once').to.equal(1);
     server.openTransactions = false;
     server.pass(TABLES_RECHECK_MS);
     await read(epochs);
-    expect(server.tableReads - looked, 'closed: a base').to.equal(1);
+    for (let n = 0; n < 3; n++) await read(epochs);
+    expect(server.tableReads - looked, 'closed: a base, and no more').to.equal(2);
     server.openTransactions = null;
     server.pass(5000);
     const untold = await optionAfterOwnWrite();
     expect(untold.after.posts, 'no PROCESS privilege').to.not.equal(untold.before.posts);
-    const asks = server.openTransactionsReads;
     server.pass(5000);
     await read(epochs);
+    const asks = server.tableReads;
     server.commitOwn('postmeta');
     for (let n = 0; n < 3; n++) {
       server.pass(TABLES_RECHECK_MS);
       await read(epochs);
     }
-    expect(server.openTransactionsReads, 'never asked again').to.equal(asks);
+    expect(server.tableReads, 'never looked again for a base').to.equal(asks);
   });
 
   it('takes them for another connection\'s when something committed while the tables were read, or the counter was still for less than TABLES_RECHECK_MS', async () => {

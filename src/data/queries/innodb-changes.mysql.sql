@@ -48,9 +48,9 @@ FROM
   AND LEFT(t.TABLE_NAME, ?) = ?;
 -- parameters: [3,"wp_"]
 
--- openTransactionsReader
+-- oldestOpenTransactionReader
 SELECT
-  COUNT(*) AS n
+  CAST(MIN(trx_started) AS CHAR) AS oldest
 FROM
   information_schema.INNODB_TRX
 WHERE
