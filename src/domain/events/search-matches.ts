@@ -48,6 +48,9 @@ interface KeptSearch {
   sweptSince: number | null;
 }
 
+/** Where a search is kept: its outside version and question. */
+const searchKey = (outside: string, question: string): string => `${outside}\n${question}`;
+
 export class SearchMatches {
   /** By outside version and search. */
   readonly #kept = new LRUCache<string, KeptSearch>({ max: MAX_SEARCHES });
@@ -73,7 +76,7 @@ export class SearchMatches {
     if (outside === null) return null;
     const question = JSON.stringify([words, passwordless]);
     if (this.#crowded.has(question)) return null;
-    const key = `${outside}\n${question}`;
+    const key = searchKey(outside, question);
     const kept = this.#kept.get(key);
     const swept = kept?.ready ? undefined : this.#sweptOnce(question, outside);
     if (!kept) {
@@ -100,7 +103,7 @@ export class SearchMatches {
 
   /** The posts `kept` matches, once the posts own writes touched since are tested again. */
   async #answer(kept: KeptSearch, question: string, words: readonly SearchWord[], passwordless: boolean): Promise<Float64Array | null> {
-    const key = `${kept.outside}\n${question}`;
+    const key = searchKey(kept.outside, question);
     if (kept.touched.size && !kept.queued) {
       // After the test under way, so that they apply in the order they were taken.
       kept.queued = true;
