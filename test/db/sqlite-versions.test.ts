@@ -2,6 +2,7 @@
 // version: every commit but the reader's own) and of the writing one (the outside version: other
 // connections' commits only), both read once for the requests that arrive in one turn of the event loop.
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import type { Db } from '../../src/data/connect.ts';
 import { databaseKinds, preparedDatabaseForBlock } from '../support/databases.ts';
@@ -56,6 +57,16 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       expect(afterOther.data, 'another connection').to.not.equal(afterOwn.data);
       expect(afterOther.outside, 'another connection').to.not.equal(afterOwn.outside);
       expect(afterOther.postsOutside, 'another connection, options: the file tells no table').to.not.equal(afterOwn.postsOutside);
+    });
+
+    it('reads the file through a page cache of 16 MB on each connection, never a memory map (whose pages stay resident)', async () => {
+      const settings = async (read: (query: ReturnType<typeof sql>) => Promise<{ rows: unknown[] }>) => ({
+        mmap: (await read(sql`PRAGMA mmap_size`)).rows[0],
+        cache: (await read(sql`PRAGMA cache_size`)).rows[0],
+      });
+      const expected = { mmap: { mmap_size: 0 }, cache: { cache_size: -16384 } };
+      expect(await settings((query) => query.execute(db.kysely)), 'the reading connection').to.deep.equal(expected);
+      expect(await db.write((trx) => settings((query) => query.execute(trx))), 'the writing connection').to.deep.equal(expected);
     });
   });
 }
