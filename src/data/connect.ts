@@ -202,7 +202,7 @@ function openMysql(url: string, deadlines: () => Deadlines): Opened {
  * The page cache of each SQLite connection (KiB). Pages are read with system calls into it, not
  * through a memory map of the file: every page touched through a map stays in the process's
  * resident memory (1.0–1.1 GB at 1,000,000 events), and most lists are answered from the list
- * keys; one SQL answers (a search before its lookup) takes 10–20 % longer through this cache.
+ * keys; a list SQL answers (a search before its lookup) takes up to half as long again.
  */
 const PAGE_CACHE_KIB = 16 * 1024;
 
