@@ -5,17 +5,13 @@
 // Target: peak RSS at the largest size within 1.5× of the smallest, per format.
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { openDatabase } from '../../src/data/connect.ts';
-import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { BIN } from '../support/cli.ts';
 import { databaseKinds, type DatabaseKind } from '../support/databases.ts';
 import type { Bench, BenchOptions } from './harness.ts';
-import { seedCalendar } from './seed-events.ts';
+import { seedInChunks } from './seed-events.ts';
 
 const FORMATS = ['json', 'ics', 'wxr'] as const;
 const MAX_RATIO = 1.5;
-/** The seeder holds a chunk's rows in memory; larger calendars are seeded chunk by chunk. */
-const SEED_CHUNK = 100_000;
 const MAX_RSS_TAG = 'wpcal-bench-max-rss-kb ';
 // Loaded into the child before wpcal: reports the process's peak RSS (kB) on stderr as it exits.
 const REPORT_MAX_RSS = `data:text/javascript,${encodeURIComponent(
@@ -45,18 +41,6 @@ function exportPeak(url: string, format: string): Promise<Measure> {
   });
 }
 
-async function seed(url: string, size: number): Promise<void> {
-  const db = await openDatabase(url, 'wp_');
-  try {
-    await prepareDatabase(db);
-    const started = Date.now();
-    for (let done = 0; done < size; done += SEED_CHUNK) await seedCalendar(db, Math.min(SEED_CHUNK, size - done), new Date());
-    process.stderr.write(`  seeded ${size} events in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  } finally {
-    await db.close();
-  }
-}
-
 const misses: string[] = [];
 
 async function runOn(kind: DatabaseKind, sizes: number[]): Promise<void> {
@@ -64,7 +48,7 @@ async function runOn(kind: DatabaseKind, sizes: number[]): Promise<void> {
   for (const size of sizes) {
     const db = await kind.create();
     try {
-      await seed(db.url, size);
+      await seedInChunks(db.url, size);
       for (const format of FORMATS) {
         const { seconds, peakMb } = await exportPeak(db.url, format);
         (peaks.get(format) ?? peaks.set(format, []).get(format)!).push(peakMb);

@@ -23,6 +23,7 @@ import { createUser } from '../../src/users/manage.ts';
 import { basicAuth } from '../support/server.ts';
 import { ServerProcess, markdownTable, type Bench, type BenchOptions } from './harness.ts';
 import { seedCalendar } from './seed-events.ts';
+import { LAP, windows, ymd } from './windows.ts';
 
 const PREFIX = 'wp_';
 const API = '/wp-json/tribe/events/v1';
@@ -50,26 +51,6 @@ export interface ReadRow {
   p99: number;
   /** Writes answered 201 during the run (the writing scenario only). */
   writes?: number;
-}
-
-const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
-/** Windows per lap: one starting on each of the next 700 days. */
-const LAP = 700;
-
-/**
- * A window no request asked for before (42,000 of them): starts walk forward a day at a time over
- * 700 days from today, and each lap lengthens the window by a day, from 30 days.
- */
-function windows(filter = ''): () => string {
-  let request = 0;
-  const today = Date.now();
-  return () => {
-    const start = today + (request % LAP) * DAY_MS;
-    const days = 30 + Math.floor(request / LAP) % 60;
-    request++;
-    return `${API}/events?start_date=${ymd(start)}&end_date=${ymd(start + days * DAY_MS)}${filter}`;
-  };
 }
 
 interface LoadSpec {

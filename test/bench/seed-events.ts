@@ -1,7 +1,8 @@
 // A realistic calendar of many events written straight into the tables with multi-row INSERTs:
 // events with TEC meta and occurrence rows, venues, organizers, featured images, categories
 // (some nested) and tags. Deterministic (a seeded generator), dates spread around `now`.
-import type { Db } from '../../src/data/connect.ts';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 import type { Database, NewPost } from '../../src/data/tables.ts';
 import type { Reader } from '../../src/data/executor.ts';
 import { phpSerialize } from '../../src/php/serialize.ts';
@@ -263,4 +264,20 @@ export async function seedCalendar(db: Db, count: number, now: Date): Promise<Se
     await insertRows(trx, 'tec_occurrences', occurrences);
   });
   return { events: count, sampleEventId };
+}
+
+/** The seeder holds a chunk's rows in memory; larger calendars are seeded chunk by chunk. */
+const SEED_CHUNK = 100_000;
+
+/** A calendar of `size` events in the database at `url` (tables made first), seeded chunk by chunk. */
+export async function seedInChunks(url: string, size: number): Promise<void> {
+  const db = await openDatabase(url, 'wp_');
+  try {
+    await prepareDatabase(db);
+    const started = Date.now();
+    for (let done = 0; done < size; done += SEED_CHUNK) await seedCalendar(db, Math.min(SEED_CHUNK, size - done), new Date());
+    process.stderr.write(`  seeded ${size} events in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  } finally {
+    await db.close();
+  }
 }
