@@ -341,8 +341,8 @@ class ListKeys {
     const order = new Uint32Array(size);
     order.set(Uint32Array.from(listed).sort((a, b) => this.#compare('start', a, b)));
     order.set(unlisted, listed.length);
-    // In place: copies of the arrays (some 70 MB at 1,000,000 rows) raised the process's peak by
-    // as much, and what the allocator kept of them its memory at rest.
+    // In place: what the allocator kept of copies of the arrays (some 70 MB at 1,000,000 rows)
+    // stayed in the process's memory at rest.
     const placed = new Uint8Array(size);
     this.#eachRowArray((values) => {
       placed.fill(0);
