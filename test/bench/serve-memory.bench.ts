@@ -20,7 +20,7 @@ const REST_MS = 5000;
 export interface MemoryRow {
   db: string;
   events: number;
-  /** MB, once the keys are read. */
+  /** MB, REST_MS after the keys are read (idle); the peak is the highest so far. */
   rss: number;
   anonymous: number;
   peak: number;
