@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { Catalog } from './catalog.ts';
 import { ENGLISH, Translator } from './translator.ts';
 
-export const SHIPPED_LANGUAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'languages');
+/** Found from the package's root, so the same from the sources and from their build (dist/). */
+export const SHIPPED_LANGUAGES = fileURLToPath(new URL('../../src/i18n/languages', import.meta.url));
 
 /** wpcal's own text domain: its shipped catalogs are `languages/wpcal-<locale>.po`. */
 export const WPCAL_DOMAIN = 'wpcal';

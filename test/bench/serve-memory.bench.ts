@@ -1,13 +1,14 @@
 // ISSUE 14: what the server holds in memory. `npm run bench -- serve-memory [--mysql]
-// [--events=100000,1000000]` seeds each size (a million takes minutes), starts the server process
-// the reads benchmark measures (wpcal's server, and a bare Koa route of a few KB beside it) and
-// reads its memory from /proc (Linux): REST_MS after the events' list keys are read, the RSS, its
+// [--events=100000,1000000]` seeds each size (a million takes minutes), starts `wpcal serve` as a
+// user runs it (the built command, logging every request) and reads its memory from /proc
+// (Linux): REST_MS after the events' list keys are read, the RSS, its
 // anonymous part and the peak while they were read; then the RSS after a lap of never-shown
 // windows and LONG_TAIL_SECONDS of long tail over events shown before (`--connections`).
 // Target (issue 14): under 300 MB of RSS at 1,000,000 events, at rest and after the long tail.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import { ServerProcess, markdownTable, type Bench, type BenchOptions } from './harness.ts';
+import { serveCli } from '../support/cli.ts';
+import { markdownTable, type Bench, type BenchOptions } from './harness.ts';
 import { seedInChunks } from './seed-events.ts';
 import { LAP, windows } from './windows.ts';
 
@@ -16,6 +17,8 @@ const TARGET_MB = 300;
 const LONG_TAIL_SECONDS = 15;
 /** How long the server is left idle once the keys are read before it is measured at rest (what the read left behind is freed in the seconds after it). */
 const REST_MS = 5000;
+/** What `serve` logs once the keys are read. */
+const KEYS_READ = "the events' list keys are in memory";
 
 export interface MemoryRow {
   db: string;
@@ -66,11 +69,12 @@ export const bench: Bench<MemoryRow> = {
         const database = await kind.create();
         try {
           await seedInChunks(database.url, events);
-          const server = await ServerProcess.start(database.url, 'wp_');
+          const server = await serveCli(['--db', database.url, '--port', '0']);
           try {
+            await server.logged(KEYS_READ);
             await new Promise((resolve) => setTimeout(resolve, REST_MS));
             const atRest = residentMb(server.pid);
-            await longTail(server.wpcalUrl, options);
+            await longTail(server.url, options);
             const after = residentMb(server.pid);
             report({ db: kind.name, events, ...atRest, rssAfter: after.rss, anonymousAfter: after.anonymous });
             process.stderr.write(`  RSS ${mb(atRest.rss)} MB at rest (peak ${mb(atRest.peak)}), ${mb(after.rss)} MB after the long tail\n`);

@@ -1,10 +1,13 @@
 // The command line: usage, exit codes, one-line errors (interface.md).
 import { expect } from 'chai';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { forEachDatabase } from '../support/databases.ts';
-import { runCli, serveCli } from '../support/cli.ts';
+import { BIN, runCli, serveCli } from '../support/cli.ts';
 
-// Each test spawns node + tsx; on a busy 2-core machine that can take well over the default.
+// Each test spawns node; on a busy 2-core machine that can take well over the default.
 describe('wpcal command line', function () {
   this.timeout(60000);
   it('prints usage for --help and every command --help', async () => {
@@ -22,6 +25,18 @@ describe('wpcal command line', function () {
     const res = await runCli(['--version']);
     expect(res.code).to.equal(0);
     expect(res.stdout.trim()).to.match(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('says how to build it when the command finds no build', async () => {
+    const checkout = fs.mkdtempSync(path.join(os.tmpdir(), 'wpcal-unbuilt-'));
+    try {
+      fs.cpSync(path.dirname(BIN), path.join(checkout, 'bin'), { recursive: true });
+      const res = await runCli(['--version'], {}, 20000, path.join(checkout, 'bin', path.basename(BIN)));
+      expect(res.code).to.equal(1);
+      expect(res.stderr.trim()).to.equal('wpcal is not built: run `npm run build` in its folder (`npm install` runs it)');
+    } finally {
+      fs.rmSync(checkout, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 on unknown commands, unknown flags and bad values', async () => {

@@ -1,8 +1,13 @@
-// Runs the real `wpcal` command in a child process.
-import { spawn } from 'node:child_process';
+// Runs the real `wpcal` command in a child process. The command runs the build of src/ (dist/):
+// importing this module builds it once a process, from the sources as they are, so no test or
+// benchmark runs a build older than the code it checks.
+import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 
-export const BIN = path.resolve(import.meta.dirname, '../../bin/wpcal.js');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+
+export const BIN = path.join(ROOT, 'bin/wpcal.js');
 
 export interface CliResult {
   code: number | null;
@@ -10,9 +15,9 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 20000): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 20000, bin = BIN): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, WPCAL_LOG: 'silent', ...env } });
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, WPCAL_LOG: 'silent', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
@@ -30,6 +35,9 @@ export interface ServingCli {
   url: string;
   /** What it has printed so far (its log, one JSON object a line). */
   output(): string;
+  /** Resolves once its output holds `text`. */
+  logged(text: string): Promise<void>;
+  pid: number;
   /** SIGTERM, then its exit code. */
   stop(): Promise<number | null>;
 }
@@ -38,16 +46,26 @@ export interface ServingCli {
 export function serveCli(args: string[], env: Record<string, string> = {}): Promise<ServingCli> {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, WPCAL_LOG: 'info', ...env } });
   let out = '';
+  let waiting: { text: string; resolve: () => void }[] = [];
+  const print = (chunk: Buffer) => {
+    out += chunk;
+    if (!waiting.length) return;
+    const seen = waiting.filter((wait) => out.includes(wait.text));
+    waiting = waiting.filter((wait) => !seen.includes(wait));
+    for (const wait of seen) wait.resolve();
+  };
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
   return new Promise((resolve, reject) => {
-    child.stderr.on('data', (d) => { out += d; });
-    child.stdout.on('data', (d) => {
-      out += d;
+    child.stderr.on('data', print);
+    child.stdout.on('data', (d: Buffer) => {
+      print(d);
       const listening = /"url":"(http:[^"]+)"/.exec(out);
       if (!listening) return;
       resolve({
         url: listening[1]!,
         output: () => out,
+        logged: (text) => out.includes(text) ? Promise.resolve() : new Promise((done) => waiting.push({ text, resolve: done })),
+        pid: child.pid!,
         stop: () => {
           child.kill('SIGTERM');
           return closed;
