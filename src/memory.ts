@@ -1,8 +1,9 @@
-// A full garbage collection on demand, for the moments the process knows it has just dropped a
-// great deal: V8 collects its old generation when that grows, and a server answering requests
-// afterwards allocates almost only short-lived objects, so what a large one-off job left behind
-// (the pages of rows the events' list keys were built from, the arrays they outgrew) stayed in
-// its resident memory for as long as it ran.
+// What the process does about V8's heap: how far it may grow, and a full garbage collection on
+// demand, for the moments the process knows it has just dropped a great deal: V8 collects its
+// old generation when that grows, and a server answering requests afterwards allocates almost
+// only short-lived objects, so what a large one-off job left behind (the pages of rows the
+// events' list keys were built from, the arrays they outgrew) stayed in its resident memory for
+// as long as it ran.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -28,11 +29,12 @@ export function collectGarbage(): void {
 }
 
 /**
- * Lets V8's old generation grow to half again what a full collection leaves, no more. Left to
- * itself, V8 lets a heap under steady allocation grow to up to four times what is live: serving a
- * long tail of never-shown pages (some 75 MB live at 100,000 events) the process reached 350–425 MB
- * of RSS, against 290–295 with this limit and the same throughput and p99 (alternating runs). The
- * flag is read at each collection, so setting it once the process runs is enough.
+ * Lets V8's old generation grow to half again what a full collection leaves, no more: for the
+ * process that serves (`wpcal serve`), which allocates steadily for as long as it runs. Left to
+ * itself, V8 lets such a heap grow to up to four times what is live: after a long tail at 100,000
+ * events (some 75 MB live) the process held 346–425 MB of RSS, against 278–300 with this limit at
+ * the same throughput and p99 (alternating runs). The flag is read at each collection, so setting
+ * it once the process runs is enough.
  */
 export function limitHeapGrowth(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);

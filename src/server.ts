@@ -14,7 +14,6 @@ import type { AppServices } from './api/context.ts';
 import { seedFromFile } from './fixtures/seed.ts';
 import { UploadsLibrary } from './media/uploads.ts';
 import { DEFAULT_DOWNLOAD_LIMITS } from './media/safe-request.ts';
-import { limitHeapGrowth } from './memory.ts';
 
 export interface ServerOptions {
   db: string;
@@ -107,7 +106,6 @@ async function readListKeys(services: AppServices, logger: Logger): Promise<void
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  limitHeapGrowth();
   const db = await openDatabase(options.db, options.tablePrefix, { createFolder: options.createFolder });
   try {
     // A first start creates the calendar; a prefix that names no site beside other sites is refused.

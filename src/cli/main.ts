@@ -96,6 +96,8 @@ function buildProgram(io: Io): Command {
       const config = serveConfig(flags);
       const logger = createLogger(config.logLevel);
       const { startServer } = await import('../server.ts');
+      const { limitHeapGrowth } = await import('../memory.ts');
+      limitHeapGrowth();
       const server = await startServer({ ...config, logger });
       logger.info({ url: server.url, db: server.db.label }, 'wpcal listening');
       const signal = await waitForSignal();

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Catalog } from './catalog.ts';
 import { ENGLISH, Translator } from './translator.ts';
 
-/** Found from the package's root, so the same from the sources and from their build (dist/). */
+/** src/i18n/languages, found from src/i18n/ and from its build in dist/i18n/ alike (both two folders below the package's root). */
 export const SHIPPED_LANGUAGES = fileURLToPath(new URL('../../src/i18n/languages', import.meta.url));
 
 /** wpcal's own text domain: its shipped catalogs are `languages/wpcal-<locale>.po`. */

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { createLogger } from '../../src/log.ts';
+import { limitHeapGrowth } from '../../src/memory.ts';
 import { startServer } from '../../src/server.ts';
 import type { ChildMessage, ParentMessage } from './messages.ts';
 
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   if (!dbUrl || !prefix) throw new Error('usage: server-process.ts DB_URL TABLE_PREFIX');
   // wpcal's own logger; its lines go to this process's stdout, which the parent sends to /dev/null.
   const logger = createLogger('silent');
+  // As `wpcal serve` runs it.
+  limitHeapGrowth();
   const wpcal = await startServer({ db: dbUrl, tablePrefix: prefix, host: '127.0.0.1', port: 0, logger });
   // Measured once the server has read what it reads as it starts, as a server that has run a while.
   await wpcal.warmedUp;

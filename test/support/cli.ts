@@ -46,25 +46,28 @@ export interface ServingCli {
 export function serveCli(args: string[], env: Record<string, string> = {}): Promise<ServingCli> {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, WPCAL_LOG: 'info', ...env } });
   let out = '';
-  let waiting: { text: string; resolve: () => void }[] = [];
-  const print = (chunk: Buffer) => {
-    out += chunk;
-    if (!waiting.length) return;
-    const seen = waiting.filter((wait) => out.includes(wait.text));
-    waiting = waiting.filter((wait) => !seen.includes(wait));
-    for (const wait of seen) wait.resolve();
-  };
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const logged = (text: string) => new Promise<void>((resolve, reject) => {
+    const seen = () => {
+      if (!out.includes(text)) return false;
+      resolve();
+      return true;
+    };
+    if (seen()) return;
+    const onData = () => { if (seen()) child.stdout.off('data', onData); };
+    child.stdout.on('data', onData);
+    void closed.then((code) => reject(new Error(`wpcal serve exited (${code}) before printing ${JSON.stringify(text)}`)));
+  });
   return new Promise((resolve, reject) => {
-    child.stderr.on('data', print);
-    child.stdout.on('data', (d: Buffer) => {
-      print(d);
+    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
       const listening = /"url":"(http:[^"]+)"/.exec(out);
       if (!listening) return;
       resolve({
         url: listening[1]!,
         output: () => out,
-        logged: (text) => out.includes(text) ? Promise.resolve() : new Promise((done) => waiting.push({ text, resolve: done })),
+        logged,
         pid: child.pid!,
         stop: () => {
           child.kill('SIGTERM');
