@@ -104,11 +104,6 @@ export class ServerProcess {
     return server;
   }
 
-  /** The server process's ID (its memory is in /proc). */
-  get pid(): number {
-    return this.#child.pid!;
-  }
-
   #next(): Promise<ChildMessage> {
     return new Promise((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`the server process exited (${code})`));
