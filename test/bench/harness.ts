@@ -127,6 +127,15 @@ export class ServerProcess {
     return this.#ask({ type: 'canned', status, headers, body: body.toString('base64') });
   }
 
+  /** The CPU time the server process has used so far (user and system), in microseconds. */
+  async cpuMicros(): Promise<number> {
+    const answer = this.#next();
+    this.#child.send({ type: 'cpu' } satisfies ParentMessage);
+    const reply = await answer;
+    if (reply.type !== 'cpu') throw new Error(`the server process answered ${reply.type}`);
+    return reply.micros;
+  }
+
   logLevel(level: 'silent' | 'info'): Promise<void> {
     return this.#ask({ type: 'log', level });
   }

@@ -39,6 +39,9 @@ async function main(): Promise<void> {
     if (message.type === 'canned') {
       canned = { status: message.status, headers: message.headers, body: Buffer.from(message.body, 'base64') };
       send({ type: 'ok' });
+    } else if (message.type === 'cpu') {
+      const used = process.cpuUsage();
+      send({ type: 'cpu', micros: used.user + used.system });
     } else if (message.type === 'log') {
       logger.level = message.level;
       send({ type: 'ok' });
