@@ -164,14 +164,6 @@ interface Order {
   length: number;
 }
 
-/**
- * A list order with each position's walked start beside it: searches and day boundaries read this
- * one array in order instead of a column at rows all over it (a cache miss at every step).
- */
-interface WalkOrder extends Order {
-  starts: Float64Array;
-}
-
 /** An array of the keys with a value per row. */
 type RowArray = Float64Array | Float32Array | Uint8Array | Uint32Array;
 
@@ -242,9 +234,14 @@ class ListKeys {
   readonly #searchNumbers = new WeakMap<Float64Array, number>();
   #lastSearchNumber = 0;
   readonly statusCodes = new Map<string, number>();
-  readonly orders: Record<Walked, WalkOrder> = {
-    start: { rows: new Uint32Array(0), starts: new Float64Array(0), length: 0 },
-    startUtc: { rows: new Uint32Array(0), starts: new Float64Array(0), length: 0 },
+  /**
+   * The listed rows in each list order. The rows are numbered in the order of their local start
+   * as the keys are read (#renumberByStart), so searches and day boundaries read the walked start
+   * column at rows that lie in order (nearly so by UTC start), not all over it.
+   */
+  readonly orders: Record<Walked, Order> = {
+    start: { rows: new Uint32Array(0), length: 0 },
+    startUtc: { rows: new Uint32Array(0), length: 0 },
   };
   /** Every row by post ID (dead ones until compacted): a post's rows are found by a binary search. */
   #byPost: Order = { rows: new Uint32Array(0), length: 0 };
@@ -313,8 +310,7 @@ class ListKeys {
       const order = Uint32Array.from(listed);
       // Renumbered by local start, the rows are in that order already.
       if (walked !== 'start') order.sort((a, b) => this.#compare(walked, a, b));
-      const starts = this.columns[walked];
-      this.orders[walked] = { rows: order, starts: Float64Array.from(order, (row) => starts[row]!), length: order.length };
+      this.orders[walked] = { rows: order, length: order.length };
     }
     const byPost = Uint32Array.from({ length: this.#size }, (_, row) => row);
     byPost.sort((a, b) => this.postIds[a]! - this.postIds[b]! || a - b);
@@ -613,22 +609,17 @@ class ListKeys {
       else high = middle;
     }
     order.rows = grown(order.rows, order.length + 1);
-    order.starts = grown(order.starts, order.length + 1);
     order.rows.copyWithin(low + 1, low, order.length);
-    order.starts.copyWithin(low + 1, low, order.length);
     order.rows[low] = index;
-    order.starts[low] = this.columns[walked][index]!;
     order.length++;
   }
 
   #compact(): void {
-    for (const order of [...Object.values(this.orders), this.#byPost] as Array<Order & Partial<WalkOrder>>) {
-      const { starts } = order;
+    for (const order of [...Object.values(this.orders), this.#byPost]) {
       let kept = 0;
       for (let position = 0; position < order.length; position++) {
         const row = order.rows[position]!;
         if (this.flags[row] === DEAD) continue;
-        if (starts) starts[kept] = starts[position]!;
         order.rows[kept++] = row;
       }
       order.length = kept;
@@ -637,12 +628,12 @@ class ListKeys {
     this.#deadByPost = 0;
   }
 
-  /** The first position of the order, from `low` on, whose walked start is at least `value` (`above`: more than). */
-  #firstFrom(order: WalkOrder, value: number, above = false, low = 0): number {
+  /** The first position of the order, from `low` on, whose walked start (`starts`, by row) is at least `value` (`above`: more than). */
+  #firstFrom(order: Order, starts: Float64Array, value: number, above = false, low = 0): number {
     let high = order.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const at = order.starts[middle]!;
+      const at = starts[order.rows[middle]!]!;
       if (at < value || (above && at === value)) low = middle + 1;
       else high = middle;
     }
@@ -687,8 +678,9 @@ class ListKeys {
       if (inSearch && !inSearch(postIds[row]!)) return false;
       return linked === null || linked(row);
     };
-    let position = this.#firstFrom(order, lower);
-    const end = this.#firstFrom(order, upper, true);
+    const starts = this.columns[walkedName];
+    let position = this.#firstFrom(order, starts, lower);
+    const end = this.#firstFrom(order, starts, upper, true);
     if (this.repeated) return this.#pageOfPosts(order, position, end, matches, limit, offset);
     // A day's count by links or search is kept for the next list.
     const byRow = linked !== null || searched !== undefined;
@@ -699,9 +691,9 @@ class ListKeys {
     // A day at a time: one the summary tells whole is skipped (none match) or counted (all match,
     // none on the page); the others are walked row by row, taking the page's IDs on the way.
     while (position < end) {
-      const day = Math.floor(order.starts[position]! / DAY);
-      const dayEnd = this.#firstFrom(order, (day + 1) * DAY, false, position);
-      if (dayEnd <= end && (position === 0 || order.starts[position - 1]! < day * DAY)) {
+      const day = Math.floor(starts[order.rows[position]!]! / DAY);
+      const dayEnd = this.#firstFrom(order, starts, (day + 1) * DAY, false, position);
+      if (dayEnd <= end && (position === 0 || starts[order.rows[position - 1]!]! < day * DAY)) {
         const summary = days.get(day)!;
         const verdict = dayVerdict(summary, checks);
         let count = 0;
@@ -738,7 +730,7 @@ class ListKeys {
    * then post date and ID), counted once. Every row of the window is walked: a day's count would
    * count an event again.
    */
-  #pageOfPosts(order: WalkOrder, from: number, end: number, matches: (row: number) => boolean, limit: number, offset: number): { ids: number[]; total: number } {
+  #pageOfPosts(order: Order, from: number, end: number, matches: (row: number) => boolean, limit: number, offset: number): { ids: number[]; total: number } {
     const ids: number[] = [];
     const seen = new Set<number>();
     for (let position = from; position < end; position++) {
