@@ -342,6 +342,17 @@ forEachDatabase('EventListIndex', (kind) => {
         await trx.insertInto('term_relationships').values({ object_id: id, term_taxonomy_id: Number(lastCategory!.term_taxonomy_id), term_order: 0 }).execute();
       });
     }
+    // A category whose term_taxonomy_id passes 16 bits, given to some of them: the links are held
+    // in 16 bits until then.
+    const wide = 70_000;
+    await ownWrite([], async (trx) => {
+      await trx.insertInto('terms').values({ term_id: wide, name: 'Wide', slug: 'wide', term_group: 0 }).execute();
+      await trx.insertInto('term_taxonomy').values({ term_taxonomy_id: wide, term_id: wide, taxonomy: 'tribe_events_cat', description: '', parent: 0, count: 5 }).execute();
+    });
+    for (const id of ids.slice(50, 55)) {
+      await ownWrite([id], (trx) => trx.insertInto('term_relationships').values({ object_id: id, term_taxonomy_id: wide, term_order: 0 }).execute().then(() => undefined));
+    }
+    expect(index.answer({ ...PROBE, termTaxonomyIds: [[wide]] }, version, 10, 0)?.total, 'by the wide category').to.equal(await countListedEvents(db.kysely, { ...PROBE, termTaxonomyIds: [[wide]] }, false));
     // Venues, organizers and featured changed: each of these events ends at another venue, with
     // another organizer besides its own, and featured or not the other way.
     const [venue] = await db.kysely.selectFrom('postmeta').select('meta_value').where('meta_key', '=', VENUE).orderBy('meta_id', 'desc').limit(1).execute();
@@ -719,6 +730,27 @@ forEachDatabase('EventListIndex', (kind) => {
         await trx.deleteFrom('term_relationships').where('term_taxonomy_id', '=', huge).execute();
         await trx.deleteFrom('term_taxonomy').where('term_taxonomy_id', '=', huge).execute();
       });
+    }
+  });
+
+  it('leaves every list to SQL while an occurrence names a post ID past 32 bits', async function () {
+    this.timeout(60_000);
+    const huge = 2 ** 32 + 7;
+    const [row] = await db.kysely.selectFrom('tec_occurrences').selectAll().orderBy('post_id').limit(1).offset(810).execute();
+    const { occurrence_id: _id, ...occurrence } = row!;
+    await db.write((trx) => trx.insertInto('tec_occurrences').values({ ...occurrence, post_id: huge, event_id: huge, hash: 'past-32-bits' }).execute());
+    try {
+      const index = new EventListIndex(db, 'tribe_events', EVENT_LIST_META);
+      let why: string[] = [];
+      for (let tries = 0; tries < 400; tries++) {
+        expect(index.answer(PROBE, await settledVersion(), 1, 0)).to.equal(undefined);
+        why = index.leftToSql();
+        if (why[0] !== 'every list: the keys are not read') break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(why).to.deep.equal(['every list: an occurrence names a post ID past 32 bits']);
+    } finally {
+      await db.write((trx) => trx.deleteFrom('tec_occurrences').where('post_id', '=', huge).execute());
     }
   });
 

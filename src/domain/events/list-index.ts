@@ -97,8 +97,14 @@ const MAX_COUNTED_FILTERS = 64;
  */
 const DECIMAL_ID = /^(0|[1-9]\d{0,14})$/;
 
-/** The greatest term_taxonomy_id the links hold (they are 32-bit, meta links negative). */
+/** The greatest term_taxonomy_id the links hold (they are 32-bit at most, meta links negative). */
 const MAX_TERM_LINK = 0x7fff_ffff;
+/** The greatest post ID the keys hold (32-bit; a greater one leaves every list to SQL). */
+const MAX_POST_ID = 0xffff_ffff;
+/** The links are held in 16 bits while every one fits (term IDs and meta members of most sites), in 32 after. */
+const SHORT_LINK_MIN = -0x8000;
+const SHORT_LINK_MAX = 0x7fff;
+const UNCOMPARABLE_DATE = 'an occurrence or post holds a date lists cannot compare';
 
 /** One condition on a row's links: it holds one of `members` (none: it never does), or none of them when `absent`. */
 interface LinkGroup {
@@ -189,7 +195,7 @@ function permuteInPlace(values: RowArray, order: Uint32Array, placed: Uint8Array
 /** The keys column by column, row by row (one row per occurrence), with the orders a list walks. */
 class ListKeys {
   #size = 0;
-  postIds = new Float64Array(0);
+  postIds = new Uint32Array(0);
   columns: Record<Column, Float64Array> = { start: new Float64Array(0), end: new Float64Array(0), startUtc: new Float64Array(0), endUtc: new Float64Array(0) };
   postDates = new Float64Array(0);
   statuses = new Uint8Array(0);
@@ -204,12 +210,12 @@ class ListKeys {
   #reach: OccurrenceReach | undefined | null = null;
   /**
    * Each row's post's links: its term_taxonomy IDs (positive) and its meta a list filters by
-   * (#valueMembers, #presenceMembers: negative), `linkCounts[row]` of them from `linkStarts[row]`
-   * in #links. Kept row by row: with a venue and organizers, nearly every event's set is its own.
+   * (#valueMembers, #presenceMembers: negative), from `linkStarts[row]` to `linkStarts[row + 1]`
+   * in #links (the links lie in row order: `linkStarts[size]` is where the next row's will start).
+   * Kept row by row: with a venue and organizers, nearly every event's set is its own.
    */
   linkStarts = new Uint32Array(0);
-  linkCounts = new Uint32Array(0);
-  #links = new Int32Array(0);
+  #links: Int16Array | Int32Array = new Int16Array(0);
   #linksSize = 0;
   /**
    * The negative numbers the links hold meta by: per key by value, each value's (as they come);
@@ -253,8 +259,12 @@ class ListKeys {
   #deadByPost = 0;
   /** Rows killed since the keys were read: they stay in the columns (compaction keeps only the orders short). */
   #deadRows = 0;
-  /** False once a row holds keys the walk cannot compare as SQL does (SQL then answers). */
-  usable = true;
+  /** Why a row holds keys the walk cannot compare or hold as SQL does (SQL then answers every list), or null. */
+  unusable: string | null = null;
+
+  get usable(): boolean {
+    return this.unusable === null;
+  }
 
   constructor(private readonly postType: string, private readonly meta: ListKeyMeta) {
     this.#presenceMembers = meta.byPresence.map((_, j) => -1 - j);
@@ -298,7 +308,6 @@ class ListKeys {
     this.leads = change(this.leads);
     this.zones = change(this.zones);
     this.linkStarts = change(this.linkStarts);
-    this.linkCounts = change(this.linkCounts);
   }
 
   /** Puts the appended rows in list order and in post order; no row is appended after. */
@@ -339,21 +348,25 @@ class ListKeys {
     order.set(unlisted, listed.length);
     // In place: what the allocator kept of copies of the arrays (some 70 MB at 1,000,000 rows)
     // stayed in the process's memory at rest.
+    const linkCounts = Uint32Array.from({ length: size }, (_, row) => this.linkStarts[row + 1]! - this.linkStarts[row]!);
     const placed = new Uint8Array(size);
-    this.#eachRowArray((values) => {
+    const permuted = <T extends RowArray>(values: T): T => {
       placed.fill(0);
       permuteInPlace(values, order, placed);
       return values;
-    });
+    };
+    permuted(linkCounts);
+    this.#eachRowArray(permuted);
     // Each row's links too, so that lists by term, venue or organizer read them in order as well.
-    const links = new Int32Array(this.#links.length);
+    const links = new (this.#links.constructor as new (length: number) => Int16Array | Int32Array)(this.#links.length);
     let linksSize = 0;
     for (let row = 0; row < size; row++) {
       const start = this.linkStarts[row]!;
-      links.set(this.#links.subarray(start, start + this.linkCounts[row]!), linksSize);
+      links.set(this.#links.subarray(start, start + linkCounts[row]!), linksSize);
       this.linkStarts[row] = linksSize;
-      linksSize += this.linkCounts[row]!;
+      linksSize += linkCounts[row]!;
     }
+    this.linkStarts[size] = linksSize;
     this.#links = links;
     this.#linksSize = linksSize;
   }
@@ -384,8 +397,10 @@ class ListKeys {
   /** Appends a row; returns its index when the list walks it (a post of the listed type). */
   #add(row: ListKeyRow, metaMembers?: number[]): number | null {
     const index = this.#size++;
-    this.#growRows(this.#size);
+    // One more for the link start of the row after.
+    this.#growRows(this.#size + 1);
     this.#reach = null;
+    if (row.post_id > MAX_POST_ID) this.unusable ??= 'an occurrence names a post ID past 32 bits';
     this.postIds[index] = row.post_id;
     this.columns.start[index] = datetimeNumber(row.start_date);
     this.columns.end[index] = datetimeNumber(row.end_date);
@@ -400,15 +415,15 @@ class ListKeys {
     for (const id of terms) {
       // term_taxonomy_id is a 64-bit column: one past the links' 32 bits leaves lists by term to SQL.
       if (id > MAX_TERM_LINK) this.termsUsable = false;
-      else this.#links[this.#linksSize++] = id;
+      else this.#addLink(id);
     }
-    for (const member of meta) this.#links[this.#linksSize++] = member;
-    this.linkCounts[index] = this.#linksSize - this.linkStarts[index]!;
+    for (const member of meta) this.#addLink(member);
+    this.linkStarts[index + 1] = this.#linksSize;
     if (row.termTaxonomyIds === null) this.termsUsable = false;
     if (!metaMembers && !row.meta) this.metaUsable = false;
     const local = daySpan(row.start_date, row.end_date);
     const utc = daySpan(row.start_date_utc, row.end_date_utc);
-    if (local === undefined || utc === undefined) this.usable = false;
+    if (local === undefined || utc === undefined) this.unusable ??= UNCOMPARABLE_DATE;
     const localKnown = local !== undefined && !Number.isNaN(local);
     const utcKnown = utc !== undefined && !Number.isNaN(utc);
     this.spans[index] = localKnown && utcKnown ? Math.max(local, utc) : localKnown ? local : utcKnown ? utc : Number.NaN;
@@ -424,9 +439,14 @@ class ListKeys {
     let code = this.statusCodes.get(row.post_status);
     if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
     this.statuses[index] = code;
-    if (code > 255 || Number.isNaN(this.postDates[index]!) || COLUMNS.some((name) => Number.isNaN(this.columns[name][index]!))) this.usable = false;
+    if (code > 255 || Number.isNaN(this.postDates[index]!) || COLUMNS.some((name) => Number.isNaN(this.columns[name][index]!))) this.unusable ??= UNCOMPARABLE_DATE;
     for (const walked of WALKED) this.#summarize(walked, index);
     return index;
+  }
+
+  #addLink(link: number): void {
+    if (this.#links instanceof Int16Array && (link < SHORT_LINK_MIN || link > SHORT_LINK_MAX)) this.#links = Int32Array.from(this.#links);
+    this.#links[this.#linksSize++] = link;
   }
 
   /** The member numbers of a row's meta (as a patch reads it). */
@@ -477,7 +497,7 @@ class ListKeys {
 
   /** Whether a row's post meets every group. */
   #linkTest(groups: readonly LinkGroup[]): (row: number) => boolean {
-    const { linkStarts, linkCounts } = this;
+    const { linkStarts } = this;
     const links = this.#links;
     const asked = groups.map(({ members, absent }) => ({ absent, has: members.length > SMALL_GROUP ? Set.prototype.has.bind(new Set(members)) : (link: number) => members.includes(link) }));
     const holds = (has: (link: number) => boolean, start: number, end: number) => {
@@ -486,7 +506,7 @@ class ListKeys {
     };
     return (row) => {
       const start = linkStarts[row]!;
-      const end = start + linkCounts[row]!;
+      const end = linkStarts[row + 1]!;
       for (const { has, absent } of asked) if (holds(has, start, end) === absent) return false;
       return true;
     };
@@ -846,7 +866,7 @@ export class EventListIndex {
   leftToSql(): string[] {
     const keys = this.#keys;
     if (!keys || this.#outside === null) return ['every list: the keys are not read'];
-    if (!keys.usable) return ['every list: an occurrence or post holds a date lists cannot compare'];
+    if (keys.unusable) return [`every list: ${keys.unusable}`];
     return [
       ...keys.termsUsable ? [] : ['lists by category and tag: the database cut a post\'s terms short'],
       ...keys.metaUsable ? [] : ['lists by venue, organizer and featured: the database cut a post\'s meta short'],
