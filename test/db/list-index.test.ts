@@ -352,7 +352,13 @@ forEachDatabase('EventListIndex', (kind) => {
     for (const id of ids.slice(50, 55)) {
       await ownWrite([id], (trx) => trx.insertInto('term_relationships').values({ object_id: id, term_taxonomy_id: wide, term_order: 0 }).execute().then(() => undefined));
     }
-    expect(index.answer({ ...PROBE, termTaxonomyIds: [[wide]] }, version, 10, 0)?.total, 'by the wide category').to.equal(await countListedEvents(db.kysely, { ...PROBE, termTaxonomyIds: [[wide]] }, false));
+    const byWide: EventListFilter = { ...PROBE, termTaxonomyIds: [[wide]] };
+    const wideAnswer = { ids: await listedEventIds(db.kysely, byWide, 10, 0, false), total: await countListedEvents(db.kysely, byWide, false) };
+    expect(wideAnswer.total, 'events in the wide category').to.equal(5);
+    expect(index.answer(byWide, version, 10, 0), 'by the wide category, after own writes').to.deep.equal(wideAnswer);
+    // And as keys read with it.
+    const fresh = await builtIndex();
+    expect(fresh.index.answer(byWide, fresh.version, 10, 0), 'by the wide category, keys read anew').to.deep.equal(wideAnswer);
     // Venues, organizers and featured changed: each of these events ends at another venue, with
     // another organizer besides its own, and featured or not the other way.
     const [venue] = await db.kysely.selectFrom('postmeta').select('meta_value').where('meta_key', '=', VENUE).orderBy('meta_id', 'desc').limit(1).execute();

@@ -400,7 +400,7 @@ class ListKeys {
     // One more for the link start of the row after.
     this.#growRows(this.#size + 1);
     this.#reach = null;
-    if (row.post_id > MAX_POST_ID) this.unusable ??= 'an occurrence names a post ID past 32 bits';
+    if (!(Number.isInteger(row.post_id) && row.post_id >= 0 && row.post_id <= MAX_POST_ID)) this.unusable ??= 'an occurrence names a post ID past 32 bits';
     this.postIds[index] = row.post_id;
     this.columns.start[index] = datetimeNumber(row.start_date);
     this.columns.end[index] = datetimeNumber(row.end_date);
@@ -410,8 +410,8 @@ class ListKeys {
     this.flags[index] = row.hidden ? HIDDEN : 0;
     const terms = row.termTaxonomyIds ?? [];
     const meta = metaMembers ?? this.#metaLinks(row);
+    // Its links start where the row before left linkStarts[index].
     this.#links = grown(this.#links, this.#linksSize + terms.length + meta.length);
-    this.linkStarts[index] = this.#linksSize;
     for (const id of terms) {
       // term_taxonomy_id is a 64-bit column: one past the links' 32 bits leaves lists by term to SQL.
       if (id > MAX_TERM_LINK) this.termsUsable = false;
