@@ -336,10 +336,18 @@ function listedMeta(text: unknown, meta: ListKeyMeta): ListedMeta | null {
 }
 
 function keyRows(rows: KeyRowRead[], meta: ListKeyMeta | undefined): ListKeyRow[] {
-  return rows.map(({ terms, meta: metaItems, ...row }) => ({
-    ...row, occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id), hidden: Number(row.hidden), termTaxonomyIds: termIds(terms),
-    ...(meta ? { meta: listedMeta(metaItems, meta) } : {}),
-  }));
+  // Field by field: a rest and a spread made each row twice over, on V8's slow path for objects (a
+  // read of the keys at 100,000 events builds 100,000 of them).
+  return rows.map((row): ListKeyRow => {
+    const keys: ListKeyRow = {
+      occurrence_id: Number(row.occurrence_id), post_id: Number(row.post_id),
+      start_date: row.start_date, end_date: row.end_date, start_date_utc: row.start_date_utc, end_date_utc: row.end_date_utc,
+      post_type: row.post_type, post_status: row.post_status, post_date: row.post_date,
+      hidden: Number(row.hidden), termTaxonomyIds: termIds(row.terms),
+    };
+    if (meta) keys.meta = listedMeta(row.meta, meta);
+    return keys;
+  });
 }
 
 /**

@@ -17,38 +17,41 @@ import { ListKeyMetaRows } from './list-key-meta.ts';
 import { membershipOf } from './post-membership.ts';
 import { settlesWithin } from './settles-within.ts';
 
-const DATETIME = /^(\d{4})-(\d\d)-(\d\d) \d\d:\d\d:\d\d$/;
+const DATETIME = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/;
 
 /** A DB datetime as a number in the same order (YYYYMMDDhhmmss); NaN for any other text. */
 function datetimeNumber(text: string | null): number {
-  return text !== null && DATETIME.test(text) ? Number(text.slice(0, 4) + text.slice(5, 7) + text.slice(8, 10) + text.slice(11, 13) + text.slice(14, 16) + text.slice(17, 19)) : Number.NaN;
+  const match = text === null ? null : DATETIME.exec(text);
+  return match ? Number(match[1]! + match[2] + match[3] + match[4] + match[5] + match[6]) : Number.NaN;
 }
 
-/**
- * The day number of a datetime's date, as both databases' date arithmetic sees it: null for a
- * zero month or day (both answer NULL), undefined for a date they may disagree on (31 February).
- */
-function dayNumber(text: string): number | null | undefined {
-  const match = DATETIME.exec(text);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month === 0 || day === 0) return null;
-  const time = Date.UTC(year, month - 1, day);
-  const date = new Date(time);
-  if (month > 12 || date.getUTCDate() !== day || date.getUTCFullYear() !== year) return undefined;
-  return time / 86_400_000;
+/** What the keys hold of an occurrence's datetime, from one reading of its text. */
+interface DatetimeKeys {
+  /** datetimeNumber's. */
+  number: number;
+  /**
+   * The day number of its date, as both databases' date arithmetic sees it: null for a zero month
+   * or day (both answer NULL), undefined for a date they may disagree on (31 February) or any other text.
+   */
+  day: number | null | undefined;
+  /** Its seconds from the epoch; NaN for a zero month or day (both databases' date arithmetic answers NULL) or any other text. */
+  seconds: number;
 }
 
-/** A datetime's seconds from the epoch; NaN for a zero month or day (both databases' date arithmetic answers NULL) or any other text. */
-function epochSeconds(text: string): number {
+const NOT_A_DATETIME: DatetimeKeys = { number: Number.NaN, day: undefined, seconds: Number.NaN };
+
+function datetimeKeys(text: string): DatetimeKeys {
   const match = DATETIME.exec(text);
-  if (!match) return Number.NaN;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month === 0 || day === 0) return Number.NaN;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(Number(text.slice(11, 13)), Number(text.slice(14, 16)), Number(text.slice(17, 19)));
-  return date.getTime() / 1000;
+  if (!match) return NOT_A_DATETIME;
+  const [, y, mo, d, h, mi, s] = match as unknown as [string, string, string, string, string, string, string];
+  const [year, month, day] = [Number(y), Number(mo), Number(d)];
+  const number = Number(y + mo + d + h + mi + s);
+  if (month === 0 || day === 0) return { number, day: null, seconds: Number.NaN };
+  const midnight = Date.UTC(year, month - 1, day);
+  const date = new Date(midnight);
+  // Date.UTC reads the years 0–99 as 1900–1999: such a date is not valid either, and its row leaves lists to SQL.
+  const valid = month <= 12 && date.getUTCDate() === day && date.getUTCFullYear() === year;
+  return { number, day: valid ? midnight / 86_400_000 : undefined, seconds: Date.UTC(year, month - 1, day, Number(h), Number(mi), Number(s)) / 1000 };
 }
 
 /** The greatest of these second counts that are known, in whole days rounded up (NaN: none is). */
@@ -58,9 +61,8 @@ function daysUpTo(...seconds: number[]): number {
 }
 
 /** The calendar days between two dates (occurrenceReach's terms): NaN when either is null. */
-function daySpan(start: string, end: string): number | undefined {
-  const from = dayNumber(start);
-  const to = dayNumber(end);
+function daySpan(start: DatetimeKeys, end: DatetimeKeys): number | undefined {
+  const [from, to] = [start.day, end.day];
   if (from === undefined || to === undefined) return undefined;
   return from === null || to === null ? Number.NaN : to - from;
 }
@@ -402,10 +404,11 @@ class ListKeys {
     this.#reach = null;
     if (!(Number.isInteger(row.post_id) && row.post_id >= 0 && row.post_id <= MAX_POST_ID)) this.unusable ??= 'an occurrence names a post ID past 32 bits';
     this.postIds[index] = row.post_id;
-    this.columns.start[index] = datetimeNumber(row.start_date);
-    this.columns.end[index] = datetimeNumber(row.end_date);
-    this.columns.startUtc[index] = datetimeNumber(row.start_date_utc);
-    this.columns.endUtc[index] = datetimeNumber(row.end_date_utc);
+    const [start, end, startUtc, endUtc] = [datetimeKeys(row.start_date), datetimeKeys(row.end_date), datetimeKeys(row.start_date_utc), datetimeKeys(row.end_date_utc)];
+    this.columns.start[index] = start.number;
+    this.columns.end[index] = end.number;
+    this.columns.startUtc[index] = startUtc.number;
+    this.columns.endUtc[index] = endUtc.number;
     this.postDates[index] = datetimeNumber(row.post_date);
     this.flags[index] = row.hidden ? HIDDEN : 0;
     const terms = row.termTaxonomyIds ?? [];
@@ -421,17 +424,16 @@ class ListKeys {
     this.linkStarts[index + 1] = this.#linksSize;
     if (row.termTaxonomyIds === null) this.termsUsable = false;
     if (!metaMembers && !row.meta) this.metaUsable = false;
-    const local = daySpan(row.start_date, row.end_date);
-    const utc = daySpan(row.start_date_utc, row.end_date_utc);
+    const local = daySpan(start, end);
+    const utc = daySpan(startUtc, endUtc);
     if (local === undefined || utc === undefined) this.unusable ??= UNCOMPARABLE_DATE;
     const localKnown = local !== undefined && !Number.isNaN(local);
     const utcKnown = utc !== undefined && !Number.isNaN(utc);
     this.spans[index] = localKnown && utcKnown ? Math.max(local, utc) : localKnown ? local : utcKnown ? utc : Number.NaN;
-    const [start, startUtc, end, endUtc] = [epochSeconds(row.start_date), epochSeconds(row.start_date_utc), epochSeconds(row.end_date), epochSeconds(row.end_date_utc)];
     // A row with a date the databases' arithmetic cannot use leaves the reach unknown (NaN, see reach()).
-    const dated = !Number.isNaN(start) && !Number.isNaN(startUtc) && !Number.isNaN(end) && !Number.isNaN(endUtc);
-    this.leads[index] = dated ? daysUpTo(start - end, startUtc - endUtc) : Number.NaN;
-    this.zones[index] = dated ? daysUpTo(Math.abs(start - startUtc)) : Number.NaN;
+    const dated = [start, end, startUtc, endUtc].every((date) => !Number.isNaN(date.seconds));
+    this.leads[index] = dated ? daysUpTo(start.seconds - end.seconds, startUtc.seconds - endUtc.seconds) : Number.NaN;
+    this.zones[index] = dated ? daysUpTo(Math.abs(start.seconds - startUtc.seconds)) : Number.NaN;
     if (row.post_type !== this.postType || row.post_status === null) {
       this.flags[index] = UNLISTED;
       return null;
