@@ -71,13 +71,18 @@ export async function load(url: string, seconds: number, connections: number): P
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
+export function meanOf(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/** The middle value (the upper of the two middle ones for an even count). */
+export function medianOf(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 /** One figure for several rounds of the same target: mean throughput, median p99. */
 export function acrossRounds(rounds: readonly Load[]): Load {
-  const p99s = rounds.map((round) => round.p99).sort((a, b) => a - b);
-  return {
-    rps: rounds.reduce((sum, round) => sum + round.rps, 0) / rounds.length,
-    p99: p99s[Math.floor(p99s.length / 2)]!,
-  };
+  return { rps: meanOf(rounds.map((round) => round.rps)), p99: medianOf(rounds.map((round) => round.p99)) };
 }
 
 /** The forked process holding wpcal and the bare Koa app (server-process.ts). */

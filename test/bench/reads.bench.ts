@@ -21,7 +21,7 @@ import { openDatabase } from '../../src/data/connect.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { createUser } from '../../src/users/manage.ts';
 import { basicAuth } from '../support/server.ts';
-import { ServerProcess, markdownTable, type Bench, type BenchOptions } from './harness.ts';
+import { ServerProcess, markdownTable, meanOf, medianOf, type Bench, type BenchOptions } from './harness.ts';
 import { seedCalendar } from './seed-events.ts';
 import { LAP, windows, ymd } from './windows.ts';
 
@@ -113,9 +113,8 @@ async function measurePair(server: ServerProcess, first: LoadSpec, second: LoadS
 }
 
 function acrossPairRounds(rounds: readonly Measured[]): Measured {
-  const mean = (pick: (round: Measured) => number) => rounds.reduce((sum, round) => sum + pick(round), 0) / rounds.length;
-  const median = (pick: (round: Measured) => number) => rounds.map(pick).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
-  return { rps: mean((round) => round.rps), p50: median((round) => round.p50), p99: median((round) => round.p99), cpu: mean((round) => round.cpu) };
+  const of = (pick: (round: Measured) => number) => rounds.map(pick);
+  return { rps: meanOf(of((round) => round.rps)), p50: medianOf(of((round) => round.p50)), p99: medianOf(of((round) => round.p99)), cpu: meanOf(of((round) => round.cpu)) };
 }
 
 /** POSTs an event every 1/rate seconds until stopped; `created`: the number answered 201 so far. */
