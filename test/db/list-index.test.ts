@@ -391,6 +391,45 @@ forEachDatabase('EventListIndex', (kind) => {
     }
   });
 
+  it('keeps the calendar\'s reach through own writes that lengthen an occurrence past every other, end it before its start, zero a date, and put it back', async function () {
+    this.timeout(120_000);
+    const { index, version } = await builtIndex();
+    const [row] = await db.kysely.selectFrom('tec_occurrences').selectAll().orderBy('post_id').limit(1).offset(710).execute();
+    const { occurrence_id: occurrence, post_id: postId } = row!;
+    const start = Date.parse(`${row!.start_date.replace(' ', 'T')}Z`);
+    const dated = (dates: { start_date?: string; end_date?: string; start_date_utc?: string; end_date_utc?: string }) => db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      touches(trx, { posts: [Number(postId)] });
+      await trx.updateTable('tec_occurrences').set(dates).where('occurrence_id', '=', occurrence).execute();
+    });
+    const asStored = { start_date: row!.start_date, end_date: row!.end_date, start_date_utc: row!.start_date_utc, end_date_utc: row!.end_date_utc };
+    const sqlReach = () => occurrenceReach(db.kysely, db.dialect);
+    const before = await sqlReach();
+    expect(before, 'the seeded reach').to.not.equal(undefined);
+    try {
+      const [longer, zoned, earlier] = [before!.longestDays + 900, before!.zoneDays + 30, before!.endBeforeStartDays + 20];
+      await dated({ end_date: datetime(start + longer * DAY_MS), end_date_utc: datetime(start + longer * DAY_MS), start_date_utc: datetime(start + zoned * DAY_MS) });
+      const lengthened = await sqlReach();
+      expect(lengthened!.longestDays, 'the longest span').to.be.greaterThan(before!.longestDays);
+      expect(lengthened!.zoneDays, 'the widest zone').to.be.greaterThan(before!.zoneDays);
+      expect(index.shape(version)?.reach(), 'lengthened').to.deep.equal(lengthened);
+      await dated({ ...asStored, end_date: datetime(start - earlier * DAY_MS) });
+      expect((await sqlReach())!.endBeforeStartDays, 'an end before its start').to.be.greaterThan(before!.endBeforeStartDays);
+      expect(index.shape(version)?.reach(), 'ended before its start').to.deep.equal(await sqlReach());
+      await dated(asStored);
+      expect(index.shape(version)?.reach(), 'put back').to.deep.equal(before);
+      await dated({ start_date: '0000-00-00 00:00:00' });
+      expect(await sqlReach(), 'a zero date, from SQL').to.equal(undefined);
+      expect(index.shape(version)?.reach(), 'a zero date').to.equal(undefined);
+      await dated(asStored);
+      expect(index.shape(version)?.reach(), 'the zero date put back').to.deep.equal(before);
+      const found = await mismatches(index, version);
+      expect(found.slice(0, 3), `${found.length} filters differ`).to.deep.equal([]);
+    } finally {
+      await dated(asStored);
+    }
+  });
+
   it('counts a list by category anew after an own write takes the category from one of its events', async function () {
     this.timeout(60_000);
     const { index, version } = await builtIndex();

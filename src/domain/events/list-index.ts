@@ -12,60 +12,12 @@ import type { Db } from '../../data/connect.ts';
 import { impliedWalkBounds, listKeyPage, listKeyRowCounts, listKeysOfPosts, type EventListFilter, type ListKeyMeta, type ListKeyRow, type OccurrenceReach } from '../../data/event-list.ts';
 import { OUTSIDE_FULL_CHECK_MS } from '../../data/innodb-changes.ts';
 import type { Touched } from '../../data/transaction.ts';
+import { datetimeKeys, datetimeKeysOfNumber, datetimeNumber, type DatetimeKeys } from './datetime-keys.ts';
 import { grown } from './grown-array.ts';
 import { ListKeyMetaRows } from './list-key-meta.ts';
 import { membershipOf } from './post-membership.ts';
+import { ReachCounts, daySpan, rowReach, type RowReach } from './reach-counts.ts';
 import { settlesWithin } from './settles-within.ts';
-
-const DATETIME = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/;
-
-/** A DB datetime as a number in the same order (YYYYMMDDhhmmss); NaN for any other text. */
-function datetimeNumber(text: string | null): number {
-  const match = text === null ? null : DATETIME.exec(text);
-  return match ? Number(match[1]! + match[2] + match[3] + match[4] + match[5] + match[6]) : Number.NaN;
-}
-
-/** What the keys hold of an occurrence's datetime, from one reading of its text. */
-interface DatetimeKeys {
-  /** datetimeNumber's. */
-  number: number;
-  /**
-   * The day number of its date, as both databases' date arithmetic sees it: null for a zero month
-   * or day (both answer NULL), undefined for a date they may disagree on (31 February) or any other text.
-   */
-  day: number | null | undefined;
-  /** Its seconds from the epoch; NaN for a zero month or day (both databases' date arithmetic answers NULL) or any other text. */
-  seconds: number;
-}
-
-const NOT_A_DATETIME: DatetimeKeys = { number: Number.NaN, day: undefined, seconds: Number.NaN };
-
-function datetimeKeys(text: string): DatetimeKeys {
-  const match = DATETIME.exec(text);
-  if (!match) return NOT_A_DATETIME;
-  const [, y, mo, d, h, mi, s] = match as unknown as [string, string, string, string, string, string, string];
-  const [year, month, day] = [Number(y), Number(mo), Number(d)];
-  const number = Number(y + mo + d + h + mi + s);
-  if (month === 0 || day === 0) return { number, day: null, seconds: Number.NaN };
-  const midnight = Date.UTC(year, month - 1, day);
-  const date = new Date(midnight);
-  // Date.UTC reads the years 0–99 as 1900–1999: such a date is not valid either, and its row leaves lists to SQL.
-  const valid = month <= 12 && date.getUTCDate() === day && date.getUTCFullYear() === year;
-  return { number, day: valid ? midnight / 86_400_000 : undefined, seconds: Date.UTC(year, month - 1, day, Number(h), Number(mi), Number(s)) / 1000 };
-}
-
-/** The greatest of these second counts that are known, in whole days rounded up (NaN: none is). */
-function daysUpTo(...seconds: number[]): number {
-  const known = seconds.filter((value) => !Number.isNaN(value));
-  return known.length ? Math.ceil(Math.max(...known) / 86_400) : Number.NaN;
-}
-
-/** The calendar days between two dates (occurrenceReach's terms): NaN when either is null. */
-function daySpan(start: DatetimeKeys, end: DatetimeKeys): number | undefined {
-  const [from, to] = [start.day, end.day];
-  if (from === undefined || to === undefined) return undefined;
-  return from === null || to === null ? Number.NaN : to - from;
-}
 
 /** Rows read per query while the keys are built. */
 const PAGE_ROWS = 20_000;
@@ -173,7 +125,7 @@ interface Order {
 }
 
 /** An array of the keys with a value per row. */
-type RowArray = Float64Array | Float32Array | Uint8Array | Uint32Array;
+type RowArray = Float64Array | Uint8Array | Uint32Array;
 
 /**
  * Puts `values[order[i]]` at `i` for every `i` below order.length, in place: each cycle of the
@@ -203,13 +155,8 @@ class ListKeys {
   statuses = new Uint8Array(0);
   /** HIDDEN (holds the hiding meta key), DEAD (replaced or deleted), UNLISTED. */
   flags = new Uint8Array(0);
-  /** Each row's longest span in days (local or UTC), NaN when neither can be told (whole days: exact in 32 bits). */
-  spans = new Float32Array(0);
-  /** Each row's whole days its end lies before its start (local or UTC; 0 or less when it does not), and between its local and UTC start; NaN when a date cannot tell. */
-  leads = new Float32Array(0);
-  zones = new Float32Array(0);
-  /** The live rows' reach, until rows change (null: not computed). */
-  #reach: OccurrenceReach | undefined | null = null;
+  /** The live rows' reach, kept up as they come and go. */
+  readonly #reach = new ReachCounts();
   /**
    * Each row's post's links: its term_taxonomy IDs (positive) and its meta a list filters by
    * (#valueMembers, #presenceMembers: negative), from `linkStarts[row]` to `linkStarts[row + 1]`
@@ -306,9 +253,6 @@ class ListKeys {
     this.postDates = change(this.postDates);
     this.statuses = change(this.statuses);
     this.flags = change(this.flags);
-    this.spans = change(this.spans);
-    this.leads = change(this.leads);
-    this.zones = change(this.zones);
     this.linkStarts = change(this.linkStarts);
   }
 
@@ -379,16 +323,13 @@ class ListKeys {
 
   /** How far apart the live rows' dates lie (occurrenceReach); undefined when a row's dates cannot tell. */
   reach(): OccurrenceReach | undefined {
-    if (this.#reach !== null) return this.#reach;
-    let [longestDays, endBeforeStartDays, zoneDays] = [0, 0, 0];
-    for (let row = 0; row < this.#size; row++) {
-      if (this.flags[row] === DEAD) continue;
-      if (Number.isNaN(this.zones[row])) return this.#reach = undefined;
-      if (this.spans[row]! > longestDays) longestDays = this.spans[row]!;
-      if (this.leads[row]! > endBeforeStartDays) endBeforeStartDays = this.leads[row]!;
-      if (this.zones[row]! > zoneDays) zoneDays = this.zones[row]!;
-    }
-    return this.#reach = { longestDays, endBeforeStartDays, zoneDays };
+    return this.#reach.reach();
+  }
+
+  /** The reach of a row as it was added, from its columns. */
+  #rowReach(index: number): RowReach {
+    const [start, end, startUtc, endUtc] = COLUMNS.map((name) => datetimeKeysOfNumber(this.columns[name][index]!)) as [DatetimeKeys, DatetimeKeys, DatetimeKeys, DatetimeKeys];
+    return rowReach(start, end, startUtc, endUtc);
   }
 
   #compare(walked: Walked, a: number, b: number): number {
@@ -401,7 +342,6 @@ class ListKeys {
     const index = this.#size++;
     // One more for the link start of the row after.
     this.#growRows(this.#size + 1);
-    this.#reach = null;
     if (!(Number.isInteger(row.post_id) && row.post_id >= 0 && row.post_id <= MAX_POST_ID)) this.unusable ??= 'an occurrence names a post ID past 32 bits';
     this.postIds[index] = row.post_id;
     const [start, end, startUtc, endUtc] = [datetimeKeys(row.start_date), datetimeKeys(row.end_date), datetimeKeys(row.start_date_utc), datetimeKeys(row.end_date_utc)];
@@ -424,16 +364,8 @@ class ListKeys {
     this.linkStarts[index + 1] = this.#linksSize;
     if (row.termTaxonomyIds === null) this.termsUsable = false;
     if (!metaMembers && !row.meta) this.metaUsable = false;
-    const local = daySpan(start, end);
-    const utc = daySpan(startUtc, endUtc);
-    if (local === undefined || utc === undefined) this.unusable ??= UNCOMPARABLE_DATE;
-    const localKnown = local !== undefined && !Number.isNaN(local);
-    const utcKnown = utc !== undefined && !Number.isNaN(utc);
-    this.spans[index] = localKnown && utcKnown ? Math.max(local, utc) : localKnown ? local : utcKnown ? utc : Number.NaN;
-    // A row with a date the databases' arithmetic cannot use leaves the reach unknown (NaN, see reach()).
-    const dated = [start, end, startUtc, endUtc].every((date) => !Number.isNaN(date.seconds));
-    this.leads[index] = dated ? daysUpTo(start.seconds - end.seconds, startUtc.seconds - endUtc.seconds) : Number.NaN;
-    this.zones[index] = dated ? daysUpTo(Math.abs(start.seconds - startUtc.seconds)) : Number.NaN;
+    if (daySpan(start, end) === undefined || daySpan(startUtc, endUtc) === undefined) this.unusable ??= UNCOMPARABLE_DATE;
+    this.#reach.add(rowReach(start, end, startUtc, endUtc));
     if (row.post_type !== this.postType || row.post_status === null) {
       this.flags[index] = UNLISTED;
       return null;
@@ -552,7 +484,7 @@ class ListKeys {
     this.#deadByPost++;
     this.#deadRows++;
     this.flags[index] = DEAD;
-    this.#reach = null;
+    this.#reach.remove(this.#rowReach(index));
   }
 
   /** Whether dead rows outnumber the live ones: the keys are then read anew (a write-only server would grow them without end). */
