@@ -30,7 +30,7 @@ function capitalPDangitContent(text: string): string {
 }
 
 /** Characters of raw and rendered text each filter chain keeps, so a page of events renders its texts once. */
-const REMEMBERED_CHARS = 8_000_000;
+const REMEMBERED_CHARS = 2_000_000;
 
 /**
  * The chain, remembering its output per input: the chains are pure functions of the raw text, and
