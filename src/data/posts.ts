@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { chunked } from './bulk-insert.ts';
 import { queueWrite } from './queued-writes.ts';
 import { dialectOf } from './transaction.ts';
-import { readAlone, readTogether, type Read } from './together.ts';
+import { readAlone, readTogether, sendsPackets, type Read } from './together.ts';
 import { postTermLinksRead } from './terms.ts';
 
 /** All meta rows of a post, grouped by key, each key's values in meta_id order. */
@@ -187,21 +187,55 @@ export function metaRead(db: Reader, postIds: readonly number[], keys?: readonly
     // meta_key index and reads every row of those keys in the table instead of the few rows of these posts.
     queries: chunked([...new Set(postIds)], CHUNK).map((part) => db.selectFrom('postmeta')
       .select(['post_id', 'meta_key', 'meta_value']).where('post_id', 'in', part).orderBy('meta_id')),
-    value(parts) {
-      const result = new Map<number, PostMeta>();
-      for (const id of postIds) result.set(id, new Map());
-      const wanted = keys ? new Set(keys) : null;
-      for (const rows of parts) {
-        for (const row of rows as MetaRow[]) {
-          const meta = result.get(Number(row.post_id));
-          if (!meta || row.meta_key === null || (wanted && !wanted.has(row.meta_key))) continue;
-          const values = meta.get(row.meta_key);
-          if (values) values.push(row.meta_value ?? '');
-          else meta.set(row.meta_key, [row.meta_value ?? '']);
-        }
-      }
-      return result;
-    },
+    value: (parts) => groupedMeta(parts, postIds, keys),
+  };
+}
+
+/** Meta rows by post, in their order (every one of `postIds` has its map, empty without rows), keeping only `keys` when given. */
+function groupedMeta(parts: readonly (readonly unknown[])[], postIds: readonly number[], keys?: readonly string[]): Map<number, PostMeta> {
+  const result = new Map<number, PostMeta>();
+  for (const id of postIds) result.set(id, new Map());
+  const wanted = keys ? new Set(keys) : null;
+  for (const rows of parts) {
+    for (const row of rows as MetaRow[]) {
+      const postId = Number(row.post_id);
+      if (row.meta_key === null || (wanted && !wanted.has(row.meta_key))) continue;
+      let meta = result.get(postId);
+      if (!meta) result.set(postId, meta = new Map());
+      const values = meta.get(row.meta_key);
+      if (values) values.push(row.meta_value ?? '');
+      else meta.set(row.meta_key, [row.meta_value ?? '']);
+    }
+  }
+  return result;
+}
+
+/** Posts with their meta (postsNamedByMetaOfRead). */
+export interface PostsWithMeta {
+  posts: PostRow[];
+  meta: Map<number, PostMeta>;
+}
+
+/**
+ * The posts that the `metaKey` meta of these posts names by ID, with their meta of `keys`, read
+ * without a look at that meta first, in the packet of the statements that read it: every value
+ * the database takes for an ID names one, so they are a superset of what callers take the values
+ * to name, and callers take from them the posts the values name as they read them. Undefined
+ * where reads do not travel in packets (SQLite: the caller reads what it needs once it knows it,
+ * at no round trip's cost; its planner would also read every row of the meta key here).
+ */
+export function postsNamedByMetaOfRead(db: Reader, ownerIds: readonly number[], metaKey: string, keys: readonly string[]): Read<PostsWithMeta | undefined> {
+  const owners = [...new Set(ownerIds)];
+  if (!owners.length || !sendsPackets(db)) return { queries: [], value: () => undefined };
+  // Each owner's few meta rows read by post_id; compared as numbers, the values meet wp_posts' primary key.
+  const named = db.selectFrom('postmeta').select(sql<number>`cast(${sql.ref('meta_value')} as signed)`.as('named'))
+    .where('post_id', 'in', owners).where('meta_key', '=', metaKey);
+  return {
+    queries: [
+      db.selectFrom('posts').selectAll().where('ID', 'in', named),
+      db.selectFrom('postmeta').select(['post_id', 'meta_key', 'meta_value']).where('post_id', 'in', named).orderBy('meta_id'),
+    ],
+    value: ([posts = [], meta = []]) => ({ posts: posts as PostRow[], meta: groupedMeta([meta], [], keys) }),
   };
 }
 

@@ -17,8 +17,13 @@ export interface Read<T> {
 
 type Values<T extends readonly Read<unknown>[]> = { -readonly [K in keyof T]: T[K] extends Read<infer V> ? V : never };
 
+/** Whether reads sent together travel in one packet (MySQL), where a statement more costs no round trip of its own. */
+export function sendsPackets(db: Reader): boolean {
+  return db.getExecutor().adapter instanceof MysqlAdapter;
+}
+
 async function rowsOf(db: Reader, compiled: readonly CompiledQuery[]): Promise<unknown[][]> {
-  if (compiled.length > 1 && db.getExecutor().adapter instanceof MysqlAdapter) {
+  if (compiled.length > 1 && sendsPackets(db)) {
     const packet = CompiledQuery.raw(TOGETHER_MARK + compiled.map((query) => query.sql).join(';\n'), compiled.flatMap((query) => query.parameters));
     const { rows } = await db.executeQuery<unknown[]>(packet);
     return rows;

@@ -5,8 +5,8 @@ import { userCan } from '../auth/capabilities.ts';
 import { maybeUnserialize, phpSerialize, type PhpValue } from '../php/serialize.ts';
 import type { SiteSettings } from '../site/settings.ts';
 import type { Reader, Writer } from '../data/executor.ts';
-import { addMeta, firstMeta, getPosts, insertPost, metaRead, postsRead, uniquePostSlug, updatePost, type PostMeta } from '../data/posts.ts';
-import { readTogether } from '../data/together.ts';
+import { addMeta, firstMeta, getPosts, insertPost, metaRead, postsNamedByMetaOfRead, postsRead, uniquePostSlug, updatePost, type PostMeta } from '../data/posts.ts';
+import { combinedRead, readTogether, type Read } from '../data/together.ts';
 import type { PostRow } from '../data/tables.ts';
 import { isNumeric, phpTrim } from '../text/php.ts';
 import { sanitizeTextField, sanitizeTitle } from '../text/sanitize.ts';
@@ -74,26 +74,55 @@ export interface ImageAttachment {
   metadata: string | undefined;
 }
 
+const THUMBNAIL_KEY = '_thumbnail_id';
+const ATTACHMENT_META_KEYS = ['_wp_attached_file', '_wp_attachment_metadata'];
+
 /** A post's `_thumbnail_id` as an attachment ID (0 when absent or not numeric). */
 export function thumbnailOf(meta: PostMeta | undefined): number {
-  const value = firstMeta(meta, '_thumbnail_id')?.trim();
+  const value = firstMeta(meta, THUMBNAIL_KEY)?.trim();
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : 0;
 }
 
-/**
- * The featured images of posts with this meta, by attachment ID, in two queries side by side (the
- * rows, the meta); IDs that are not attachments are left out.
- */
-export async function loadFeaturedImages(db: Reader, metas: Iterable<PostMeta | undefined>): Promise<Map<number, ImageAttachment>> {
-  const ids = [...new Set([...metas].map(thumbnailOf).filter((id) => Number.isSafeInteger(id) && id > 0))];
+/** The attachments among these posts, by ID, each with the meta its image is built from. */
+function attachmentsOf(posts: readonly PostRow[], meta: ReadonlyMap<number, PostMeta>): Map<number, ImageAttachment> {
   const images = new Map<number, ImageAttachment>();
-  if (!ids.length) return images;
-  const [posts, meta] = await readTogether(db, postsRead(db, ids), metaRead(db, ids, ['_wp_attached_file', '_wp_attachment_metadata']));
   for (const post of posts) {
     if (post.post_type !== 'attachment') continue;
     const postMeta = meta.get(Number(post.ID));
     images.set(Number(post.ID), { post, attachedFile: firstMeta(postMeta, '_wp_attached_file'), metadata: firstMeta(postMeta, '_wp_attachment_metadata') });
   }
+  return images;
+}
+
+/** Attachments read before the meta that names them as featured images, by ID (featuredImagesAheadRead). */
+export type ImagesAhead = ReadonlyMap<number, ImageAttachment>;
+
+/**
+ * The attachments these posts' featured-image meta may name, read in the packet that reads the
+ * posts' meta (MySQL), so that loadFeaturedImages then costs no round trip; none where reads
+ * travel alone (SQLite), or for no posts.
+ */
+export function featuredImagesAheadRead(db: Reader, postIds: readonly number[]): Read<ImagesAhead> {
+  return combinedRead([postsNamedByMetaOfRead(db, postIds, THUMBNAIL_KEY, ATTACHMENT_META_KEYS)] as const,
+    ([named]) => (named ? attachmentsOf(named.posts, named.meta) : new Map()));
+}
+
+/**
+ * The featured images of posts with this meta, by attachment ID, in two queries side by side (the
+ * rows, the meta); IDs that are not attachments are left out. Those found in `ahead` (read for
+ * these posts beforehand) are not read again.
+ */
+export async function loadFeaturedImages(db: Reader, metas: Iterable<PostMeta | undefined>, ahead: ImagesAhead = new Map()): Promise<Map<number, ImageAttachment>> {
+  const ids = [...new Set([...metas].map(thumbnailOf).filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const images = new Map<number, ImageAttachment>();
+  const unread = ids.filter((id) => {
+    const found = ahead.get(id);
+    if (found) images.set(id, found);
+    return !found;
+  });
+  if (!unread.length) return images;
+  const [posts, meta] = await readTogether(db, postsRead(db, unread), metaRead(db, unread, ATTACHMENT_META_KEYS));
+  for (const [id, image] of attachmentsOf(posts, meta)) images.set(id, image);
   return images;
 }
 

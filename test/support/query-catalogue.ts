@@ -368,6 +368,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       readAlone: 'runs the statements of the read it is given (each snapshotted with the function that reads it alone)',
       combinedRead: 'makes one read of others, running nothing itself',
       readAhead: 'runs the statements of the read it is given, with the reads they travel with',
+      sendsPackets: 'tells how the dialect sends reads together, running nothing',
     },
     uncatalogued: {},
   }),
@@ -490,6 +491,10 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       getPost: [{ run: ({ reader }) => posts.getPost(reader, 12) }],
       getPosts: [{ run: ({ reader }) => posts.getPosts(reader, [13, 12, 13]) }],
       postsNamedByMetaRead: [{ run: ({ reader }) => together.readAlone(reader, posts.postsNamedByMetaRead(reader, 12, ['_EventVenueID', '_EventOrganizerID'])) }],
+      postsNamedByMetaOfRead: [{
+        case: 'featured images read ahead of their posts\' meta (MySQL only: nothing on SQLite)',
+        run: ({ reader }) => together.readTogether(reader, posts.metaRead(reader, [12, 13]), posts.postsNamedByMetaOfRead(reader, [12, 13], '_thumbnail_id', ['_wp_attached_file'])),
+      }],
       postIdsOfType: [{
         case: 'two pages of 2',
         answers: [{ rows: [{ ID: 12 }, { ID: 13 }] }],

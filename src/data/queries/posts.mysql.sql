@@ -230,6 +230,54 @@ where
   and `m`.`meta_key` in (?, ?);
 -- parameters: [12,"_EventVenueID","_EventOrganizerID"]
 
+-- postsNamedByMetaOfRead (featured images read ahead of their posts' meta (MySQL only: nothing on SQLite))
+/* together */
+select
+  `post_id`,
+  `meta_key`,
+  `meta_value`
+from
+  `wp_postmeta`
+where
+  `post_id` in (?, ?)
+order by
+  `meta_id`;
+
+select
+  *
+from
+  `wp_posts`
+where
+  `ID` in (
+    select
+      cast(`meta_value` as signed) as `named`
+    from
+      `wp_postmeta`
+    where
+      `post_id` in (?, ?)
+      and `meta_key` = ?
+  );
+
+select
+  `post_id`,
+  `meta_key`,
+  `meta_value`
+from
+  `wp_postmeta`
+where
+  `post_id` in (
+    select
+      cast(`meta_value` as signed) as `named`
+    from
+      `wp_postmeta`
+    where
+      `post_id` in (?, ?)
+      and `meta_key` = ?
+  )
+order by
+  `meta_id`;
+-- parameters: [12,13,12,13,"_thumbnail_id",12,13,"_thumbnail_id"]
+
 -- postIdsOfType (two pages of 2), statement 1 of 2
 select
   `ID`

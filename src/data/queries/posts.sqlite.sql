@@ -230,6 +230,19 @@ where
   and "m"."meta_key" in (?, ?);
 -- parameters: [12,"_EventVenueID","_EventOrganizerID"]
 
+-- postsNamedByMetaOfRead (featured images read ahead of their posts' meta (MySQL only: nothing on SQLite))
+select
+  "post_id",
+  "meta_key",
+  "meta_value"
+from
+  "wp_postmeta"
+where
+  "post_id" in (?, ?)
+order by
+  "meta_id";
+-- parameters: [12,13]
+
 -- postIdsOfType (two pages of 2), statement 1 of 2
 select
   "ID"

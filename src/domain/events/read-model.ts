@@ -8,13 +8,13 @@ import { metaRead, postsRead, type PostMeta } from '../../data/posts.ts';
 import { readTogether } from '../../data/together.ts';
 import type { PostRow } from '../../data/tables.ts';
 import { termsOfPosts, termsOfPostsRead, type Term } from '../../data/terms.ts';
-import { featuredImage, loadFeaturedImages, thumbnailOf, type ImageAttachment } from '../images.ts';
+import { featuredImage, featuredImagesAheadRead, loadFeaturedImages, thumbnailOf, type ImageAttachment, type ImagesAhead } from '../images.ts';
 import { attachmentIdsIn } from '../../text/content-tags.ts';
 import { galleryAttachmentIds } from '../../text/content-shortcodes.ts';
 import type { KeptBuilds, RepresentationSources } from './representation-cache.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
-import { linkedPostsWithMeta, linkedPostsWithMetaRead, withImages, type LinkedPostWithMeta, type StoredLinkedPost } from '../linked-posts/read-model.ts';
+import { linkedPostsWithMetaRead, withImages, type LinkedPostWithMeta, type StoredLinkedPost } from '../linked-posts/read-model.ts';
 import { ORGANIZER_DEFINITION } from '../organizers.ts';
 import { CATEGORIES, TAGS } from '../terms/definition.ts';
 import { VENUE_DEFINITION } from '../venues.ts';
@@ -72,8 +72,9 @@ function linkedIds(meta: PostMeta, definition: LinkedPostDefinition): number[] {
 /** These event rows with everything they are shown from, in their order. */
 export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): Promise<StoredEvent[]> {
   const ids = posts.map((post) => Number(post.ID));
-  const [metas, terms] = await readTogether(db, metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]));
-  return withLinks(db, posts, metas, terms);
+  const [metas, terms, images] = await readTogether(db, metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
+    featuredImagesAheadRead(db, ids));
+  return withLinks(db, posts, metas, terms, images);
 }
 
 /**
@@ -82,15 +83,15 @@ export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): P
  * `expectedLinks` (what a write just linked); other linked posts are taken from `kept`, else read after.
  */
 export async function loadStoredEventsByIds(db: Reader, ids: readonly number[], expectedLinks: readonly number[] = [], kept?: LinkedPostsKept): Promise<StoredEvent[]> {
-  const [posts, metas, terms, linked] = await readTogether(db, postsRead(db, ids), metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
-    linkedPostsWithMetaRead(db, LINKED_DEFINITIONS, expectedLinks));
-  return withLinks(db, posts, metas, terms, { ids: new Set(expectedLinks), posts: linked }, kept);
+  const [posts, metas, terms, linked, images] = await readTogether(db, postsRead(db, ids), metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
+    linkedPostsWithMetaRead(db, LINKED_DEFINITIONS, expectedLinks), featuredImagesAheadRead(db, [...ids, ...expectedLinks]));
+  return withLinks(db, posts, metas, terms, images, { ids: new Set(expectedLinks), posts: linked }, kept);
 }
 
 const LINKED_DEFINITIONS = [VENUE_DEFINITION, ORGANIZER_DEFINITION];
 
 async function withLinks(
-  db: Reader, posts: readonly PostRow[], metas: ReadonlyMap<number, PostMeta>, termLists: ReadonlyMap<number, Term[]>,
+  db: Reader, posts: readonly PostRow[], metas: ReadonlyMap<number, PostMeta>, termLists: ReadonlyMap<number, Term[]>, imagesAhead: ImagesAhead,
   readBefore: { ids: ReadonlySet<number>; posts: readonly LinkedPostWithMeta[] } = { ids: new Set(), posts: [] },
   kept?: LinkedPostsKept,
 ): Promise<StoredEvent[]> {
@@ -108,11 +109,9 @@ async function withLinks(
     }
   }
   const unread = [...linkedIdSet].filter((id) => !readBefore.ids.has(id) && !byId.has(id));
-  const linked = [
-    ...readBefore.posts.filter((linkedPost) => linkedIdSet.has(Number(linkedPost.post.ID))),
-    ...await linkedPostsWithMeta(db, LINKED_DEFINITIONS, unread),
-  ];
-  const images = await loadFeaturedImages(db, [...metas.values(), ...linked.map((post) => post.meta)]);
+  const [read, linkedImagesAhead] = await readTogether(db, linkedPostsWithMetaRead(db, LINKED_DEFINITIONS, unread), featuredImagesAheadRead(db, unread));
+  const linked = [...readBefore.posts.filter((linkedPost) => linkedIdSet.has(Number(linkedPost.post.ID))), ...read];
+  const images = await loadFeaturedImages(db, [...metas.values(), ...linked.map((post) => post.meta)], new Map([...imagesAhead, ...linkedImagesAhead]));
   for (const post of withImages(linked, images)) {
     const id = Number(post.post.ID);
     byId.set(id, post);
