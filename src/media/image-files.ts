@@ -1,9 +1,18 @@
 // Images judged by their bytes, and the files made of them (sub-sizes, scaled and upright copies)
 // with sharp (libvips) in the original's format, as WordPress's image editors make them (metadata
 // stripped, JPEG quality 82).
-import sharp from 'sharp';
+import type { Sharp, SharpInput } from 'sharp';
 import { resizeDimensions, DEFAULT_SIZES, type Resize } from './dimensions.ts';
 import type { MetadataBlocks } from './image-meta.ts';
+
+/**
+ * sharp, loaded when an image is first read: libvips, which it maps with it, takes some 6 MB of
+ * the resident memory of a server that may never take an upload.
+ */
+let loadedSharp: Promise<(input: SharpInput) => Sharp> | undefined;
+function sharpLoaded(): Promise<(input: SharpInput) => Sharp> {
+  return loadedSharp ??= import('sharp').then((module) => module.default);
+}
 
 export interface ImageType {
   mimeType: string;
@@ -46,6 +55,7 @@ export interface DecodedImage {
 export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage | null> {
   const type = sniffImage(bytes);
   if (!type) return null;
+  const sharp = await sharpLoaded();
   try {
     const meta = await sharp(bytes).metadata();
     if (meta.format !== type.format || !meta.width || !meta.height) return null;
@@ -82,7 +92,7 @@ export interface Rendering {
 
 /** A file made from the image (a sub-size, or the scaled or rotated copy), in the original's format. */
 export async function renderImage(bytes: Uint8Array, image: DecodedImage, rendering: Rendering): Promise<Buffer> {
-  let pipeline = sharp(bytes);
+  let pipeline = (await sharpLoaded())(bytes);
   if (rendering.upright) pipeline = pipeline.autoOrient();
   const { source } = rendering;
   if (source) pipeline = pipeline.extract(source);

@@ -100,6 +100,16 @@ describe('wpcal command line', function () {
     expect(res.status).to.equal(200);
     expect(await server.stop()).to.equal(0);
   });
+
+  it('serves lists without libvips in its memory: sharp is loaded by the first image it reads', async () => {
+    const server = await serveCli(['--db', 'sqlite::memory:', '--port', '0']);
+    try {
+      expect((await fetch(`${server.url}/wp-json/tribe/events/v1/events`)).status).to.equal(200);
+      expect(fs.readFileSync(`/proc/${server.pid}/maps`, 'utf8')).to.not.include('libvips');
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 forEachDatabase('wpcal migrate and user', (kind) => {
