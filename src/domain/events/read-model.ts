@@ -11,7 +11,7 @@ import { termsOfPosts, termsOfPostsRead, type Term } from '../../data/terms.ts';
 import { featuredImage, featuredImagesAheadRead, loadFeaturedImages, thumbnailOf, type ImageAttachment, type ImagesAhead } from '../images.ts';
 import { attachmentIdsIn } from '../../text/content-tags.ts';
 import { galleryAttachmentIds } from '../../text/content-shortcodes.ts';
-import type { KeptBuilds, RepresentationSources } from './representation-cache.ts';
+import type { BuildStart, KeptBuilds, RepresentationSources } from './representation-cache.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { LinkedPostDefinition } from '../linked-posts/definition.ts';
 import { linkedPostsWithMetaRead, withImages, type LinkedPostWithMeta, type StoredLinkedPost } from '../linked-posts/read-model.ts';
@@ -83,9 +83,11 @@ export async function loadStoredEvents(db: Reader, posts: readonly PostRow[]): P
  * `expectedLinks` (what a write just linked); other linked posts are taken from `kept`, else read after.
  */
 export async function loadStoredEventsByIds(db: Reader, ids: readonly number[], expectedLinks: readonly number[] = [], kept?: LinkedPostsKept): Promise<StoredEvent[]> {
+  // Begun before the first read: the images read ahead in it may be kept with the venues and organizers read after.
+  const start = kept?.cache.begin(kept.outside);
   const [posts, metas, terms, linked, images] = await readTogether(db, postsRead(db, ids), metaRead(db, ids), termsOfPostsRead(db, ids, [CATEGORIES.taxonomy, TAGS.taxonomy]),
     linkedPostsWithMetaRead(db, LINKED_DEFINITIONS, expectedLinks), featuredImagesAheadRead(db, [...ids, ...expectedLinks]));
-  return withLinks(db, posts, metas, terms, images, { ids: new Set(expectedLinks), posts: linked }, kept);
+  return withLinks(db, posts, metas, terms, images, { ids: new Set(expectedLinks), posts: linked }, kept && start && { ...kept, start });
 }
 
 const LINKED_DEFINITIONS = [VENUE_DEFINITION, ORGANIZER_DEFINITION];
@@ -93,14 +95,13 @@ const LINKED_DEFINITIONS = [VENUE_DEFINITION, ORGANIZER_DEFINITION];
 async function withLinks(
   db: Reader, posts: readonly PostRow[], metas: ReadonlyMap<number, PostMeta>, termLists: ReadonlyMap<number, Term[]>, imagesAhead: ImagesAhead,
   readBefore: { ids: ReadonlySet<number>; posts: readonly LinkedPostWithMeta[] } = { ids: new Set(), posts: [] },
-  kept?: LinkedPostsKept,
+  kept?: LinkedPostsKept & { start: BuildStart },
 ): Promise<StoredEvent[]> {
   const ids = posts.map((post) => Number(post.ID));
   const terms = eventTermsOf(ids, termLists);
   const metaOf = (id: number): PostMeta => metas.get(id) ?? new Map();
   const links = ids.map((id) => ({ venues: linkedIds(metaOf(id), VENUE_DEFINITION), organizers: linkedIds(metaOf(id), ORGANIZER_DEFINITION) }));
   const linkedIdSet = new Set(links.flatMap((link) => [...link.venues, ...link.organizers]));
-  const start = kept?.cache.begin(kept.outside);
   const byId = new Map<number, StoredLinkedPost>();
   if (kept) {
     for (const id of linkedIdSet) {
@@ -115,8 +116,8 @@ async function withLinks(
   for (const post of withImages(linked, images)) {
     const id = Number(post.post.ID);
     byId.set(id, post);
-    // What a caller read before `start` (readBefore) is not kept: a write may have come in between.
-    if (kept && start && !readBefore.ids.has(id)) kept.cache.set(kept.site, String(id), start, post, { posts: [id, thumbnailOf(post.meta)].filter((source) => source > 0), terms: [] });
+    // What a caller read before (readBefore) is not kept: a write may have come in between.
+    if (kept && !readBefore.ids.has(id)) kept.cache.set(kept.site, String(id), kept.start, post, { posts: [id, thumbnailOf(post.meta)].filter((source) => source > 0), terms: [] });
   }
   const ofType = (definition: LinkedPostDefinition, linkIds: readonly number[]): StoredLinkedPost[] => linkIds
     .map((id) => byId.get(id))
