@@ -289,14 +289,22 @@ export function sweptOnce(before: string, after: string): boolean {
 }
 
 /**
+ * What the server tells of the transactions open that may still write (all but autocommit reads):
+ * when the oldest began, 'YYYY-MM-DD HH:MM:SS' (null: none open); STALE when what it told may be
+ * older than the read (see oldestOpenTransactionReader); undefined when it will not tell.
+ */
+export type OldestOpen = string | null | typeof STALE | undefined;
+export const STALE = Symbol('stale');
+
+/**
  * When each table of the handle's prefix last changed, by its name without the prefix (null: not
- * since the server started), the server's clock, and when the oldest transaction still open began
- * (null: none; undefined: the server will not tell); times are 'YYYY-MM-DD HH:MM:SS'.
+ * since the server started), the server's clock, and the transactions open (OldestOpen); times
+ * are 'YYYY-MM-DD HH:MM:SS'.
  */
 export interface TableTimes {
   tables: ReadonlyMap<string, string | null>;
   now: string;
-  oldestOpen?: string | null;
+  oldestOpen?: OldestOpen;
 }
 
 /** Reads TableTimes for the tables of this prefix in the connection's database. */
@@ -313,15 +321,44 @@ export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () =
 }
 
 /**
- * When the oldest transaction open that may still write (all but autocommit reads) began; null
- * when none is open, undefined when the server will not tell (INNODB_TRX asks for the PROCESS
- * privilege). InnoDB stamps the tables a transaction changed with the second it began (its first
- * read or write), not the commit's.
+ * INNODB_TRX answers from a copy of the server's transactions that it takes again only when the
+ * copy was last read (by anyone) more than this long before: reads closer together keep getting
+ * the same copy, however old.
  */
-export function oldestOpenTransactionReader(kysely: Kysely<Database>): () => Promise<string | null | undefined> {
+export const INNODB_TRX_COPY_MS = 100;
+
+/**
+ * Reads OldestOpen (INNODB_TRX asks for the PROCESS privilege; InnoDB stamps the tables a
+ * transaction changed with the second it began, its first read or write, not the commit's). The
+ * read is made in a transaction of its own whose statement carries a number of its own: the copy
+ * was taken during the read only if it shows that statement (else STALE). Not asked again until
+ * one to two INNODB_TRX_COPY_MS after the last read ended (STALE meanwhile): its own reads let the
+ * copy be taken again, and, spaced at random, so do those of other processes reading it in turn.
+ */
+export function oldestOpenTransactionReader(kysely: Kysely<Database>, clock: () => number = () => performance.now()): () => Promise<OldestOpen> {
+  let nextRead = -Infinity;
+  let reads = 0;
   return async () => {
-    const { rows } = await sql<{ oldest: string | null }>`SELECT CAST(MIN(trx_started) AS CHAR) AS oldest FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(kysely).catch(() => ({ rows: [] }));
-    return rows.length ? rows[0]!.oldest : undefined;
+    if (clock() < nextRead) return STALE;
+    const mark = `wpcal-open-transactions ${++reads};`;
+    try {
+      return await kysely.connection().execute(async (connection) => {
+        await sql`START TRANSACTION WITH CONSISTENT SNAPSHOT`.execute(connection);
+        try {
+          const { rows } = await sql<{ oldest: string | null; current: number | string | null }>`SELECT /* ${sql.raw(mark)} */
+              CAST(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started END) AS CHAR) AS oldest,
+              SUM(trx_mysql_thread_id = CONNECTION_ID() AND LOCATE(${mark}, trx_query) > 0) AS current
+            FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(connection);
+          return Number(rows[0]?.current ?? 0) > 0 ? rows[0]!.oldest : STALE;
+        } finally {
+          await sql`COMMIT`.execute(connection);
+        }
+      });
+    } catch {
+      return undefined;
+    } finally {
+      nextRead = clock() + INNODB_TRX_COPY_MS * (1 + Math.random());
+    }
   };
 }
 
@@ -390,9 +427,11 @@ export class TableChanges {
     return 'based';
   }
 
+  /** A copy of the open transactions that may be stale leaves the bound as it was: it still holds. */
   #base(times: TableTimes): void {
     this.#times = times.tables;
     const open = times.oldestOpen;
+    if (open === STALE) return;
     this.#since = typeof open === 'string' && open < times.now ? open : times.now;
   }
 }

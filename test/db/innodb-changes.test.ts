@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db, type OutsideScope } from '../../src/data/connect.ts';
 import {
-  CHECK_SHARE, COUNTER_READ_WINDOW_MS, OutsideCommits, SETTLING_READS, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader, sweptOnce, type ChangedTables, type OwnWrites, type TableTimes,
+  CHECK_SHARE, COUNTER_READ_WINDOW_MS, INNODB_TRX_COPY_MS, OutsideCommits, SETTLING_READS, STALE, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader,
+  oldestOpenTransactionReader, sweptOnce, type ChangedTables, type OldestOpen, type OwnWrites, type TableTimes,
 } from '../../src/data/innodb-changes.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
@@ -263,7 +264,7 @@ describe('TableChanges', () => {
   }, clock);
 
   /** Table times at the server clock `now`. */
-  const at = (now: string, tables: Record<string, string | null>, oldestOpen?: string | null): TableTimes => ({ tables: new Map(Object.entries(tables)), now, oldestOpen });
+  const at = (now: string, tables: Record<string, string | null>, oldestOpen?: OldestOpen): TableTimes => ({ tables: new Map(Object.entries(tables)), now, oldestOpen });
   const names = (changed: ChangedTables) => (changed === 'all' ? changed : [...changed].sort());
 
   it('finds the tables whose time moved or falls in the second of the last look, and looks once more a second after a look for a move', async () => {
@@ -299,6 +300,25 @@ describe('TableChanges', () => {
     expect(names(await changes.changed('move')), 'committed since: the same stamp').to.deep.equal(['postmeta']);
     times = at('2026-11-26 10:00:14', { posts: '2026-11-26 10:00:00', postmeta: '2026-11-26 10:00:02' }, null);
     expect(names(await changes.changed('move')), 'none open').to.deep.equal([]);
+  });
+
+  it('keeps the bound of the look before when the open transactions it is told may be an old copy', async () => {
+    const changes = tables();
+    times = at('2026-11-26 10:00:05', { posts: '2026-11-26 10:00:00' });
+    await changes.changed('move');
+    // Another connection commits at :07, and another begins writing in that second.
+    times = at('2026-11-26 10:00:07', { posts: '2026-11-26 10:00:07' }, null);
+    expect(names(await changes.changed('move'))).to.deep.equal(['posts']);
+    times = at('2026-11-26 10:00:08', { posts: '2026-11-26 10:00:07' }, STALE);
+    expect(names(await changes.changed('move')), 'stamped in the second of the last look').to.deep.equal(['posts']);
+    times = at('2026-11-26 10:00:09', { posts: '2026-11-26 10:00:07' }, null);
+    expect(names(await changes.changed('move')), 'committed since: the same stamp').to.deep.equal(['posts']);
+    times = at('2026-11-26 10:00:10', { posts: '2026-11-26 10:00:07' }, null);
+    expect(names(await changes.changed('move')), 'none open since').to.deep.equal([]);
+    now += TABLES_RECHECK_MS;
+    await changes.changed('recheck');
+    times = at('2026-11-26 10:00:11', { posts: '2026-11-26 10:00:07' }, STALE);
+    expect(await changes.rebase(async () => true), 'nothing known open from an old copy').to.equal('not now');
   });
 
   it('takes a table created or dropped for a change, and one unchanged since the server started for none', async () => {
@@ -488,6 +508,91 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         await other.end();
         await db.close();
         await database.drop();
+      }
+    });
+
+    it('tells the oldest open transaction only from a copy of them taken during its read, and reads at most once in INNODB_TRX_COPY_MS', async () => {
+      const database = await kind.create();
+      const db = await openDatabase(database.url, 'wp_');
+      const [writer, monitor] = [await createConnection(mysqlOptions(database.url)), await createConnection(mysqlOptions(database.url))];
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      /** Reads INNODB_TRX as a monitoring tool would: each read within 0.1 s of the last keeps the server's copy. */
+      const monitorRead = () => monitor.query('SELECT COUNT(*) FROM information_schema.INNODB_TRX');
+      try {
+        await prepareDatabase(db);
+        const oldestOpen = oldestOpenTransactionReader(db.kysely);
+        await pause(2 * INNODB_TRX_COPY_MS + 1);
+        expect(await oldestOpen(), 'none open').to.equal(null);
+        await writer.query('BEGIN');
+        await writer.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('wpcal_open', '1', 'no')");
+        // Asked every 20 ms, as looks come when other databases commit.
+        const told: OldestOpen[] = [];
+        for (let asked = 0; asked < 40; asked++) {
+          told.push(await oldestOpen());
+          await pause(20);
+        }
+        expect(told[0], 'asked again at once').to.equal(STALE);
+        await pause(2 * INNODB_TRX_COPY_MS + 1);
+        const [[{ started }]] = await writer.query('SELECT CAST(trx_started AS CHAR) AS started FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = CONNECTION_ID()') as any;
+        expect(told.filter((oldest) => oldest !== STALE), 'copies taken for its reads').to.include(started).and.to.not.include(null);
+        await writer.query('COMMIT');
+        await pause(2 * INNODB_TRX_COPY_MS + 1);
+        await monitorRead();
+        await writer.query('BEGIN');
+        await writer.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('wpcal_open_again', '1', 'no')");
+        await monitorRead();
+        expect(await oldestOpen(), 'the copy another client\'s read kept').to.equal(STALE);
+        await writer.query('ROLLBACK');
+      } finally {
+        await Promise.all([writer.end(), monitor.end()]);
+        await db.close();
+        await database.drop();
+      }
+    });
+
+    it('sees the commit of a transaction begun in the second of another commit, although a look while it was open read an old copy of the open transactions', async () => {
+      const [database, elsewhere] = [await kind.create(), await kind.create()];
+      const db = await openDatabase(database.url, 'wp_');
+      const [there, writer, monitor] = [await createConnection(mysqlOptions(elsewhere.url)), await createConnection(mysqlOptions(database.url)), await createConnection(mysqlOptions(database.url))];
+      const settledPosts = async () => {
+        for (let attempt = 0; attempt < 50; attempt++) {
+          await windowPassed();
+          const version = await db.outsideVersion('posts');
+          if (version !== null) return version;
+        }
+        throw new Error('the outside version never settled');
+      };
+      // A monitoring tool reads INNODB_TRX every 20 ms: the server keeps answering from its copy.
+      let monitoring = true;
+      const monitored = (async () => {
+        while (monitoring) {
+          await monitor.query('SELECT COUNT(*) FROM information_schema.INNODB_TRX');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      try {
+        await prepareDatabase(db);
+        await there.query('CREATE TABLE elsewhere (x INT) ENGINE = InnoDB');
+        await settledPosts();
+        // Well inside a second: the server's coarse clock may lag its start by a few milliseconds.
+        const intoNextSecond = () => new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
+        await intoNextSecond();
+        await writer.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (1, 'written_outside', '1')");
+        await settledPosts();
+        // Begun in the same second: its commit will stamp postmeta with the time it has now.
+        await writer.query('BEGIN');
+        await writer.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (1, 'written_outside', '2')");
+        await intoNextSecond();
+        await there.query('INSERT INTO elsewhere VALUES (1)');
+        const open = await settledPosts();
+        await writer.query('COMMIT');
+        expect(await settledPosts()).to.not.equal(open);
+      } finally {
+        monitoring = false;
+        await monitored;
+        await Promise.all([there.end(), writer.end(), monitor.end()]);
+        await db.close();
+        await Promise.all([database.drop(), elsewhere.drop()]);
       }
     });
 

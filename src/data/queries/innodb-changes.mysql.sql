@@ -48,10 +48,30 @@ FROM
   AND LEFT(t.TABLE_NAME, ?) = ?;
 -- parameters: [3,"wp_"]
 
--- oldestOpenTransactionReader
+-- oldestOpenTransactionReader, statement 1 of 3
+START TRANSACTION
+WITH
+  CONSISTENT SNAPSHOT;
+
+-- oldestOpenTransactionReader, statement 2 of 3
 SELECT
-  CAST(MIN(trx_started) AS CHAR) AS oldest
+  /* wpcal-open-transactions 1; */
+  CAST(
+    MIN(
+      CASE
+        WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started
+      END
+    ) AS CHAR
+  ) AS oldest,
+  SUM(
+    trx_mysql_thread_id = CONNECTION_ID()
+    AND LOCATE(?, trx_query) > 0
+  ) AS current
 FROM
   information_schema.INNODB_TRX
 WHERE
   trx_autocommit_non_locking = 0;
+-- parameters: ["wpcal-open-transactions 1;"]
+
+-- oldestOpenTransactionReader, statement 3 of 3
+COMMIT;
