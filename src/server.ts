@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { openDatabase, type Db } from './data/connect.ts';
+import { openDatabase, type Db, type OpenOptions } from './data/connect.ts';
 import { SERVING_DEADLINES, type Deadlines } from './data/deadlines.ts';
 import { migrateEvents } from './setup/migrate-events.ts';
 import { prepareDatabase } from './setup/prepare.ts';
@@ -38,6 +38,8 @@ export interface ServerOptions {
   /** The site's locale over its WPLANG option, and its own catalog folders. */
   locale?: string;
   languages?: string[];
+  /** MySQL: the periods of the checks for other connections' writes made while wpcal writes (for tests; OpenOptions). */
+  outsideChecks?: Pick<OpenOptions, 'outsideCheckMs' | 'outsideFullCheckMs'>;
 }
 
 export interface RunningServer {
@@ -106,7 +108,7 @@ async function readListKeys(services: AppServices, logger: Logger): Promise<void
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const db = await openDatabase(options.db, options.tablePrefix, { createFolder: options.createFolder });
+  const db = await openDatabase(options.db, options.tablePrefix, { createFolder: options.createFolder, ...options.outsideChecks });
   try {
     // A first start creates the calendar; a prefix that names no site beside other sites is refused.
     await prepareDatabase(db, 'in-empty-database');

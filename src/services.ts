@@ -48,8 +48,9 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
   listedEvents.index.onRead((rows) => {
     if (rows >= COLLECT_AFTER_ROWS) collectGarbage();
   });
-  const eventRepresentations = new EventRepresentationCache();
-  const userEventRepresentations = new EventRepresentationCache();
+  const sweptOnce = (before: string, after: string) => db.sweptOnce(before, after);
+  const eventRepresentations = new EventRepresentationCache(sweptOnce);
+  const userEventRepresentations = new EventRepresentationCache(sweptOnce);
   const linkedPosts: KeptLinkedPosts = new KeptBuilds(MAX_KEPT_LINKED_POSTS);
   // What is kept of the events follows wpcal's own writes before each returns.
   db.onCommitted(async (touched) => {

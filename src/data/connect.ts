@@ -280,6 +280,8 @@ export interface OpenOptions {
   bulkWrites?: boolean;
   /** MySQL: how late another connection's commit made while this handle writes may show (OUTSIDE_CHECK_MS; more when checks are slow). */
   outsideCheckMs?: number;
+  /** MySQL: ...and how late one that does not save a post as WordPress does may (OUTSIDE_FULL_CHECK_MS, the sweeps' period). */
+  outsideFullCheckMs?: number;
 }
 
 export async function openDatabase(url: string, prefix: string, options: OpenOptions = {}): Promise<Db> {
@@ -367,7 +369,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
           ownWrites: () => transactions.ownWrites(),
           postsModifiedSince: (since) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)),
           tell: (posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }),
-        }, options.outsideCheckMs ?? OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS);
+        }, options.outsideCheckMs ?? OUTSIDE_CHECK_MS, options.outsideFullCheckMs ?? OUTSIDE_FULL_CHECK_MS);
         await epochs.start();
         // Both epochs of one read, as `EPOCH POSTS_EPOCH`.
         const settled = new SettledVersions(async () => {

@@ -63,7 +63,7 @@ export async function request(baseUrl: string, method: string, path: string, opt
 }
 
 /** The server's own options a test may set, and the harness's. */
-export interface StartOptions extends Pick<ServerOptions, 'siteUrl' | 'now' | 'seed' | 'deadlines' | 'imageMaxBytes' | 'imageTimeoutMs' | 'imagePorts' | 'locale' | 'languages'> {
+export interface StartOptions extends Pick<ServerOptions, 'siteUrl' | 'now' | 'seed' | 'deadlines' | 'imageMaxBytes' | 'imageTimeoutMs' | 'imagePorts' | 'locale' | 'languages' | 'outsideChecks'> {
   /** The table prefix (default wp_). */
   tablePrefix?: string;
   /** Where the server connects instead of the test database's own URL (e.g. through a proxy). */
@@ -95,6 +95,7 @@ export async function startTestServer(kind: DatabaseKind, options: StartOptions 
     deadlines: options.deadlines,
     locale: options.locale,
     languages: options.languages,
+    outsideChecks: options.outsideChecks,
   });
   let users = 0;
   return {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sweptOnce } from '../../src/data/innodb-changes.ts';
 import { EventRepresentationCache, KeptBuilds } from '../../src/domain/events/representation-cache.ts';
 import { EncodedJson } from '../../src/php/json-encode.ts';
 import type { SiteSettings } from '../../src/site/settings.ts';
@@ -58,6 +59,16 @@ describe('EventRepresentationCache', () => {
     expect(cache.get(site, 'list:12', '6')?.json, 'and drops nothing').to.equal('{"title":"current"}');
   });
 
+  it('keeps what the first request of a newer version builds, though it began before asking for anything', () => {
+    const cache = new EventRepresentationCache();
+    expect(cache.get(site, 'list:12', '5')).to.equal(undefined);
+    cache.set(site, 'list:12', cache.begin('5'), event('under 5'), sources);
+    const start = cache.begin('6');
+    expect(cache.get(site, 'list:12', '6'), 'dropped for the newer version').to.equal(undefined);
+    cache.set(site, 'list:12', start, event('under 6'), sources);
+    expect(cache.get(site, 'list:12', '6')?.json).to.equal('{"title":"under 6"}');
+  });
+
   it('tells an older version from a newer one part by part', () => {
     const cache = new EventRepresentationCache();
     expect(cache.get(site, 'list:12', '0.9')).to.equal(undefined);
@@ -70,6 +81,56 @@ describe('EventRepresentationCache', () => {
     expect(cache.get(site, 'list:12', '0.10')?.json, 'and drops nothing').to.equal('{"title":"under 0.10"}');
     expect(cache.get(site, 'list:12', '1.2'), 'more stray statements: newer').to.equal(undefined);
     expect(cache.get(site, 'list:12', '0.10'), 'older than 1.2').to.equal(undefined);
+  });
+});
+
+describe('KeptBuilds past a sweep', () => {
+  let now = 0;
+  /** Entries a, b, c built from posts 1, 2, 3 under MySQL's outside version `1.0` (changes seen, sweeps). */
+  const keptUnder = (version = '1.0') => {
+    const kept = new KeptBuilds<string>(10, { sweptOnce, keepMs: 1000, clock: () => now });
+    expect(kept.get(site, 'a', version)).to.equal(undefined);
+    const start = kept.begin(version);
+    for (const [key, post] of [['a', 1], ['b', 2], ['c', 3]] as const) kept.set(site, key, start, `${key} before`, { posts: [post], terms: [] });
+    return kept;
+  };
+  const before = (kept: KeptBuilds<string>, version: string) => ['a', 'b', 'c'].map((key) => {
+    expect(kept.get(site, key, version), 'nothing current').to.equal(undefined);
+    return kept.keptBeforeSweep(site, key, version);
+  });
+
+  it('answers with what was kept before a sweep alone until each is built again or an own write touches it, for the sweep\'s period at most', () => {
+    const kept = keptUnder();
+    expect(kept.keptBeforeSweep(site, 'a', '1.0'), 'no sweep').to.equal(undefined);
+    expect(before(kept, '1.1')).to.deep.equal(['a before', 'b before', 'c before']);
+    kept.set(site, 'a', kept.begin('1.1'), 'a again', { posts: [1], terms: [] });
+    expect(kept.get(site, 'a', '1.1')).to.equal('a again');
+    expect(kept.keptBeforeSweep(site, 'a', '1.1'), 'built again').to.equal(undefined);
+    kept.ownWrite({ posts: new Set([2]), terms: new Set() });
+    expect(kept.keptBeforeSweep(site, 'b', '1.1'), 'an own write of its post').to.equal(undefined);
+    expect(kept.keptBeforeSweep(site, 'c', '1.1')).to.equal('c before');
+    expect(kept.keptBeforeSweep(site, 'c', '1.0'), 'asked with the version before').to.equal(undefined);
+    now += 1001;
+    expect(kept.keptBeforeSweep(site, 'c', '1.1'), 'past the period').to.equal(undefined);
+    now -= 1001;
+    expect(kept.keptBeforeSweep(site, 'c', '1.1'), 'gone for good').to.equal(undefined);
+  });
+
+  it('answers with none after a change seen, two sweeps on, an own write of everything, or without a way to tell sweeps', () => {
+    expect(before(keptUnder(), '2.0'), 'a change seen').to.deep.equal([undefined, undefined, undefined]);
+    expect(before(keptUnder(), '1.2'), 'two sweeps on').to.deep.equal([undefined, undefined, undefined]);
+    const swept = keptUnder();
+    expect(before(swept, '1.1')).to.deep.equal(['a before', 'b before', 'c before']);
+    expect(before(swept, '1.2'), 'the next sweep').to.deep.equal([undefined, undefined, undefined]);
+    const everything = keptUnder();
+    expect(before(everything, '1.1')[0]).to.equal('a before');
+    everything.ownWrite('everything');
+    expect(before(everything, '1.1'), 'an own write of everything').to.deep.equal([undefined, undefined, undefined]);
+    const plain = new KeptBuilds<string>(10);
+    plain.get(site, 'a', '1.0');
+    plain.set(site, 'a', plain.begin('1.0'), 'a before', { posts: [1], terms: [] });
+    expect(plain.get(site, 'a', '1.1')).to.equal(undefined);
+    expect(plain.keptBeforeSweep(site, 'a', '1.1'), 'no way to tell sweeps').to.equal(undefined);
   });
 });
 

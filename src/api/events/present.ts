@@ -115,7 +115,17 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
   // `context=edit` shows protected content to the reader who may edit it (common/protected.ts).
   const edit = req.params.get('context') === 'edit' ? ',edit' : '';
   const mode = `${readerOf(req)}${req.translator.locale}:${options.single ? 'single' : 'list'}${options.redactProtected ? ',redacted' : ''}${edit}:`;
-  const found = ids.map((id) => (outside === null ? undefined : cache.get(req.site, mode + id, outside)));
+  const found: Array<EncodedJson | undefined> = ids.map((id) => (outside === null ? undefined : cache.get(req.site, mode + id, outside)));
+  if (start) {
+    // Past a sweep alone, what was kept before it answers while it is built again behind the answer.
+    const behind: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      if (found[i] !== undefined) continue;
+      found[i] = cache.keptBeforeSweep(req.site, mode + id, start.outside);
+      if (found[i] !== undefined) behind.push(id);
+    }
+    buildBehind(req, behind, options, cache, mode, start);
+  }
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (!missing.length) return found as EncodedJson[];
   // Events another request is building (concurrent pages share most of their events) are waited for, not built twice.
@@ -133,6 +143,24 @@ async function presentReusing(req: RestRequest, ids: readonly number[], options:
     if (event) built.set(id, event);
   }
   return ids.map((id, i) => found[i] ?? built.get(id)).filter((event) => event !== undefined);
+}
+
+/**
+ * At most this many builds behind answers run at once, so that they leave the database's
+ * connections to requests that wait for theirs; what is left answers from before the sweep again
+ * until a later request builds it.
+ */
+const MOST_BUILDS_BEHIND = 2;
+
+/** Builds again, without waiting, the representations of these events that no other request is building. */
+function buildBehind(req: RestRequest, ids: readonly number[], options: PresentOptions, cache: EventRepresentationCache, mode: string, start: BuildStart): void {
+  const own = ids.filter((id) => !cache.building(req.site, mode + id, start.outside));
+  if (!own.length || cache.buildsBehind >= MOST_BUILDS_BEHIND) return;
+  cache.buildsBehind++;
+  const building = buildEncoded(req, own, options, cache, mode, start);
+  for (const id of own) cache.startBuilding(req.site, mode + id, start, building.then((built) => built.get(id)));
+  // Its answer went out: a failure leaves the representations of before until a later request.
+  building.catch(() => undefined).finally(() => cache.buildsBehind--);
 }
 
 /** The encodings of the events of these IDs that exist, each kept (with what it was built from) when `start` allows. */

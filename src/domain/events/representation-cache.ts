@@ -4,7 +4,9 @@
 // outside version) and dropped one by one by wpcal's own writes: each entry names the posts and
 // terms it was built from (for an event, the event, its venues, organizers, images, terms), and a
 // write that touched any of them drops it. Made by buildServices, which tells each of every own
-// write; nothing is kept or reused under a null outside version.
+// write; nothing is kept or reused under a null outside version. Event representations kept before
+// a sweep alone (Db.sweptOnce) still answer while each is built again (keptBeforeSweep).
+import { OUTSIDE_FULL_CHECK_MS } from '../../data/innodb-changes.ts';
 import type { Touched } from '../../data/transaction.ts';
 import type { SiteSettings } from '../../site/settings.ts';
 import type { EncodedJson } from '../../php/json-encode.ts';
@@ -28,10 +30,17 @@ export interface RepresentationSources {
 interface Kept<T> {
   built: T;
   sources: RepresentationSources;
-  /** Where it is kept, under which key. */
+  /** Where it is kept, under which key, and the index of sources that names it. */
   home: Map<string, Kept<T>>;
   key: string;
+  index: BySource<T>;
 }
+
+/** Entries per site settings object, by key. */
+type Sites<T> = Map<SiteSettings, Map<string, Kept<T>>>;
+
+/** Tells whether the outside version `after` differs from `before` by one sweep alone (Db.sweptOnce). */
+export type SweptOnce = (before: string, after: string) => boolean;
 
 /**
  * The entries kept, by the posts and terms they were built from: a write drops the entries of
@@ -69,10 +78,6 @@ class BySource<T> {
     return found;
   }
 
-  clear(): void {
-    this.#posts.clear();
-    this.#terms.clear();
-  }
 }
 
 /** When a build began: it may keep what it built only if nothing it read was written since. */
@@ -96,9 +101,11 @@ function isOlder(outside: string, kept: string | null): boolean {
 
 export class KeptBuilds<T> {
   /** The entries of the latest few site settings objects (settings come and go as the options change). */
-  #sites = new Map<SiteSettings, Map<string, Kept<T>>>();
-  readonly #bySource = new BySource<T>();
+  #sites: Sites<T> = new Map();
+  #bySource = new BySource<T>();
   #outside: string | null = null;
+  /** The entries of the version before the last sweep, while they may still answer (until, in clock ms). */
+  #swept: { sites: Sites<T>; bySource: BySource<T>; until: number } | null = null;
   /** Own writes told so far; when each post (`p<ID>`) and term (`t<ID>`) was last written, and everything. */
   #generation = 0;
   readonly #writtenAt = new Map<string, number>();
@@ -106,18 +113,35 @@ export class KeptBuilds<T> {
   /** Representations being built, by site and key, with when their build began. */
   #building = new Map<SiteSettings, Map<string, { start: BuildStart; built: Promise<T | undefined> }>>();
 
-  /** `max`: entries kept per site settings object, the oldest dropped first. */
-  constructor(private readonly max: number) {}
+  /**
+   * `max`: entries kept per site settings object, the oldest dropped first. `sweeps`: how to tell a
+   * sweep, and for how long after one the entries of before may answer (none without).
+   */
+  constructor(
+    private readonly max: number,
+    private readonly sweeps?: { sweptOnce: SweptOnce; keepMs?: number; clock?: () => number },
+  ) {}
 
-  /** Entries of another outside version are gone (another connection may have changed anything). */
+  /**
+   * Entries of another outside version are gone (another connection may have changed anything);
+   * past a sweep alone, they are set aside for keptBeforeSweep.
+   */
+  #moveTo(outside: string): void {
+    if (outside === this.#outside) return;
+    const swept = this.sweeps && this.#outside !== null && this.sweeps.sweptOnce(this.#outside, outside);
+    const [sites, bySource] = [this.#sites, this.#bySource];
+    this.#clear(outside);
+    if (swept) this.#swept = { sites, bySource, until: this.#now() + (this.sweeps!.keepMs ?? OUTSIDE_FULL_CHECK_MS) };
+  }
+
   #entries(site: SiteSettings, outside: string): Map<string, Kept<T>> {
-    if (outside !== this.#outside) this.#clear(outside);
+    this.#moveTo(outside);
     let entries = this.#sites.get(site);
     if (!entries) {
       this.#sites.set(site, entries = new Map());
       if (this.#sites.size > MAX_SITES) {
         const oldest = this.#sites.keys().next().value!;
-        for (const kept of this.#sites.get(oldest)!.values()) this.#bySource.remove(kept);
+        for (const kept of this.#sites.get(oldest)!.values()) kept.index.remove(kept);
         this.#sites.delete(oldest);
       }
     }
@@ -127,14 +151,19 @@ export class KeptBuilds<T> {
   /** Drops everything; builds begun before cannot keep what they built (what they read is unknown now). */
   #clear(outside: string | null): void {
     this.#sites = new Map();
-    this.#bySource.clear();
+    this.#bySource = new BySource();
+    this.#swept = null;
     this.#writtenAt.clear();
     this.#everythingAt = ++this.#generation;
     this.#outside = outside;
   }
 
-  /** Call before reading what an entry is built from. */
+  /**
+   * Call before reading what an entry is built from. A newer version drops the entries of before
+   * first (as get does), so that what is built under it may be kept.
+   */
   begin(outside: string): BuildStart {
+    if (!isOlder(outside, this.#outside)) this.#moveTo(outside);
     return { outside, generation: this.#generation };
   }
 
@@ -143,6 +172,25 @@ export class KeptBuilds<T> {
     // A request begun under an older version (a slow one) neither reads nor drops the newer entries.
     if (isOlder(outside, this.#outside)) return undefined;
     return this.#entries(site, outside).get(key)?.built;
+  }
+
+  /**
+   * What was kept under `key` before the sweep that brought `outside` (call after get), to answer
+   * with while it is built again: for OUTSIDE_FULL_CHECK_MS after the sweep at most, and never
+   * past a change seen, the next sweep, or an own write of what it was built from.
+   */
+  keptBeforeSweep(site: SiteSettings, key: string, outside: string): T | undefined {
+    const swept = this.#swept;
+    if (!swept || outside !== this.#outside) return undefined;
+    if (this.#now() > swept.until) {
+      this.#swept = null;
+      return undefined;
+    }
+    return swept.sites.get(site)?.get(key)?.built;
+  }
+
+  #now(): number {
+    return (this.sweeps?.clock ?? Date.now)();
   }
 
   /**
@@ -174,9 +222,8 @@ export class KeptBuilds<T> {
     const written = (name: string) => (this.#writtenAt.get(name) ?? 0) > start.generation;
     if (sources.posts.some((id) => written(`p${id}`)) || sources.terms.some((id) => written(`t${id}`))) return;
     const entries = this.#entries(site, start.outside);
-    const replaced = entries.get(key);
-    if (replaced) this.#drop(replaced);
-    const kept = { built, sources, home: entries, key };
+    for (const replaced of [entries.get(key), this.#swept?.sites.get(site)?.get(key)]) if (replaced) this.#drop(replaced);
+    const kept = { built, sources, home: entries, key, index: this.#bySource };
     entries.set(key, kept);
     this.#bySource.add(kept);
     if (entries.size > this.max) this.#drop(entries.values().next().value!);
@@ -184,7 +231,7 @@ export class KeptBuilds<T> {
 
   #drop(kept: Kept<T>): void {
     kept.home.delete(kept.key);
-    this.#bySource.remove(kept);
+    kept.index.remove(kept);
   }
 
   /** Drops what a committed write of wpcal's own touched. */
@@ -200,13 +247,16 @@ export class KeptBuilds<T> {
     }
     for (const id of touched.posts) this.#writtenAt.set(`p${id}`, generation);
     for (const id of touched.terms) this.#writtenAt.set(`t${id}`, generation);
-    for (const kept of this.#bySource.of(touched)) this.#drop(kept);
+    for (const index of [this.#bySource, this.#swept?.bySource]) for (const kept of index?.of(touched) ?? []) this.#drop(kept);
   }
 }
 
 /** Event representations, as encoded for their readers. */
 export class EventRepresentationCache extends KeptBuilds<EncodedJson> {
-  constructor() {
-    super(MAX_REUSED_EVENTS);
+  /** Builds under way of what keptBeforeSweep answered with (present.ts). */
+  buildsBehind = 0;
+
+  constructor(sweptOnce?: SweptOnce) {
+    super(MAX_REUSED_EVENTS, sweptOnce && { sweptOnce });
   }
 }
