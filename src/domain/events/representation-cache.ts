@@ -77,7 +77,6 @@ class BySource<T> {
     for (const id of touched.terms) for (const kept of this.#terms.get(id) ?? []) found.add(kept);
     return found;
   }
-
 }
 
 /** When a build began: it may keep what it built only if nothing it read was written since. */
@@ -253,8 +252,8 @@ export class KeptBuilds<T> {
 
 /** Event representations, as encoded for their readers. */
 export class EventRepresentationCache extends KeptBuilds<EncodedJson> {
-  /** Builds under way of what keptBeforeSweep answered with (present.ts). */
-  buildsBehind = 0;
+  /** Whether a build of what keptBeforeSweep answered with is under way, and when the next may begin (performance.now(); present.ts). */
+  behind = { running: false, nextAt: 0 };
 
   constructor(sweptOnce?: SweptOnce) {
     super(MAX_REUSED_EVENTS, sweptOnce && { sweptOnce });
