@@ -291,7 +291,8 @@ export function sweptOnce(before: string, after: string): boolean {
 /**
  * What the server tells of the transactions open that may still write (all but autocommit reads):
  * when the oldest began, 'YYYY-MM-DD HH:MM:SS' (null: none open); STALE when what it told may be
- * older than the read (see oldestOpenTransactionReader); undefined when it will not tell.
+ * older than the read (see oldestOpenTransactionReader) or the read failed; undefined when it will
+ * not tell (the user lacks the PROCESS privilege).
  */
 export type OldestOpen = string | null | typeof STALE | undefined;
 export const STALE = Symbol('stale');
@@ -327,6 +328,9 @@ export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () =
  */
 export const INNODB_TRX_COPY_MS = 100;
 
+/** What reading INNODB_TRX without the PROCESS privilege fails with. */
+const ER_SPECIFIC_ACCESS_DENIED_ERROR = 1227;
+
 /**
  * Reads OldestOpen (INNODB_TRX asks for the PROCESS privilege; InnoDB stamps the tables a
  * transaction changed with the second it began, its first read or write, not the commit's). The
@@ -354,8 +358,8 @@ export function oldestOpenTransactionReader(kysely: Kysely<Database>, clock: () 
           await sql`COMMIT`.execute(connection);
         }
       });
-    } catch {
-      return undefined;
+    } catch (error) {
+      return (error as { errno?: unknown }).errno === ER_SPECIFIC_ACCESS_DENIED_ERROR ? undefined : STALE;
     } finally {
       nextRead = clock() + INNODB_TRX_COPY_MS * (1 + Math.random());
     }

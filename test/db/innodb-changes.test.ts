@@ -550,6 +550,30 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
+    it('tells a user without the PROCESS privilege apart from a read of the open transactions that fails', async () => {
+      const database = await kind.create();
+      const { database: name, ...server } = mysqlOptions(database.url);
+      const admin = await createConnection(server);
+      const user = `wpcal_np_${process.pid}`;
+      await admin.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'np'`);
+      await admin.query(`GRANT ALL ON \`${name}\`.* TO '${user}'@'%'`);
+      const url = new URL(database.url);
+      [url.username, url.password] = [user, 'np'];
+      const unprivileged = await openDatabase(url.toString(), 'wp_');
+      const db = await openDatabase(database.url, 'wp_');
+      try {
+        expect(await oldestOpenTransactionReader(unprivileged.kysely)(), 'the server will not tell').to.equal(undefined);
+        const oldestOpen = oldestOpenTransactionReader(db.kysely);
+        await db.close();
+        expect(await oldestOpen(), 'a failed read').to.equal(STALE);
+      } finally {
+        await unprivileged.close();
+        await admin.query(`DROP USER '${user}'@'%'`);
+        await admin.end();
+        await database.drop();
+      }
+    });
+
     it('sees the commit of a transaction begun in the second of another commit, although a look while it was open read an old copy of the open transactions', async () => {
       const [database, elsewhere] = [await kind.create(), await kind.create()];
       const db = await openDatabase(database.url, 'wp_');
