@@ -100,7 +100,7 @@ forEachDatabase('writes by other connections', (kind) => {
 
 forEachDatabase('writes by other connections while wpcal writes', (kind) => {
   /** The sweeps' period (OUTSIDE_FULL_CHECK_MS) of this test's server. */
-  const FULL_CHECK_MS = 1500;
+  const FULL_CHECK_MS = 2500;
   let t: TestServer;
   let outside: Db;
   before(async () => {

@@ -116,6 +116,16 @@ describe('KeptBuilds past a sweep', () => {
     expect(kept.keptBeforeSweep(site, 'c', '1.1'), 'gone for good').to.equal(undefined);
   });
 
+  it('lets what was kept before a sweep go past its period though every request finds what it asks for', () => {
+    const kept = keptUnder();
+    kept.set(site, 'a', kept.begin('1.1'), 'a again', { posts: [1], terms: [] });
+    expect(kept.keptBeforeSweep(site, 'c', '1.1')).to.equal('c before');
+    now += 1001;
+    expect(kept.get(site, 'a', '1.1'), 'found').to.equal('a again');
+    now -= 1001;
+    expect(kept.keptBeforeSweep(site, 'c', '1.1'), 'let go by the get past the period').to.equal(undefined);
+  });
+
   it('answers with none after a change seen, two sweeps on, an own write of everything, or without a way to tell sweeps', () => {
     expect(before(keptUnder(), '2.0'), 'a change seen').to.deep.equal([undefined, undefined, undefined]);
     expect(before(keptUnder(), '1.2'), 'two sweeps on').to.deep.equal([undefined, undefined, undefined]);

@@ -162,7 +162,8 @@ function buildBehind(req: RestRequest, ids: readonly number[], options: PresentO
   cache.behind.running = true;
   const building = buildEncoded(req, own, options, cache, mode, start);
   for (const id of own) cache.startBuilding(req.site, mode + id, start, building.then((built) => built.get(id)));
-  // Its answer went out: a failure leaves the representations of before until a later request.
+  // Its answer went out: a failure leaves the representations of before until a later request
+  // (one that waits for this build, its own kept one gone meanwhile, fails with it, as with any build shared).
   building.catch(() => undefined).finally(() => {
     const ended = performance.now();
     cache.behind = { running: false, nextAt: ended + (ended - began) * (1 / BUILD_BEHIND_SHARE - 1) };

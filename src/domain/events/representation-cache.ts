@@ -39,6 +39,13 @@ interface Kept<T> {
 /** Entries per site settings object, by key. */
 type Sites<T> = Map<SiteSettings, Map<string, Kept<T>>>;
 
+/** The entries of the version before a sweep, the index of their sources, and until when they may answer (clock ms). */
+interface SetAside<T> {
+  sites: Sites<T>;
+  bySource: BySource<T>;
+  until: number;
+}
+
 /** Tells whether the outside version `after` differs from `before` by one sweep alone (Db.sweptOnce). */
 export type SweptOnce = (before: string, after: string) => boolean;
 
@@ -103,8 +110,8 @@ export class KeptBuilds<T> {
   #sites: Sites<T> = new Map();
   #bySource = new BySource<T>();
   #outside: string | null = null;
-  /** The entries of the version before the last sweep, while they may still answer (until, in clock ms). */
-  #swept: { sites: Sites<T>; bySource: BySource<T>; until: number } | null = null;
+  /** The entries of the version before the last sweep, while they may still answer. */
+  #swept: SetAside<T> | null = null;
   /** Own writes told so far; when each post (`p<ID>`) and term (`t<ID>`) was last written, and everything. */
   #generation = 0;
   readonly #writtenAt = new Map<string, number>();
@@ -170,7 +177,9 @@ export class KeptBuilds<T> {
   get(site: SiteSettings, key: string, outside: string): T | undefined {
     // A request begun under an older version (a slow one) neither reads nor drops the newer entries.
     if (isOlder(outside, this.#outside)) return undefined;
-    return this.#entries(site, outside).get(key)?.built;
+    const entries = this.#entries(site, outside);
+    this.#liveSwept();
+    return entries.get(key)?.built;
   }
 
   /**
@@ -179,13 +188,13 @@ export class KeptBuilds<T> {
    * past a change seen, the next sweep, or an own write of what it was built from.
    */
   keptBeforeSweep(site: SiteSettings, key: string, outside: string): T | undefined {
-    const swept = this.#swept;
-    if (!swept || outside !== this.#outside) return undefined;
-    if (this.#now() > swept.until) {
-      this.#swept = null;
-      return undefined;
-    }
-    return swept.sites.get(site)?.get(key)?.built;
+    return outside === this.#outside ? this.#liveSwept()?.sites.get(site)?.get(key)?.built : undefined;
+  }
+
+  /** The entries set aside at the last sweep while they may answer; past their period they go (each get looks). */
+  #liveSwept(): SetAside<T> | null {
+    if (this.#swept && this.#now() > this.#swept.until) this.#swept = null;
+    return this.#swept;
   }
 
   #now(): number {
