@@ -184,8 +184,9 @@ export class KeptBuilds<T> {
 
   /**
    * What was kept under `key` before the sweep that brought `outside` (call after get), to answer
-   * with while it is built again: for OUTSIDE_FULL_CHECK_MS after the sweep at most, and never
-   * past a change seen, the next sweep, or an own write of what it was built from.
+   * with while it is built again: for OUTSIDE_FULL_CHECK_MS at most from the first begin or get
+   * under `outside`, and never past a change seen, the next sweep, or an own write of what it was
+   * built from.
    */
   keptBeforeSweep(site: SiteSettings, key: string, outside: string): T | undefined {
     return outside === this.#outside ? this.#liveSwept()?.sites.get(site)?.get(key)?.built : undefined;
