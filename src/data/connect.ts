@@ -18,8 +18,10 @@ import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
 import type { DialectName, Writer } from './executor.ts';
 import { poolWithDeadlines } from './mysql-pool.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
+import { beginQuiet, changeLogReader, endQuiet, pruneChangeLog, type ChangeLogReader } from './sqlite-change-log.ts';
+import { SqliteOutside, type SqliteEpochs, type SqliteOutsideSources, type SqliteVersions } from './sqlite-outside.ts';
 import { preparingOnce } from './sqlite-statements.ts';
-import { WriteTransactions, type AutoIdNumbering, type CommitListener, type WriteOptions } from './transaction.ts';
+import { WriteTransactions, namesWhatItTouches, type AutoIdNumbering, type CommitListener, type WriteOptions } from './transaction.ts';
 
 export type { DialectName };
 
@@ -45,11 +47,13 @@ export interface Db {
   /**
    * A value that differs whenever another connection (another process, WordPress itself, a SQL
    * console) may have changed data since it was last read, which wpcal's own writes through this
-   * handle leave alone: what they change is told to `onCommitted` listeners. On SQLite it is
-   * exact; on MySQL another connection's commit made while this handle was writing may show up to
-   * OUTSIDE_CHECK_MS late, or 1 / CHECK_SHARE times a slow check's duration (innodb-changes.ts).
-   * Null when it cannot be told now. `of: 'posts'`: a value that moves only when another connection
-   * may have changed the post tables (POST_TABLES; on SQLite, any change moves it).
+   * handle leave alone: what they change is told to `onCommitted` listeners, and so are the posts
+   * and terms another connection changed where the database says which (SQLite's change log,
+   * MySQL's checks of the posts modified). On SQLite it is exact; on MySQL another connection's
+   * commit made while this handle was writing may show up to OUTSIDE_CHECK_MS late, or
+   * 1 / CHECK_SHARE times a slow check's duration (innodb-changes.ts). Null when it cannot be told
+   * now. `of: 'posts'`: a value that moves only when another connection may have changed the post
+   * tables (POST_TABLES) in a way not told post by post.
    */
   outsideVersion(of?: OutsideScope): Promise<string | null>;
   /**
@@ -157,16 +161,10 @@ interface Opened {
   /** SQLite: a connection of its own for write transactions, so that reads never wait for a lock. */
   writeDialect?: Dialect;
   label: string;
-  /** SQLite: both pragmas read at once (see SqliteVersions). */
-  sqliteVersions?: () => SqliteVersions;
+  /** SQLite: both pragmas read at once, and the change log's reader (none for ':memory:', which no one else sees). */
+  sqlite?: { versions: () => SqliteVersions; changeLog?: (prefix: string) => ChangeLogReader };
 }
 
-interface SqliteVersions {
-  /** Changes when a connection other than the reading one commits (the writing one included). */
-  otherConnections: number;
-  /** Changes only when a connection other than the writing one commits. */
-  outside: number;
-}
 
 function openMysql(url: string, deadlines: () => Deadlines): Opened {
   const u = new URL(url);
@@ -259,10 +257,27 @@ function openSqlite(file: string, createFolder: boolean, bulkWrites: boolean): O
     // Two connections to ':memory:' would be two databases.
     writeDialect: writer && new ImmediateSqliteDialect({ database: preparingOnce(writer) }),
     label: `sqlite:${file}`,
-    sqliteVersions: () => {
-      const otherConnections = Number(dataVersion.get());
-      return { otherConnections, outside: outsideVersion ? Number(outsideVersion.get()) : otherConnections };
+    sqlite: {
+      versions: () => {
+        const otherConnections = Number(dataVersion.get());
+        return { otherConnections, outside: outsideVersion ? Number(outsideVersion.get()) : otherConnections };
+      },
+      changeLog: writer && ((prefix) => changeLogReader(database, prefix)),
     },
+  };
+}
+
+/** How a SQLite handle's looks are made: through the change log (sqlite-outside.ts), or, on ':memory:', from the one pragma. */
+function sqliteEpochs(
+  sqlite: NonNullable<Opened['sqlite']>, prefix: string, writes: Pick<SqliteOutsideSources, 'tell' | 'prune'>,
+): () => Promise<SqliteEpochs> {
+  if (sqlite.changeLog) {
+    const outside = new SqliteOutside({ versions: sqlite.versions, log: sqlite.changeLog(prefix), ...writes });
+    return () => outside.read();
+  }
+  return async () => {
+    const versions = sqlite.versions();
+    return { otherConnections: String(versions.otherConnections), all: String(versions.outside), posts: String(versions.outside) };
   };
 }
 
@@ -295,7 +310,10 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   const kysely = new Kysely<Database>({ dialect: withTablePrefix(opened.dialect, prefix), plugins });
   const writer = opened.writeDialect ? new Kysely<Database>({ dialect: withTablePrefix(opened.writeDialect, prefix), plugins }) : kysely;
   let numbering: AutoIdNumbering = { consecutive: true, step: 1 };
-  const transactions = new WriteTransactions({ dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering });
+  const transactions = new WriteTransactions({
+    dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering,
+    background: parsed.dialect === 'sqlite' ? { begin: (trx) => beginQuiet(trx, prefix), end: (trx) => endQuiet(trx, prefix) } : undefined,
+  });
   let otherConnections: () => Promise<string | null> = async () => null;
   let outside: (of: OutsideScope) => Promise<string | null> = async () => null;
   let swept = (_before: string, _after: string): boolean => false;
@@ -342,21 +360,23 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   try {
     if (parsed.dialect === 'mysql') numbering = await autoIdNumbering(kysely);
     else await sql`SELECT 1`.execute(kysely);
-    if (opened.sqliteVersions) {
-      const sqliteVersions = opened.sqliteVersions;
+    if (opened.sqlite) {
+      const read = sqliteEpochs(opened.sqlite, prefix, {
+        tell: (touched) => transactions.tell(touched),
+        prune: (upTo) => void db.write(async (trx) => {
+          namesWhatItTouches(trx);
+          await pruneChangeLog(trx, prefix, upTo);
+        }).catch(() => undefined),
+      });
       // Each pragma costs three system calls: requests taken in during one turn of the event loop
-      // share one read of both, made after all of them arrived.
-      let shared: Promise<SqliteVersions> | null = null;
-      const versions = () => shared ??= new Promise((resolve, reject) => setImmediate(() => {
+      // share one look, made after all of them arrived.
+      let shared: Promise<SqliteEpochs> | null = null;
+      const epochs = () => shared ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         shared = null;
-        try {
-          resolve(sqliteVersions());
-        } catch (error) {
-          reject(error);
-        }
-      }));
-      otherConnections = async () => String((await versions()).otherConnections);
-      outside = async () => String((await versions()).outside);
+        return read();
+      });
+      otherConnections = async () => (await epochs()).otherConnections;
+      outside = async (of) => (await epochs())[of];
     } else {
       // Not through the write counter: it takes every statement but SELECT for a possible write.
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);

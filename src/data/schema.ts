@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db, DialectName } from './connect.ts';
 import type { TableName } from './tables.ts';
 import { listTables } from './table-discovery.ts';
+import { ensureChangeLog } from './sqlite-change-log.ts';
 
 export interface SchemaChanges {
   /** Prefixed names of the tables this run created. */
@@ -124,7 +125,8 @@ export async function tableExists(db: Db, table: TableName): Promise<boolean> {
 
 /**
  * Creates the missing tables of schema/<dialect>.sql and adds the missing indexes of the existing
- * ones, matched by name. Existing columns, rows and unrelated tables are left as they are.
+ * ones, matched by name (on SQLite, the change log and its triggers too: sqlite-change-log.ts).
+ * Existing columns, rows and unrelated tables are left as they are.
  */
 export async function ensureSchema(db: Db): Promise<SchemaChanges> {
   const tables = await loadSchema(db);
@@ -145,5 +147,6 @@ export async function ensureSchema(db: Db): Promise<SchemaChanges> {
       changes.createdIndexes.push(index.name);
     }
   }
+  if (db.dialect === 'sqlite') await ensureChangeLog(db.kysely, db.prefix);
   return changes;
 }

@@ -141,6 +141,11 @@ export interface TransactionOptions {
   /** Milliseconds a write may keep retrying lost lock races before it gives up. */
   budgetMs(): number;
   numbering(): AutoIdNumbering;
+  /**
+   * What a background write does first and last (SQLite: quiets the change log's triggers, and
+   * leaves one row for all it wrote; sqlite-change-log.ts).
+   */
+  background?: { begin(trx: Writer): Promise<void>; end(trx: Writer): Promise<void> };
 }
 
 export interface WriteOptions {
@@ -245,7 +250,7 @@ export class WriteTransactions {
       const attempt: TransactionState = {
         dialect: this.options.dialect, numbering: this.options.numbering(), beforeCommit: new Map(), gathered: new Map(), touched: null,
       };
-      const result = await this.#once(work, attempt, () => {
+      const result = await this.#once(work, attempt, options.background === true, () => {
         if (!commit || commit.sent) return;
         commit.sent = true;
         this.#settling++;
@@ -289,12 +294,15 @@ export class WriteTransactions {
   }
 
   /** `committing` is called as the work is done, just before the COMMIT is sent. */
-  #once<T>(work: (trx: Writer) => Promise<T>, state: TransactionState, committing: () => void): Promise<T> {
+  #once<T>(work: (trx: Writer) => Promise<T>, state: TransactionState, background: boolean, committing: () => void): Promise<T> {
+    const around = background ? this.options.background : undefined;
     // MySQL connections are READ COMMITTED for the session (connect.ts): no statement needed here.
     return this.options.kysely.transaction().execute(async (trx) => {
       states.set(trx, state);
+      await around?.begin(trx);
       const result = await work(trx);
       for (const key of [...state.beforeCommit.keys()].sort()) await state.beforeCommit.get(key)!(trx);
+      await around?.end(trx);
       committing();
       return result;
     });

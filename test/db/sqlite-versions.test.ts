@@ -5,6 +5,8 @@ import { expect } from 'chai';
 import { sql } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import type { Db } from '../../src/data/connect.ts';
+import { ensureChangeLog } from '../../src/data/sqlite-change-log.ts';
+import type { NewPost } from '../../src/data/tables.ts';
 import { databaseKinds, preparedDatabaseForBlock } from '../support/databases.ts';
 
 /** Counts the `PRAGMA data_version` reads of every better-sqlite3 connection while `during` runs. */
@@ -24,6 +26,18 @@ async function pragmaReads(during: () => Promise<unknown>): Promise<number> {
     statement.get = get;
   }
   return reads;
+}
+
+/** The SQLite file a handle reads. */
+const filePath = (db: Db): string => db.label.replace(/^sqlite:/, '');
+
+function newPost(title: string): NewPost {
+  const now = '2026-11-27 12:00:00';
+  return {
+    post_author: 1, post_date: now, post_date_gmt: now, post_content: '', post_title: title, post_excerpt: '', post_status: 'publish', post_password: '',
+    comment_status: 'closed', ping_status: 'closed', post_name: '', to_ping: '', pinged: '', post_modified: now, post_modified_gmt: now,
+    post_content_filtered: '', post_parent: 0, guid: '', menu_order: 0, post_type: 'tribe_events', post_mime_type: '', comment_count: 0,
+  };
 }
 
 for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
@@ -46,17 +60,115 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       expect(new Set(answers.map((answer) => JSON.stringify(answer))).size, 'one answer for all').to.equal(1);
     });
 
-    it('moves the data version for its own writes and all three for another connection\'s, to any table', async () => {
+    /** What `db`'s listeners are told of other connections' writes while `during` runs (own writes' touches left out). */
+    async function toldDuring(during: () => Promise<unknown>): Promise<Array<{ posts: number[]; terms: number[] } | 'everything'>> {
+      const told: Array<{ posts: number[]; terms: number[] } | 'everything'> = [];
+      let listening = true;
+      db.onCommitted(async (touched) => {
+        if (listening) told.push(touched === 'everything' ? touched : { posts: [...touched.posts].sort(), terms: [...touched.terms].sort() });
+      });
+      try {
+        await during();
+        await versions();
+      } finally {
+        listening = false;
+      }
+      return told;
+    }
+
+    const firstPost = async () => Number((await db.kysely.insertInto('posts').values(newPost('Outside')).executeTakeFirstOrThrow()).insertId);
+
+    it('moves the data version for its own writes, and for another connection\'s option only the data and the whole prefix\'s outside version', async () => {
       const start = await versions();
       await db.write((trx) => trx.insertInto('options').values({ option_name: 'wpcal_own', option_value: '1', autoload: 'no' }).execute());
       const afterOwn = await versions();
       expect(afterOwn.data, 'own write').to.not.equal(start.data);
       expect([afterOwn.outside, afterOwn.postsOutside], 'own write').to.deep.equal([start.outside, start.postsOutside]);
-      await other.write((trx) => trx.insertInto('options').values({ option_name: 'wpcal_other', option_value: '1', autoload: 'no' }).execute());
+      const told = await toldDuring(() => other.write((trx) => trx.insertInto('options').values({ option_name: 'wpcal_other', option_value: '1', autoload: 'no' }).execute()));
       const afterOther = await versions();
       expect(afterOther.data, 'another connection').to.not.equal(afterOwn.data);
       expect(afterOther.outside, 'another connection').to.not.equal(afterOwn.outside);
-      expect(afterOther.postsOutside, 'another connection, options: the file tells no table').to.not.equal(afterOwn.postsOutside);
+      expect(afterOther.postsOutside, 'another connection, an option: the change log says no post table was written').to.equal(afterOwn.postsOutside);
+      expect(told).to.deep.equal([]);
+    });
+
+    it('tells the posts and terms another connection changed, through wpcal or not, and keeps both outside versions', async () => {
+      const post = await firstPost();
+      const taxonomy = await db.write(async (trx) => {
+        const term = await trx.insertInto('terms').values({ name: 'Music', slug: 'music', term_group: 0 }).executeTakeFirstOrThrow();
+        const added = await trx.insertInto('term_taxonomy').values({ term_id: Number(term.insertId), taxonomy: 'tribe_events_cat', description: '', parent: 0, count: 0 }).executeTakeFirstOrThrow();
+        return Number(added.insertId);
+      });
+      const start = await versions();
+      const told = await toldDuring(async () => {
+        await other.write((trx) => trx.updateTable('posts').set({ post_title: 'Renamed outside' }).where('ID', '=', post).execute());
+        await versions();
+        await other.write((trx) => trx.insertInto('term_relationships').values({ object_id: post, term_taxonomy_id: taxonomy, term_order: 0 }).execute());
+        await versions();
+        // Not through wpcal at all: the triggers are the file's.
+        const shell = new SqliteDatabase(filePath(db));
+        try {
+          shell.prepare('UPDATE wp_postmeta SET meta_value = ? WHERE post_id = ?').run('x', post);
+          shell.prepare('INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, ?, ?)').run(post, '_shell', '1');
+          shell.prepare('UPDATE wp_terms SET name = name || ? WHERE term_id = (SELECT term_id FROM wp_term_taxonomy WHERE term_taxonomy_id = ?)').run('!', taxonomy);
+        } finally {
+          shell.close();
+        }
+      });
+      expect(told).to.deep.equal([{ posts: [post], terms: [] }, { posts: [post], terms: [taxonomy] }, { posts: [post], terms: [taxonomy] }]);
+      const after = await versions();
+      expect(after.data).to.not.equal(start.data);
+      expect([after.outside, after.postsOutside]).to.deep.equal([start.outside, start.postsOutside]);
+    });
+
+    it('does not tell its own writes again once another connection writes', async () => {
+      const [mine, theirs] = [await firstPost(), await firstPost()];
+      await versions();
+      const told = await toldDuring(async () => {
+        await db.write((trx) => trx.updateTable('posts').set({ post_title: 'Own' }).where('ID', '=', mine).execute());
+        await versions();
+        await other.write((trx) => trx.updateTable('posts').set({ post_title: 'Theirs' }).where('ID', '=', theirs).execute());
+      });
+      expect(told.filter((touched) => touched !== 'everything')).to.deep.equal([{ posts: [theirs], terms: [] }]);
+    });
+
+    it('takes everything as changed after another connection\'s background write, which leaves one row of the log for all it wrote', async () => {
+      const log = async () => Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_wpcal_changes`.execute(db.kysely)).rows[0]!.n);
+      const start = await versions();
+      const rowsBefore = await log();
+      const told = await toldDuring(() => other.write(async (trx) => {
+        for (let i = 0; i < 20; i++) await trx.insertInto('posts').values(newPost(`Imported ${i}`)).execute();
+      }, { background: true }));
+      expect(await log() - rowsBefore, 'one row').to.equal(1);
+      expect(told).to.deep.equal([]);
+      const after = await versions();
+      expect(after.outside).to.not.equal(start.outside);
+      expect(after.postsOutside).to.not.equal(start.postsOutside);
+    });
+
+    it('takes everything as changed when rows it had not read were pruned, or a trigger is missing', async () => {
+      const post = await firstPost();
+      let start = await versions();
+      await other.write(async (trx) => {
+        await trx.updateTable('posts').set({ post_title: 'Pruned before read' }).where('ID', '=', post).execute();
+        await sql`DELETE FROM wp_wpcal_changes`.execute(trx);
+      });
+      let after = await versions();
+      expect(after.postsOutside, 'pruned').to.not.equal(start.postsOutside);
+
+      start = after;
+      await sql`DROP TRIGGER wp_wpcal_changes_postmeta_insert`.execute(other.kysely);
+      try {
+        await other.write((trx) => trx.insertInto('postmeta').values({ post_id: post, meta_key: '_unlogged', meta_value: '1' }).execute());
+        after = await versions();
+        expect(after.postsOutside, 'a trigger missing').to.not.equal(start.postsOutside);
+      } finally {
+        await ensureChangeLog(other.kysely, other.prefix);
+      }
+      start = after;
+      const told = await toldDuring(() => other.write((trx) => trx.insertInto('postmeta').values({ post_id: post, meta_key: '_logged', meta_value: '1' }).execute()));
+      expect(told, 'the trigger made again').to.deep.equal([{ posts: [post], terms: [] }]);
+      expect((await versions()).postsOutside).to.equal(start.postsOutside);
     });
 
     it('reads the file through a page cache of 16 MB on each connection, never a memory map (whose pages stay resident)', async () => {

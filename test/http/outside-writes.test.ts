@@ -79,6 +79,24 @@ forEachDatabase('writes by other connections', (kind) => {
     expect(after.json.events.map((event: { id: number }) => event.id)).to.not.include(first!.id);
   });
 
+  it('an event shows its category renamed and its venue retitled outside', async () => {
+    const list = await reusedAnswer(`${API}/events?per_page=50`);
+    const event = (list.events as Array<{ id: number; categories: Array<{ id: number; name: string }>; venue: { id?: number; venue?: string } | [] }>)
+      .find((candidate) => candidate.categories.length > 0 && !Array.isArray(candidate.venue));
+    expect(event, 'the demo has an event with a category and a venue').to.not.equal(undefined);
+    const before = await reusedAnswer(`${API}/events/${event!.id}`);
+    const [category, venue] = [before.categories[0] as { id: number; name: string }, before.venue as { id: number; venue: string }];
+    await outside.kysely.updateTable('terms').set({ name: `${category.name} (renamed)` }).where('term_id', '=', category.id).execute();
+    let after = await requestAfterOutsideWrite(`${API}/events/${event!.id}`);
+    expect(after.json.categories[0].name).to.equal(`${category.name} (renamed)`);
+    await outside.kysely.updateTable('posts').set({ post_title: `${venue.venue} (retitled)` }).where('ID', '=', venue.id).execute();
+    after = await requestAfterOutsideWrite(`${API}/events/${event!.id}`);
+    expect(after.json.venue.venue).to.equal(`${venue.venue} (retitled)`);
+    const listed = await requestAfterOutsideWrite(`${API}/events?per_page=50`);
+    const again = (listed.json.events as Array<{ id: number; categories: Array<{ name: string }>; venue: { venue: string } }>).find((candidate) => candidate.id === event!.id)!;
+    expect([again.categories[0]!.name, again.venue.venue]).to.deep.equal([`${category.name} (renamed)`, `${venue.venue} (retitled)`]);
+  });
+
   it('a transaction committed outside shows whole, not half', async () => {
     const before = await reusedAnswer(`${API}/events?per_page=50`);
     const events = before.events as Array<{ id: number; title: string }>;

@@ -31,7 +31,9 @@ import * as posts from '../../src/data/posts.ts';
 import * as savepoint from '../../src/data/savepoint.ts';
 import * as schema from '../../src/data/schema.ts';
 import * as search from '../../src/data/search.ts';
+import * as sqliteChangeLog from '../../src/data/sqlite-change-log.ts';
 import * as sqliteImmediate from '../../src/data/sqlite-immediate.ts';
+import * as sqliteOutside from '../../src/data/sqlite-outside.ts';
 import * as sqliteStatements from '../../src/data/sqlite-statements.ts';
 import * as tableDiscovery from '../../src/data/table-discovery.ts';
 import * as tablePrefix from '../../src/data/table-prefix.ts';
@@ -586,6 +588,28 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       containsPattern: 'builds a LIKE pattern (pure)',
       wordsInColumns: 'an SQL fragment, seen inside the statements that use it',
     },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('sqlite-change-log', sqliteChangeLog, {
+    cases: {
+      ensureChangeLog: [{ case: 'no trigger yet', dialects: ['sqlite'], run: ({ reader }) => sqliteChangeLog.ensureChangeLog(reader, PREFIX) }],
+      beginQuiet: [{ dialects: ['sqlite'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => sqliteChangeLog.beginQuiet(trx, PREFIX)) }],
+      endQuiet: [{ dialects: ['sqlite'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => sqliteChangeLog.endQuiet(trx, PREFIX)) }],
+      pruneChangeLog: [{ dialects: ['sqlite'], run: ({ write }) => write((trx) => sqliteChangeLog.pruneChangeLog(trx, PREFIX, 50_000)) }],
+    },
+    noSql: { changeLogTable: 'names the table (pure)' },
+    uncatalogued: {
+      changeLogReader: 'prepares better-sqlite3 statements on the reading connection, outside Kysely, read at once: '
+        + '`PRAGMA schema_version`, the names of sqlite_master\'s tables and triggers, '
+        + '`SELECT "seq", "table_name", "post_id", "term_taxonomy_id" FROM "{prefix}wpcal_changes" WHERE "seq" > ? ORDER BY "seq" LIMIT ?`, '
+        + 'its MIN("seq") and its sqlite_sequence row',
+    },
+  }),
+
+  moduleEntry('sqlite-outside', sqliteOutside, {
+    cases: {},
+    noSql: { SqliteOutside: 'turns what the change log\'s reader read into epochs and tells' },
     uncatalogued: {},
   }),
 

@@ -1,0 +1,163 @@
+// What a SQLite file tells other connections of its changes: a log table, `{prefix}wpcal_changes`,
+// filled by triggers on every table wpcal reads, so that another wpcal process, the sqlite3 shell
+// or any other writer of the file leaves a row per post or term it changed (a SQLite file, unlike
+// a MySQL server, says nothing of which table a commit wrote). The rows are read by
+// sqlite-outside.ts. A long series of background transactions (an import's) writes one row each,
+// "everything", in place of a row per row it writes: the quiet mark below.
+import type SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { Reader, Writer } from './executor.ts';
+import { TABLE_NAMES, type TableName } from './tables.ts';
+
+/** The log's name under a prefix (not a WordPress table: no TableName). */
+export const changeLogTable = (prefix: string): string => `${prefix}wpcal_changes`;
+
+/** What a row of the log names: a table, and the post or term_taxonomy ID the change touched, if any. */
+export interface ChangeRow {
+  seq: number;
+  table_name: string;
+  post_id: number | null;
+  term_taxonomy_id: number | null;
+}
+
+/** The table_name of the row a quiet transaction leaves: it may have changed anything. */
+export const EVERYTHING = '*';
+
+/**
+ * The `seq` of the row a quiet transaction holds while it runs (AUTOINCREMENT never gives 0, and
+ * no other connection sees it: the transaction holds the write lock until it is gone).
+ */
+const QUIET_SEQ = 0;
+
+type Row = 'NEW' | 'OLD';
+
+/** The post and term_taxonomy ID one row of `table` names, as a SELECT of (table_name, post_id, term_taxonomy_id). */
+function namedBy(prefix: string, table: TableName, row: Row): string {
+  switch (table) {
+    case 'posts': return `SELECT 'posts', ${row}."ID", NULL`;
+    case 'postmeta': case 'tec_events': case 'tec_occurrences': return `SELECT '${table}', ${row}."post_id", NULL`;
+    case 'term_relationships': return `SELECT '${table}', ${row}."object_id", ${row}."term_taxonomy_id"`;
+    case 'term_taxonomy': return `SELECT '${table}', NULL, ${row}."term_taxonomy_id"`;
+    case 'terms': case 'termmeta': {
+      // Readers keep terms by term_taxonomy_id; a term without one is told as a change of another table.
+      const taxonomies = `FROM "${prefix}term_taxonomy" WHERE "term_id" = ${row}."term_id"`;
+      return `SELECT '${table}', NULL, "term_taxonomy_id" ${taxonomies} UNION ALL SELECT '${table}', NULL, NULL WHERE NOT EXISTS (SELECT 1 ${taxonomies})`;
+    }
+    case 'users': case 'usermeta': case 'options': return `SELECT '${table}', NULL, NULL`;
+  }
+}
+
+const OPERATIONS = { insert: ['NEW'], update: ['OLD', 'NEW'], delete: ['OLD'] } satisfies Record<string, Row[]>;
+
+interface Trigger {
+  name: string;
+  statement: string;
+}
+
+function triggers(prefix: string): Trigger[] {
+  const log = changeLogTable(prefix);
+  return TABLE_NAMES.flatMap((table) => Object.entries(OPERATIONS).map(([operation, rows]) => {
+    const name = `${log}_${table}_${operation}`;
+    const named = rows.map((row) => namedBy(prefix, table, row)).join(' UNION ');
+    return {
+      name,
+      statement: `CREATE TRIGGER IF NOT EXISTS "${name}" AFTER ${operation.toUpperCase()} ON "${prefix}${table}"
+        WHEN NOT EXISTS (SELECT 1 FROM "${log}" WHERE "seq" = ${QUIET_SEQ})
+        BEGIN INSERT INTO "${log}" ("table_name", "post_id", "term_taxonomy_id") ${named}; END`,
+    };
+  }));
+}
+
+/**
+ * Creates the log and its missing triggers (SQLite only; `reader` may write: DDL, as schema.ts
+ * runs it); answers the names of the triggers it created.
+ */
+export async function ensureChangeLog(reader: Reader, prefix: string): Promise<string[]> {
+  const log = changeLogTable(prefix);
+  await sql.raw(`CREATE TABLE IF NOT EXISTS "${log}" (
+    "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "table_name" TEXT NOT NULL,
+    "post_id" INTEGER,
+    "term_taxonomy_id" INTEGER
+  )`).execute(reader);
+  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger'`.execute(reader);
+  const existing = new Set(rows.map((row) => row.name));
+  const missing = triggers(prefix).filter((trigger) => !existing.has(trigger.name));
+  for (const trigger of missing) await sql.raw(trigger.statement).execute(reader);
+  return missing.map((trigger) => trigger.name);
+}
+
+/**
+ * Quiets the triggers for the rest of a background transaction (call first in it); `endQuiet`
+ * (call last) leaves one row, everything, in place of the rows they would have written. Nothing
+ * is done where the file has no log.
+ */
+export async function beginQuiet(trx: Writer, prefix: string): Promise<void> {
+  if (!await hasLog(trx, prefix)) return;
+  await sql.raw(`INSERT INTO "${changeLogTable(prefix)}" ("seq", "table_name") VALUES (${QUIET_SEQ}, '${EVERYTHING}')`).execute(trx);
+}
+
+export async function endQuiet(trx: Writer, prefix: string): Promise<void> {
+  if (!await hasLog(trx, prefix)) return;
+  const log = changeLogTable(prefix);
+  await sql.raw(`DELETE FROM "${log}" WHERE "seq" = ${QUIET_SEQ}`).execute(trx);
+  await sql.raw(`INSERT INTO "${log}" ("table_name") VALUES ('${EVERYTHING}')`).execute(trx);
+}
+
+async function hasLog(trx: Writer, prefix: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${changeLogTable(prefix)}`.execute(trx);
+  return rows.length > 0;
+}
+
+/** Deletes the rows up to `seq` (a reader still before it then finds a gap, and takes everything as changed). */
+export async function pruneChangeLog(trx: Writer, prefix: string, seq: number): Promise<void> {
+  await sql.raw(`DELETE FROM "${changeLogTable(prefix)}" WHERE "seq" > ${QUIET_SEQ} AND "seq" <= ${Math.floor(seq)}`).execute(trx);
+}
+
+/** The log's rows since a sequence number, read at once on a connection of its own (sqlite-outside.ts). */
+export interface ChangeLogReader {
+  /** The rows after `seq`, `limit` at most; null when the file has no log or lacks a trigger. */
+  since(seq: number, limit: number): ChangeRow[] | null;
+  /** The last sequence number given (0 for none, or no log). */
+  latest(): number;
+  /** The least sequence number still held (null: none). */
+  oldest(): number | null;
+}
+
+export function changeLogReader(database: SqliteDatabase.Database, prefix: string): ChangeLogReader {
+  const log = changeLogTable(prefix);
+  const expected = triggers(prefix).map((trigger) => trigger.name);
+  const schemaVersion = database.prepare('PRAGMA schema_version').pluck();
+  const triggerNames = database.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).pluck();
+  const tableNamed = database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
+  /** The schema version the log and triggers were last found whole in, and its statements. */
+  let whole: { schema: unknown; rows: SqliteDatabase.Statement; latest: SqliteDatabase.Statement; oldest: SqliteDatabase.Statement } | null = null;
+  const statements = () => {
+    const schema = schemaVersion.get();
+    if (whole?.schema === schema) return whole;
+    whole = null;
+    if (tableNamed.get(log) === undefined) return null;
+    const present = new Set(triggerNames.all() as string[]);
+    if (!expected.every((name) => present.has(name))) return null;
+    whole = {
+      schema,
+      rows: database.prepare(`SELECT "seq", "table_name", "post_id", "term_taxonomy_id" FROM "${log}" WHERE "seq" > ? ORDER BY "seq" LIMIT ?`),
+      // The table's AUTOINCREMENT counter: rows deleted (pruned) or not yet any, it still says where numbering is.
+      latest: database.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck(),
+      oldest: database.prepare(`SELECT MIN("seq") FROM "${log}" WHERE "seq" > ${QUIET_SEQ}`).pluck(),
+    };
+    return whole;
+  };
+  return {
+    since: (seq, limit) => {
+      const found = statements();
+      return found ? found.rows.all(seq, limit) as ChangeRow[] : null;
+    },
+    latest: () => Number(statements()?.latest.get(log) ?? 0),
+    oldest: () => {
+      const found = statements();
+      const seq = found?.oldest.get();
+      return seq === null || seq === undefined ? null : Number(seq);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// How a SQLite handle turns the file's data versions and its change log (sqlite-change-log.ts) into
+// the outside epochs (the whole prefix's, and the post tables') and the posts and terms it tells
+// its listeners of, as its own writes do. Another connection's commit moves the writing
+// connection's data_version; the log's rows since the last look then say what it touched: posts and
+// terms are told (what readers keep of the others stays), other tables move the prefix's epoch,
+// and a quiet transaction, a gap (rows pruned before they were read) or a file without the log
+// moves both, as every outside commit did before the log.
+import { EVERYTHING, type ChangeLogReader, type ChangeRow } from './sqlite-change-log.ts';
+import { POST_TABLES } from './tables.ts';
+
+/** Rows one look tells at most: past them everything is taken as changed (rebuilding costs no more then). */
+export const MOST_ROWS_TOLD = 5000;
+/** Rows the log keeps: a process further behind takes everything as changed. It is pruned once it holds twice as many. */
+export const KEPT_ROWS = 50_000;
+
+/** Both connections' `PRAGMA data_version`, read at once. */
+export interface SqliteVersions {
+  /** Changes when a connection other than the reading one commits (the writing one included). */
+  otherConnections: number;
+  /** Changes only when a connection other than the writing one commits. */
+  outside: number;
+}
+
+export interface SqliteOutsideSources {
+  versions(): SqliteVersions;
+  log: ChangeLogReader;
+  /** Tells the commit listeners of posts and term_taxonomy IDs another connection changed. */
+  tell(touched: { posts: ReadonlySet<number>; terms: ReadonlySet<number> }): Promise<void>;
+  /** Deletes the log's rows up to this sequence number, in the background. */
+  prune(upTo: number): void;
+}
+
+/** What one look tells: the data version's part for other connections, and both outside epochs. */
+export interface SqliteEpochs {
+  otherConnections: string;
+  all: string;
+  posts: string;
+}
+
+type Found = { posts: Set<number>; terms: Set<number>; otherTables: boolean } | 'everything';
+
+/** What rows read after `seq` say; everything when they do not follow it (rows pruned meanwhile). */
+function foundIn(rows: readonly ChangeRow[], seq: number, latest: number): Found {
+  if (rows.length > MOST_ROWS_TOLD || (rows.length ? rows[0]!.seq !== seq + 1 : latest > seq)) return 'everything';
+  const found = { posts: new Set<number>(), terms: new Set<number>(), otherTables: false };
+  for (const row of rows) {
+    if (row.table_name === EVERYTHING) return 'everything';
+    if (row.post_id !== null) found.posts.add(Number(row.post_id));
+    if (row.term_taxonomy_id !== null) found.terms.add(Number(row.term_taxonomy_id));
+    if (!POST_TABLES.has(row.table_name) || (row.post_id === null && row.term_taxonomy_id === null)) found.otherTables = true;
+  }
+  return found;
+}
+
+export class SqliteOutside {
+  /** The writing connection's data_version as the log was last read, and the last row read (or known to be wpcal's own). */
+  #seen: number;
+  #seq: number;
+  /** The reading connection's data_version at the last look: it moves for own commits too. */
+  #other: number;
+  #all = 0;
+  #posts = 0;
+  #told = 0;
+  /** The least sequence number the log may still hold. */
+  #oldest: number;
+  #looking: Promise<SqliteEpochs> | null = null;
+
+  constructor(private readonly sources: SqliteOutsideSources) {
+    // The log first: a commit in between then shows as a move, and its rows are read.
+    this.#seq = sources.log.latest();
+    const versions = sources.versions();
+    this.#seen = versions.outside;
+    this.#other = versions.otherConnections;
+    this.#oldest = sources.log.oldest() ?? this.#seq;
+  }
+
+  /** The epochs now, once what another connection changed since the last look was told; concurrent callers share a look. */
+  read(): Promise<SqliteEpochs> {
+    return this.#looking ??= this.#look().finally(() => {
+      this.#looking = null;
+    });
+  }
+
+  async #look(): Promise<SqliteEpochs> {
+    const { otherConnections, outside } = this.sources.versions();
+    if (outside !== this.#seen) await this.#readLog(outside);
+    else if (otherConnections !== this.#other) this.#passOwnRows();
+    this.#other = otherConnections;
+    this.#pruneIfLong();
+    return { otherConnections: `${this.#told}.${otherConnections}`, all: String(this.#all), posts: String(this.#posts) };
+  }
+
+  async #readLog(outside: number): Promise<void> {
+    this.#seen = outside;
+    // The latest first: rows committed after it are read at the next look (the version moved for them).
+    const latest = this.sources.log.latest();
+    const rows = this.sources.log.since(this.#seq, MOST_ROWS_TOLD + 1);
+    const found = rows ? foundIn(rows, this.#seq, latest) : 'everything';
+    if (rows) this.#seq = Math.max(latest, rows.at(-1)?.seq ?? 0);
+    if (found === 'everything') return this.#everything();
+    if (found.otherTables) this.#all++;
+    if (!found.posts.size && !found.terms.size) return;
+    try {
+      await this.sources.tell(found);
+      this.#told++;
+    } catch {
+      this.#everything();
+    }
+  }
+
+  #everything(): void {
+    this.#all++;
+    this.#posts++;
+  }
+
+  /**
+   * Own commits add rows too: when no other connection committed since the last look (the writing
+   * connection's version, read after the log's latest row, has not moved), every row so far is
+   * read or wpcal's own, and the next look starts after them.
+   */
+  #passOwnRows(): void {
+    const latest = this.sources.log.latest();
+    if (this.sources.versions().outside === this.#seen) this.#seq = Math.max(this.#seq, latest);
+  }
+
+  #pruneIfLong(): void {
+    if (this.#seq - this.#oldest < 2 * KEPT_ROWS) return;
+    this.#oldest = this.#seq - KEPT_ROWS;
+    this.sources.prune(this.#oldest);
+  }
+}
