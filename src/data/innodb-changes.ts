@@ -353,9 +353,12 @@ export function oldestOpenTransactionReader(kysely: Kysely<Database>, clock: () 
               CAST(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started END) AS CHAR) AS oldest,
               SUM(trx_mysql_thread_id = CONNECTION_ID() AND LOCATE(${mark}, trx_query) > 0) AS current
             FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(connection);
-          return Number(rows[0]?.current ?? 0) > 0 ? rows[0]!.oldest : STALE;
-        } finally {
           await sql`COMMIT`.execute(connection);
+          return Number(rows[0]?.current ?? 0) > 0 ? rows[0]!.oldest : STALE;
+        } catch (error) {
+          // A killed statement leaves the connection alive, and in the transaction, as it goes back to the pool.
+          await sql`ROLLBACK`.execute(connection).catch(() => undefined);
+          throw error;
         }
       });
     } catch (error) {

@@ -2,13 +2,15 @@
 // waiting at the time, trusted only once seen twice (a first sighting read again at once), and never
 // over tables of another engine.
 import { expect } from 'chai';
-import { sql } from 'kysely';
+import { Kysely, MysqlDialect, sql, type KyselyPlugin } from 'kysely';
+import { createPool } from 'mysql2';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db, type OutsideScope } from '../../src/data/connect.ts';
 import {
   CHECK_SHARE, COUNTER_READ_WINDOW_MS, INNODB_TRX_COPY_MS, OutsideCommits, SETTLING_READS, STALE, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader,
   oldestOpenTransactionReader, sweptOnce, type ChangedTables, type OldestOpen, type OwnWrites, type TableTimes,
 } from '../../src/data/innodb-changes.ts';
+import type { Database } from '../../src/data/tables.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
 
@@ -570,6 +572,28 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         await unprivileged.close();
         await admin.query(`DROP USER '${user}'@'%'`);
         await admin.end();
+        await database.drop();
+      }
+    });
+
+    it('leaves no transaction open on its connection when the read of the open transactions fails', async () => {
+      const database = await kind.create();
+      // One connection, so the statement after the failed read runs where it ran; the read and its
+      // COMMIT fail after its START TRANSACTION, as killed queries would.
+      const failing: KyselyPlugin = {
+        transformQuery: (args) => {
+          if (/wpcal-open-transactions|"COMMIT"/.test(JSON.stringify(args.node))) throw new Error('the query was killed');
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const single = new Kysely<Database>({ dialect: new MysqlDialect({ pool: createPool({ ...mysqlOptions(database.url), connectionLimit: 1 }) }), plugins: [failing] });
+      try {
+        expect(await oldestOpenTransactionReader(single)(), 'a failed read').to.equal(STALE);
+        const { rows } = await sql<{ open: number | string }>`SELECT @@in_transaction AS open`.execute(single);
+        expect(Number(rows[0]!.open), 'the connection back in the pool').to.equal(0);
+      } finally {
+        await single.destroy();
         await database.drop();
       }
     });
