@@ -74,14 +74,17 @@ function triggers(prefix: string): Trigger[] {
  */
 export async function ensureChangeLog(reader: Reader, prefix: string): Promise<string[]> {
   const log = changeLogTable(prefix);
-  await sql.raw(`CREATE TABLE IF NOT EXISTS "${log}" (
-    "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
-    "table_name" TEXT NOT NULL,
-    "post_id" INTEGER,
-    "term_taxonomy_id" INTEGER
-  )`).execute(reader);
-  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger'`.execute(reader);
-  const existing = new Set(rows.map((row) => row.name));
+  const { rows } = await sql<{ type: string; name: string }>`SELECT type, name FROM sqlite_master WHERE type IN ('table', 'trigger')`.execute(reader);
+  // Written only when missing, as schema.ts does: a file whose schema is whole is never written to.
+  if (!rows.some((row) => row.type === 'table' && row.name === log)) {
+    await sql.raw(`CREATE TABLE IF NOT EXISTS "${log}" (
+      "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "table_name" TEXT NOT NULL,
+      "post_id" INTEGER,
+      "term_taxonomy_id" INTEGER
+    )`).execute(reader);
+  }
+  const existing = new Set(rows.filter((row) => row.type === 'trigger').map((row) => row.name));
   const missing = triggers(prefix).filter((trigger) => !existing.has(trigger.name));
   for (const trigger of missing) await sql.raw(trigger.statement).execute(reader);
   return missing.map((trigger) => trigger.name);

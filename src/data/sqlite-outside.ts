@@ -39,9 +39,12 @@ export interface SqliteEpochs {
 
 type Found = { posts: Set<number>; terms: Set<number>; otherTables: boolean } | 'everything';
 
-/** What rows read after `seq` say; everything when they do not follow it (rows pruned meanwhile). */
+/**
+ * What rows read after `seq` say; everything when they do not follow it (rows pruned meanwhile) or
+ * the log numbers from below it again (made anew).
+ */
 function foundIn(rows: readonly ChangeRow[], seq: number, latest: number): Found {
-  if (rows.length > MOST_ROWS_TOLD || (rows.length ? rows[0]!.seq !== seq + 1 : latest > seq)) return 'everything';
+  if (latest < seq || rows.length > MOST_ROWS_TOLD || (rows.length ? rows[0]!.seq !== seq + 1 : latest > seq)) return 'everything';
   const found = { posts: new Set<number>(), terms: new Set<number>(), otherTables: false };
   for (const row of rows) {
     if (row.table_name === EVERYTHING) return 'everything';
@@ -96,7 +99,7 @@ export class SqliteOutside {
     const latest = this.sources.log.latest();
     const rows = this.sources.log.since(this.#seq, MOST_ROWS_TOLD + 1);
     const found = rows ? foundIn(rows, this.#seq, latest) : 'everything';
-    if (rows) this.#seq = Math.max(latest, rows.at(-1)?.seq ?? 0);
+    if (rows) this.#seq = Math.max(latest, rows.at(-1)?.seq ?? latest);
     if (found === 'everything') return this.#everything();
     if (found.otherTables) this.#all++;
     if (!found.posts.size && !found.terms.size) return;

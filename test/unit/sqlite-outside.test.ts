@@ -70,6 +70,20 @@ describe('SqliteOutside', () => {
     expect(file.told, 'the rows of the failed tell are not told again').to.deep.equal([{ posts: [4], terms: [] }]);
   });
 
+  it('takes everything as changed when the log was made anew, and follows the new one', async () => {
+    const { file, outside } = fakeFile();
+    file.commit(post(1), post(2), post(3));
+    const before = await outside.read();
+    file.rows = [];
+    file.next = 1;
+    file.commit(post(5));
+    const after = await outside.read();
+    expect(after.posts).to.not.equal(before.posts);
+    file.commit(post(6));
+    await outside.read();
+    expect(file.told, 'the first log\'s rows, then the new one\'s after the first').to.deep.equal([{ posts: [1, 2, 3], terms: [] }, { posts: [6], terms: [] }]);
+  });
+
   it('prunes the log once it holds twice KEPT_ROWS, keeping KEPT_ROWS', async () => {
     const { file, outside } = fakeFile();
     await outside.read();

@@ -239,20 +239,21 @@ CREATE INDEX IF NOT EXISTS "wp_tec_occurrences_idx_wp_tec_occurrences_start_date
 CREATE INDEX IF NOT EXISTS "wp_tec_occurrences_idx_wp_tec_occurrences_end_date_utc" ON "wp_tec_occurrences" ("end_date_utc");
 
 -- ensureSchema (empty database), statement 42 of 76
-CREATE TABLE IF NOT EXISTS "wp_wpcal_changes" (
-    "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
-    "table_name" TEXT NOT NULL,
-    "post_id" INTEGER,
-    "term_taxonomy_id" INTEGER
-  );
-
--- ensureSchema (empty database), statement 43 of 76
 SELECT
+  type,
   name
 FROM
   sqlite_master
 WHERE
-  type = 'trigger';
+  type IN ('table', 'trigger');
+
+-- ensureSchema (empty database), statement 43 of 76
+CREATE TABLE IF NOT EXISTS "wp_wpcal_changes" (
+      "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "table_name" TEXT NOT NULL,
+      "post_id" INTEGER,
+      "term_taxonomy_id" INTEGER
+    );
 
 -- ensureSchema (empty database), statement 44 of 76
 CREATE TRIGGER IF NOT EXISTS "wp_wpcal_changes_users_insert" AFTER INSERT ON "wp_users"
@@ -521,20 +522,21 @@ CREATE INDEX IF NOT EXISTS "wp_tec_occurrences_idx_wp_tec_occurrences_start_date
 CREATE INDEX IF NOT EXISTS "wp_tec_occurrences_idx_wp_tec_occurrences_end_date_utc" ON "wp_tec_occurrences" ("end_date_utc");
 
 -- ensureSchema (every table present, no index), statement 31 of 65
-CREATE TABLE IF NOT EXISTS "wp_wpcal_changes" (
-    "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
-    "table_name" TEXT NOT NULL,
-    "post_id" INTEGER,
-    "term_taxonomy_id" INTEGER
-  );
-
--- ensureSchema (every table present, no index), statement 32 of 65
 SELECT
+  type,
   name
 FROM
   sqlite_master
 WHERE
-  type = 'trigger';
+  type IN ('table', 'trigger');
+
+-- ensureSchema (every table present, no index), statement 32 of 65
+CREATE TABLE IF NOT EXISTS "wp_wpcal_changes" (
+      "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "table_name" TEXT NOT NULL,
+      "post_id" INTEGER,
+      "term_taxonomy_id" INTEGER
+    );
 
 -- ensureSchema (every table present, no index), statement 33 of 65
 CREATE TRIGGER IF NOT EXISTS "wp_wpcal_changes_users_insert" AFTER INSERT ON "wp_users"

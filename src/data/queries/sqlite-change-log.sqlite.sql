@@ -3,20 +3,21 @@
 -- test/unit/query-snapshots.test.ts fails when the code issues other SQL than this file shows.
 
 -- ensureChangeLog (no trigger yet), statement 1 of 35
-CREATE TABLE IF NOT EXISTS "wp_wpcal_changes" (
-    "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
-    "table_name" TEXT NOT NULL,
-    "post_id" INTEGER,
-    "term_taxonomy_id" INTEGER
-  );
-
--- ensureChangeLog (no trigger yet), statement 2 of 35
 SELECT
+  type,
   name
 FROM
   sqlite_master
 WHERE
-  type = 'trigger';
+  type IN ('table', 'trigger');
+
+-- ensureChangeLog (no trigger yet), statement 2 of 35
+CREATE TABLE IF NOT EXISTS "wp_wpcal_changes" (
+      "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
+      "table_name" TEXT NOT NULL,
+      "post_id" INTEGER,
+      "term_taxonomy_id" INTEGER
+    );
 
 -- ensureChangeLog (no trigger yet), statement 3 of 35
 CREATE TRIGGER IF NOT EXISTS "wp_wpcal_changes_users_insert" AFTER INSERT ON "wp_users"
