@@ -125,6 +125,8 @@ export interface ChangeLogReader {
   latest(): number;
   /** The least sequence number still held (null: none). */
   oldest(): number | null;
+  /** `PRAGMA schema_version`: it moves with every change of a table, index or trigger. */
+  schemaVersion(): number;
 }
 
 export function changeLogReader(database: SqliteDatabase.Database, prefix: string): ChangeLogReader {
@@ -157,6 +159,7 @@ export function changeLogReader(database: SqliteDatabase.Database, prefix: strin
       return found ? found.rows.all(seq, limit) as ChangeRow[] : null;
     },
     latest: () => Number(statements()?.latest.get(log) ?? 0),
+    schemaVersion: () => Number(schemaVersion.get()),
     oldest: () => {
       const found = statements();
       const seq = found?.oldest.get();

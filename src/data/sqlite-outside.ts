@@ -3,8 +3,9 @@
 // its listeners of, as its own writes do. Another connection's commit moves the writing
 // connection's data_version; the log's rows since the last look then say what it touched: posts and
 // terms are told (what readers keep of the others stays), other tables move the prefix's epoch,
-// and a quiet transaction, a gap (rows pruned before they were read) or a file without the log
-// moves both, as every outside commit did before the log.
+// and a quiet transaction, a gap (rows pruned before they were read), a file without the log, a
+// schema changed since the last look, or a log that cannot be read moves both, as every outside
+// commit did before the log.
 import { EVERYTHING, type ChangeLogReader, type ChangeRow } from './sqlite-change-log.ts';
 import { POST_TABLES } from './tables.ts';
 
@@ -59,6 +60,8 @@ export class SqliteOutside {
   /** The writing connection's data_version as the log was last read, and the last row read (or known to be wpcal's own). */
   #seen: number;
   #seq: number;
+  /** The file's schema version as the log was last read: DDL since (a trigger dropped and made again) may have lost rows. */
+  #schema: number;
   /** The reading connection's data_version at the last look: it moves for own commits too. */
   #other: number;
   #all = 0;
@@ -66,10 +69,13 @@ export class SqliteOutside {
   #told = 0;
   /** The least sequence number the log may still hold. */
   #oldest: number;
+  /** The look under way, and the one that follows it for the callers that came meanwhile. */
   #looking: Promise<SqliteEpochs> | null = null;
+  #queued: Promise<SqliteEpochs> | null = null;
 
   constructor(private readonly sources: SqliteOutsideSources) {
-    // The log first: a commit in between then shows as a move, and its rows are read.
+    // Nothing is kept yet: a commit between these reads costs at most a look that tells it again.
+    this.#schema = sources.log.schemaVersion();
     this.#seq = sources.log.latest();
     const versions = sources.versions();
     this.#seen = versions.outside;
@@ -77,11 +83,27 @@ export class SqliteOutside {
     this.#oldest = sources.log.oldest() ?? this.#seq;
   }
 
-  /** The epochs now, once what another connection changed since the last look was told; concurrent callers share a look. */
+  /**
+   * The epochs once what other connections changed before the call was told. Callers that come
+   * while a look is under way share the next one: the look under way may have read the versions
+   * before a commit they saw.
+   */
   read(): Promise<SqliteEpochs> {
-    return this.#looking ??= this.#look().finally(() => {
-      this.#looking = null;
+    if (!this.#looking) return this.#start();
+    return this.#queued ??= this.#looking.then(() => undefined, () => undefined).then(() => {
+      this.#queued = null;
+      return this.#start();
     });
+  }
+
+  #start(): Promise<SqliteEpochs> {
+    const look = this.#look();
+    this.#looking = look;
+    const done = () => {
+      if (this.#looking === look) this.#looking = null;
+    };
+    look.then(done, done);
+    return look;
   }
 
   async #look(): Promise<SqliteEpochs> {
@@ -94,12 +116,20 @@ export class SqliteOutside {
   }
 
   async #readLog(outside: number): Promise<void> {
+    let found: Found;
+    try {
+      const schema = this.sources.log.schemaVersion();
+      // The latest first: rows committed after it are read at the next look (the version moved for them).
+      const latest = this.sources.log.latest();
+      const rows = this.sources.log.since(this.#seq, MOST_ROWS_TOLD + 1);
+      found = rows && schema === this.#schema ? foundIn(rows, this.#seq, latest) : 'everything';
+      this.#schema = schema;
+      if (rows) this.#seq = Math.max(latest, rows.at(-1)?.seq ?? latest);
+    } catch {
+      // The version is not taken as seen: the log is read again at the next look.
+      return this.#everything();
+    }
     this.#seen = outside;
-    // The latest first: rows committed after it are read at the next look (the version moved for them).
-    const latest = this.sources.log.latest();
-    const rows = this.sources.log.since(this.#seq, MOST_ROWS_TOLD + 1);
-    const found = rows ? foundIn(rows, this.#seq, latest) : 'everything';
-    if (rows) this.#seq = Math.max(latest, rows.at(-1)?.seq ?? latest);
     if (found === 'everything') return this.#everything();
     if (found.otherTables) this.#all++;
     if (!found.posts.size && !found.terms.size) return;
@@ -122,8 +152,12 @@ export class SqliteOutside {
    * read or wpcal's own, and the next look starts after them.
    */
   #passOwnRows(): void {
-    const latest = this.sources.log.latest();
-    if (this.sources.versions().outside === this.#seen) this.#seq = Math.max(this.#seq, latest);
+    try {
+      const latest = this.sources.log.latest();
+      if (this.sources.versions().outside === this.#seen) this.#seq = Math.max(this.#seq, latest);
+    } catch {
+      // Passed over, and told again, at a later look.
+    }
   }
 
   #pruneIfLong(): void {

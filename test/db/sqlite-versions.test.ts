@@ -93,7 +93,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
     });
 
     it('tells the posts and terms another connection changed, through wpcal or not, and keeps both outside versions', async () => {
-      const post = await firstPost();
+      const [post, second] = [await firstPost(), await firstPost()];
       const taxonomy = await db.write(async (trx) => {
         const term = await trx.insertInto('terms').values({ name: 'Music', slug: 'music', term_group: 0 }).executeTakeFirstOrThrow();
         const added = await trx.insertInto('term_taxonomy').values({ term_id: Number(term.insertId), taxonomy: 'tribe_events_cat', description: '', parent: 0, count: 0 }).executeTakeFirstOrThrow();
@@ -105,17 +105,28 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
         await versions();
         await other.write((trx) => trx.insertInto('term_relationships').values({ object_id: post, term_taxonomy_id: taxonomy, term_order: 0 }).execute());
         await versions();
-        // Not through wpcal at all: the triggers are the file's.
+        // Not through wpcal at all (the triggers are the file's), a look after each statement.
         const shell = new SqliteDatabase(filePath(db));
         try {
-          shell.prepare('UPDATE wp_postmeta SET meta_value = ? WHERE post_id = ?').run('x', post);
-          shell.prepare('INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, ?, ?)').run(post, '_shell', '1');
-          shell.prepare('UPDATE wp_terms SET name = name || ? WHERE term_id = (SELECT term_id FROM wp_term_taxonomy WHERE term_taxonomy_id = ?)').run('!', taxonomy);
+          for (const [statement, ...values] of [
+            ['INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, ?, ?)', post, '_shell', '1'],
+            ['UPDATE wp_postmeta SET meta_value = ? WHERE meta_key = ?', 'x', '_shell'],
+            ['UPDATE wp_postmeta SET post_id = ? WHERE meta_key = ?', second, '_shell'],
+            ['DELETE FROM wp_postmeta WHERE meta_key = ?', '_shell'],
+            ['UPDATE wp_terms SET name = name || ? WHERE term_id = (SELECT term_id FROM wp_term_taxonomy WHERE term_taxonomy_id = ?)', '!', taxonomy],
+          ] as const) {
+            expect(shell.prepare(statement).run(...values).changes, statement).to.equal(1);
+            await versions();
+          }
         } finally {
           shell.close();
         }
       });
-      expect(told).to.deep.equal([{ posts: [post], terms: [] }, { posts: [post], terms: [taxonomy] }, { posts: [post], terms: [taxonomy] }]);
+      expect(told).to.deep.equal([
+        { posts: [post], terms: [] }, { posts: [post], terms: [taxonomy] },
+        { posts: [post], terms: [] }, { posts: [post], terms: [] }, { posts: [post, second].sort(), terms: [] }, { posts: [second], terms: [] },
+        { posts: [], terms: [taxonomy] },
+      ]);
       const after = await versions();
       expect(after.data).to.not.equal(start.data);
       expect([after.outside, after.postsOutside]).to.deep.equal([start.outside, start.postsOutside]);
@@ -146,7 +157,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       expect(after.postsOutside).to.not.equal(start.postsOutside);
     });
 
-    it('takes everything as changed when rows it had not read were pruned, or a trigger is missing', async () => {
+    it('takes everything as changed when rows it had not read were pruned, or a trigger is or was missing', async () => {
       const post = await firstPost();
       let start = await versions();
       await other.write(async (trx) => {
@@ -165,6 +176,13 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       } finally {
         await ensureChangeLog(other.kysely, other.prefix);
       }
+      // Dropped, written past and made again between two looks: only the schema tells.
+      start = await versions();
+      await sql`DROP TRIGGER wp_wpcal_changes_postmeta_insert`.execute(other.kysely);
+      await other.write((trx) => trx.insertInto('postmeta').values({ post_id: post, meta_key: '_unlogged', meta_value: '2' }).execute());
+      await ensureChangeLog(other.kysely, other.prefix);
+      after = await versions();
+      expect(after.postsOutside, 'a trigger missing between two looks').to.not.equal(start.postsOutside);
       start = after;
       const told = await toldDuring(() => other.write((trx) => trx.insertInto('postmeta').values({ post_id: post, meta_key: '_logged', meta_value: '1' }).execute()));
       expect(told, 'the trigger made again').to.deep.equal([{ posts: [post], terms: [] }]);
