@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import type { Db } from '../../src/data/connect.ts';
 import { ensureChangeLog } from '../../src/data/sqlite-change-log.ts';
+import { KEPT_ROWS, PRUNED_AT_ONCE } from '../../src/data/sqlite-outside.ts';
 import type { NewPost } from '../../src/data/tables.ts';
 import { databaseKinds, preparedDatabaseForBlock } from '../support/databases.ts';
 
@@ -187,6 +188,20 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       const told = await toldDuring(() => other.write((trx) => trx.insertInto('postmeta').values({ post_id: post, meta_key: '_logged', meta_value: '1' }).execute()));
       expect(told, 'the trigger made again').to.deep.equal([{ posts: [post], terms: [] }]);
       expect((await versions()).postsOutside).to.equal(start.postsOutside);
+    });
+
+    it('prunes the log to its last KEPT_ROWS rows in the background, telling nothing of it', async function () {
+      this.timeout(30_000);
+      const rows = async () => Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_wpcal_changes`.execute(db.kysely)).rows[0]!.n);
+      await versions();
+      await other.write((trx) => sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${KEPT_ROWS + PRUNED_AT_ONCE})
+        INSERT INTO wp_wpcal_changes (table_name) SELECT 'options' FROM n`.execute(trx));
+      const told = await toldDuring(async () => {
+        await versions();
+        for (let waited = 0; waited < 100 && await rows() > KEPT_ROWS; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      expect(await rows()).to.equal(KEPT_ROWS);
+      expect(told, 'the prune, an own write, names nothing (not everything)').to.deep.equal([{ posts: [], terms: [] }]);
     });
 
     it('reads the file through a page cache of 16 MB on each connection, never a memory map (whose pages stay resident)', async () => {

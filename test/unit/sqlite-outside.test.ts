@@ -2,7 +2,7 @@
 // and when it prunes. test/db/sqlite-versions.test.ts shows it on real files and triggers.
 import { expect } from 'chai';
 import type { ChangeRow } from '../../src/data/sqlite-change-log.ts';
-import { KEPT_ROWS, MOST_ROWS_TOLD, SqliteOutside } from '../../src/data/sqlite-outside.ts';
+import { KEPT_ROWS, MOST_ROWS_TOLD, PRUNED_AT_ONCE, SqliteOutside } from '../../src/data/sqlite-outside.ts';
 
 /** A file seen from outside: its log, both data versions, and what the handle told and pruned. */
 function fakeFile() {
@@ -180,14 +180,14 @@ describe('SqliteOutside', () => {
     expect(late.otherConnections, 'the later caller\'s version holds the second commit').to.not.equal(early.otherConnections);
   });
 
-  it('prunes the log once it holds twice KEPT_ROWS, keeping KEPT_ROWS', async () => {
+  it('prunes the log once it holds PRUNED_AT_ONCE rows past KEPT_ROWS, keeping KEPT_ROWS', async () => {
     const { file, outside } = fakeFile();
     await outside.read();
-    file.commit(...Array.from({ length: 2 * KEPT_ROWS - 1 }, () => ({ table_name: 'options', post_id: null, term_taxonomy_id: null })));
+    file.commit(...Array.from({ length: KEPT_ROWS + PRUNED_AT_ONCE - 1 }, () => ({ table_name: 'options', post_id: null, term_taxonomy_id: null })));
     await outside.read();
     expect(file.pruned).to.deep.equal([]);
     file.commit({ table_name: 'options', post_id: null, term_taxonomy_id: null });
     await outside.read();
-    expect(file.pruned).to.deep.equal([KEPT_ROWS]);
+    expect(file.pruned).to.deep.equal([PRUNED_AT_ONCE]);
   });
 });
