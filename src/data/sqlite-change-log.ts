@@ -85,6 +85,8 @@ export async function ensureChangeLog(reader: Reader, prefix: string): Promise<s
     )`).execute(reader);
   }
   const existing = new Set(rows.filter((row) => row.type === 'trigger').map((row) => row.name));
+  const quiet = sql.raw(`"${log}" WHERE "seq" = ${QUIET_SEQ}`);
+  if ((await sql`SELECT 1 FROM ${quiet}`.execute(reader)).rows.length) await sql`DELETE FROM ${quiet}`.execute(reader);
   const missing = triggers(prefix).filter((trigger) => !existing.has(trigger.name));
   for (const trigger of missing) await sql.raw(trigger.statement).execute(reader);
   return missing.map((trigger) => trigger.name);
@@ -119,7 +121,7 @@ export async function pruneChangeLog(trx: Writer, prefix: string, seq: number): 
 
 /** The log's rows since a sequence number, read at once on a connection of its own (sqlite-outside.ts). */
 export interface ChangeLogReader {
-  /** The rows after `seq`, `limit` at most; null when the file has no log or lacks a trigger. */
+  /** The rows after `seq`, `limit` at most; null when the file has no log, lacks a trigger, or holds a quiet mark another program committed. */
   since(seq: number, limit: number): ChangeRow[] | null;
   /** The last sequence number given (0 for none, or no log). */
   latest(): number;
@@ -136,7 +138,7 @@ export function changeLogReader(database: SqliteDatabase.Database, prefix: strin
   const triggerNames = database.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).pluck();
   const tableNamed = database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
   /** The schema version the log and triggers were last found whole in, and its statements. */
-  let whole: { schema: unknown; rows: SqliteDatabase.Statement; latest: SqliteDatabase.Statement; oldest: SqliteDatabase.Statement } | null = null;
+  let whole: { schema: unknown; rows: SqliteDatabase.Statement; quiet: SqliteDatabase.Statement; latest: SqliteDatabase.Statement; oldest: SqliteDatabase.Statement } | null = null;
   const statements = () => {
     const schema = schemaVersion.get();
     if (whole?.schema === schema) return whole;
@@ -147,6 +149,7 @@ export function changeLogReader(database: SqliteDatabase.Database, prefix: strin
     whole = {
       schema,
       rows: database.prepare(`SELECT "seq", "table_name", "post_id", "term_taxonomy_id" FROM "${log}" WHERE "seq" > ? ORDER BY "seq" LIMIT ?`),
+      quiet: database.prepare(`SELECT 1 FROM "${log}" WHERE "seq" = ${QUIET_SEQ}`).pluck(),
       // The table's AUTOINCREMENT counter: rows deleted (pruned) or not yet any, it still says where numbering is.
       latest: database.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck(),
       oldest: database.prepare(`SELECT MIN("seq") FROM "${log}" WHERE "seq" > ${QUIET_SEQ}`).pluck(),
@@ -156,7 +159,9 @@ export function changeLogReader(database: SqliteDatabase.Database, prefix: strin
   return {
     since: (seq, limit) => {
       const found = statements();
-      return found ? found.rows.all(seq, limit) as ChangeRow[] : null;
+      // A quiet mark committed (no transaction of wpcal's commits one) silences every trigger.
+      if (!found || found.quiet.get() !== undefined) return null;
+      return found.rows.all(seq, limit) as ChangeRow[];
     },
     latest: () => Number(statements()?.latest.get(log) ?? 0),
     schemaVersion: () => Number(schemaVersion.get()),

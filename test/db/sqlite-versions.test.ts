@@ -190,6 +190,20 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       expect((await versions()).postsOutside).to.equal(start.postsOutside);
     });
 
+    it('takes everything as changed while a quiet mark another program committed silences the triggers, until a command removes it', async () => {
+      const post = await firstPost();
+      await sql`INSERT INTO wp_wpcal_changes (seq, table_name) VALUES (0, '*')`.execute(other.kysely);
+      let start = await versions();
+      await other.write((trx) => trx.updateTable('posts').set({ post_title: 'Silenced' }).where('ID', '=', post).execute());
+      const after = await versions();
+      expect(after.postsOutside, 'no row, yet everything').to.not.equal(start.postsOutside);
+      await ensureChangeLog(other.kysely, other.prefix);
+      start = await versions();
+      const told = await toldDuring(() => other.write((trx) => trx.updateTable('posts').set({ post_title: 'Heard' }).where('ID', '=', post).execute()));
+      expect(told, 'the mark removed').to.deep.equal([{ posts: [post], terms: [] }]);
+      expect((await versions()).postsOutside).to.equal(start.postsOutside);
+    });
+
     it('prunes the log to its last KEPT_ROWS rows in the background, telling nothing of it', async function () {
       this.timeout(30_000);
       const rows = async () => Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_wpcal_changes`.execute(db.kysely)).rows[0]!.n);
