@@ -4,8 +4,8 @@
 // connection's data_version; the log's rows since the last look then say what it touched: posts and
 // terms are told (what readers keep of the others stays), other tables move the prefix's epoch,
 // and a quiet transaction, a gap (rows pruned before they were read), a file without the log, a
-// schema changed since the last look, or a log that cannot be read moves both, as every outside
-// commit did before the log.
+// schema changed since the last look, or a log that cannot be read moves both: everything is
+// taken as changed.
 import { EVERYTHING, type ChangeLogReader, type ChangeRow } from './sqlite-change-log.ts';
 import { POST_TABLES } from './tables.ts';
 
