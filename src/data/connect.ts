@@ -165,7 +165,6 @@ interface Opened {
   sqlite?: { versions: () => SqliteVersions; changeLog?: (prefix: string) => ChangeLogReader };
 }
 
-
 function openMysql(url: string, deadlines: () => Deadlines): Opened {
   const u = new URL(url);
   const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
