@@ -69,10 +69,10 @@ function triggers(prefix: string): Trigger[] {
 }
 
 /**
- * Creates the log and its missing triggers (SQLite only; `reader` may write: DDL, as schema.ts
- * runs it); answers the names of the triggers it created.
+ * Creates the log and its missing triggers, and removes a quiet mark left committed (SQLite only;
+ * `reader` may write: DDL, as schema.ts runs it).
  */
-export async function ensureChangeLog(reader: Reader, prefix: string): Promise<string[]> {
+export async function ensureChangeLog(reader: Reader, prefix: string): Promise<void> {
   const log = changeLogTable(prefix);
   const { rows } = await sql<{ type: string; name: string }>`SELECT type, name FROM sqlite_master WHERE type IN ('table', 'trigger')`.execute(reader);
   // Written only when missing, as schema.ts does: a file whose schema is whole is never written to.
@@ -89,7 +89,6 @@ export async function ensureChangeLog(reader: Reader, prefix: string): Promise<s
   if ((await sql`SELECT 1 FROM ${quiet}`.execute(reader)).rows.length) await sql`DELETE FROM ${quiet}`.execute(reader);
   const missing = triggers(prefix).filter((trigger) => !existing.has(trigger.name));
   for (const trigger of missing) await sql.raw(trigger.statement).execute(reader);
-  return missing.map((trigger) => trigger.name);
 }
 
 /**
