@@ -4,6 +4,7 @@ import { createLogger } from '../log.ts';
 import { UsageError, databaseConfig, localeConfig, mediaConfig, serveConfig, siteUrlConfig } from '../config.ts';
 import { DatabaseUrlError, openDatabase, type Db } from '../data/connect.ts';
 import { MissingTablesError, migrateDatabase, prepareDatabase, type TableCreation } from '../setup/prepare.ts';
+import { setChangeLog } from '../setup/change-log.ts';
 import { progressBar } from './progress.ts';
 import { ROLE_NAMES, isRoleName } from '../auth/roles.ts';
 import { ExportFilterError } from '../transfer/export-filter-error.ts';
@@ -110,6 +111,8 @@ function buildProgram(io: Io): Command {
     .addOption(dbOption())
     .addOption(prefixOption())
     .option('--yes', "create the prefix's tables even though the database holds another prefix's WordPress tables")
+    .option('--change-log', "MySQL/MariaDB: make the change log, whose triggers tell wpcal another connection's writes post by post")
+    .option('--no-change-log', 'MySQL/MariaDB: drop the change log and its triggers')
     .action(async (flags) => {
       const config = databaseConfig(flags);
       const db = await openDatabase(config.db, config.tablePrefix, { createFolder: config.createFolder });
@@ -122,6 +125,7 @@ function buildProgram(io: Io): Command {
         const { migrated, skipped } = changes.events;
         io.out(`migrated ${migrated} events, skipped ${skipped.length}`);
         for (const event of skipped) io.out(`skipped event ${event.id}: ${event.reason}`);
+        if (typeof flags.changeLog === 'boolean') io.out(await setChangeLog(db, flags.changeLog));
       } finally {
         progress.stop();
         await db.close();

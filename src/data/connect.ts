@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { createPool, type PoolConnection } from 'mysql2';
 import {
@@ -10,6 +11,7 @@ import type { Database } from './tables.ts';
 import { withTablePrefix } from './table-prefix.ts';
 import {
   COUNTER_READ_WINDOW_MS, OUTSIDE_CHECK_MS, OUTSIDE_FULL_CHECK_MS, SettledVersions, commitCounterReader, oldestOpenTransactionReader, sweptOnce, tableTimesReader,
+  type TableTimes,
 } from './innodb-changes.ts';
 import { OutsideEpochs } from './outside-epochs.ts';
 import { postsModifiedSince } from './posts.ts';
@@ -19,6 +21,7 @@ import type { DialectName, Writer } from './executor.ts';
 import { poolWithDeadlines } from './mysql-pool.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { beginQuiet, changeLogReader, endQuiet, pruneChangeLog, type ChangeLogReader } from './sqlite-change-log.ts';
+import * as mysqlLog from './mysql-change-log.ts';
 import { SqliteOutside, type SqliteEpochs, type SqliteOutsideSources, type SqliteVersions } from './sqlite-outside.ts';
 import { preparingOnce } from './sqlite-statements.ts';
 import { WriteTransactions, namesWhatItTouches, type AutoIdNumbering, type CommitListener, type WriteOptions } from './transaction.ts';
@@ -137,7 +140,7 @@ export function parseDatabaseUrl(url: string): ParsedUrl {
 // GROUP BYs need it. Write transactions run READ COMMITTED (transaction.ts says why); single
 // statements read the same either way. mysql2 runs a connection's commands in order, so queueing
 // the SET here puts it before the first query the pool hands the connection out for.
-function configureSession(connection: PoolConnection): void {
+function configureSession(connection: PoolConnection, writer: string): void {
   // A session that cannot be set up (the server going away) is dropped; the next statement on it
   // fails and is answered as the outage it is.
   const dropOnError = (error: unknown) => {
@@ -148,6 +151,32 @@ function configureSession(connection: PoolConnection): void {
   // A lock wait ends (error 1205, retried by WriteTransactions) well before the statement deadline
   // would close the connection, which leaves the server holding that transaction's locks.
   connection.query(`SET SESSION innodb_lock_wait_timeout = ${LOCK_WAIT_SECONDS}`, dropOnError);
+  // The rows this pool's writes leave in the change log name it (mysql-change-log.ts).
+  connection.query(`SET ${mysqlLog.WRITER_VARIABLE} = ?`, [writer], dropOnError);
+}
+
+/**
+ * The change log's reader, when the database has the log whole and the server tells its open
+ * transactions (without them, rows that show late could not be told from rows never to show).
+ */
+async function openMysqlChangeLog(db: Db, writer: string, bound: () => Promise<mysqlLog.LogBound>): Promise<mysqlLog.MysqlChangeLog | undefined> {
+  const reader = db.kysely.withoutPlugins();
+  if (!await mysqlLog.hasChangeLog(reader, db.prefix)) return undefined;
+  const read = mysqlLog.changeLogRows(reader, db.prefix, writer);
+  const first = await read(Number.MAX_SAFE_INTEGER, 0);
+  const firstBound = await bound();
+  if (firstBound.oldestOpen === undefined) return undefined;
+  let pruning = false;
+  return new mysqlLog.MysqlChangeLog(read, first, firstBound, () => {
+    if (pruning) return;
+    pruning = true;
+    void db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      await mysqlLog.pruneChangeLog(trx, db.prefix);
+    }).catch(() => undefined).finally(() => {
+      pruning = false;
+    });
+  });
 }
 
 /** How far apart the clocks of the processes writing post_modified_gmt may be. */
@@ -163,6 +192,8 @@ interface Opened {
   label: string;
   /** SQLite: both pragmas read at once, and the change log's reader (none for ':memory:', which no one else sees). */
   sqlite?: { versions: () => SqliteVersions; changeLog?: (prefix: string) => ChangeLogReader };
+  /** MySQL: what the pool's writes name themselves by in the change log. */
+  mysqlWriter?: string;
 }
 
 function openMysql(url: string, deadlines: () => Deadlines): Opened {
@@ -191,8 +222,13 @@ function openMysql(url: string, deadlines: () => Deadlines): Opened {
     multipleStatements: true,
     stringifyObjects: true,
   });
-  pool.on('connection', configureSession);
-  return { dialect: new MysqlDialect({ pool: poolWithDeadlines(pool, deadlines) }), label: `mysql://${u.host}/${database}${socketPath ? ` (socket ${socketPath})` : ''}` };
+  const writer = randomUUID();
+  pool.on('connection', (connection) => configureSession(connection, writer));
+  return {
+    dialect: new MysqlDialect({ pool: poolWithDeadlines(pool, deadlines) }),
+    label: `mysql://${u.host}/${database}${socketPath ? ` (socket ${socketPath})` : ''}`,
+    mysqlWriter: writer,
+  };
 }
 
 /**
@@ -311,7 +347,9 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   let numbering: AutoIdNumbering = { consecutive: true, step: 1 };
   const transactions = new WriteTransactions({
     dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering,
-    background: parsed.dialect === 'sqlite' ? { begin: (trx) => beginQuiet(trx, prefix), end: (trx) => endQuiet(trx, prefix) } : undefined,
+    background: parsed.dialect === 'sqlite'
+      ? { begin: (trx) => beginQuiet(trx, prefix), end: (trx) => endQuiet(trx, prefix) }
+      : { begin: (trx) => mysqlLog.beginQuiet(trx, prefix), end: (trx) => mysqlLog.endQuiet(trx, prefix) },
   });
   let otherConnections: () => Promise<string | null> = async () => null;
   let outside: (of: OutsideScope) => Promise<string | null> = async () => null;
@@ -381,13 +419,15 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
       if (read) {
         const [tableTimes, oldestOpen] = [tableTimesReader(kysely.withoutPlugins(), prefix), oldestOpenTransactionReader(kysely.withoutPlugins())];
+        // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
+        const tables = async (): Promise<TableTimes> => ({ ...await tableTimes(), oldestOpen: await oldestOpen() });
         const epochs = new OutsideEpochs({
           counter: read,
-          // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
-          tables: async () => ({ ...await tableTimes(), oldestOpen: await oldestOpen() }),
+          tables,
           ownWrites: () => transactions.ownWrites(),
           postsModifiedSince: (since) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)),
-          tell: (posts) => transactions.tell({ posts: new Set(posts), terms: new Set() }),
+          tell: (touched) => transactions.tell(touched),
+          changeLog: await openMysqlChangeLog(db, opened.mysqlWriter!, tables),
         }, options.outsideCheckMs ?? OUTSIDE_CHECK_MS, options.outsideFullCheckMs ?? OUTSIDE_FULL_CHECK_MS);
         await epochs.start();
         // Both epochs of one read, as `EPOCH POSTS_EPOCH`.

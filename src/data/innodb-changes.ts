@@ -195,6 +195,8 @@ export class OutsideCommits {
     private readonly checkMs: number,
     private readonly fullCheckMs: number,
     private readonly clock: () => number = () => Date.now(),
+    /** False when a change log tells the post tables' changes: sweeps then leave postsEpoch. */
+    private readonly postsSwept = true,
   ) {
     this.#checkAfter = checkMs;
   }
@@ -257,7 +259,7 @@ export class OutsideCommits {
 
   /** The epoch of the post tables (POST_TABLES), `CHANGES.SWEEPS`: changes that left them alone do not move it. */
   get postsEpoch(): string {
-    return `${this.#postChanges}.${this.#sweeps}`;
+    return this.postsSwept ? `${this.#postChanges}.${this.#sweeps}` : String(this.#postChanges);
   }
 
   /**
@@ -385,6 +387,7 @@ export type ChangedTables = 'all' | ReadonlySet<string>;
  */
 export class TableChanges {
   #times: ReadonlyMap<string, string | null> = new Map();
+  #lastRead: TableTimes | null = null;
   /** Tables whose time is not older than this may have changed since the last look (null: all may). */
   #since: string | null = null;
   #recheckAt: number | null = null;
@@ -398,6 +401,7 @@ export class TableChanges {
   async changed(why: 'move' | 'recheck'): Promise<ChangedTables> {
     this.#recheckAt = null;
     const times = await this.read().catch(() => null);
+    this.#lastRead = times;
     if (!times) {
       this.#since = null;
       return 'all';
@@ -412,6 +416,11 @@ export class TableChanges {
     for (const table of before.keys()) if (!times.tables.has(table)) changed.add(table);
     if (why === 'move') this.#recheckAt = this.clock() + TABLES_RECHECK_MS;
     return changed;
+  }
+
+  /** What the last look read (null: it failed), the bound of what the change log read after it may hold. */
+  get lastRead(): TableTimes | null {
+    return this.#lastRead;
   }
 
   get recheckDue(): boolean {

@@ -1,8 +1,13 @@
 // How a MySQL/MariaDB handle turns what it reads of the server (the commit counter, its tables'
 // change times, transactions left open) and what it knows of its own writes into the outside
 // epochs: the whole prefix's, and the post tables'. innodb-changes.ts holds the parts.
+import type { Touched } from './change-log.ts';
 import { OutsideCommits, TABLES_RECHECK_MS, TableChanges, type OwnWrites, type TableTimes } from './innodb-changes.ts';
+import type { LogBound } from './mysql-change-log.ts';
 import { POST_TABLES } from './tables.ts';
+
+/** The change log's name without the prefix: its own writes are no change of what readers keep. */
+const CHANGE_LOG = 'wpcal_changes';
 
 /** What the epochs are read from. */
 export interface OutsideSources {
@@ -11,7 +16,12 @@ export interface OutsideSources {
   ownWrites: () => OwnWrites;
   /** The posts modified since this time (ms since the epoch), and how to tell them as changed. */
   postsModifiedSince: (since: number) => Promise<readonly number[]>;
-  tell: (posts: readonly number[]) => Promise<void>;
+  tell: (touched: { posts: ReadonlySet<number>; terms: ReadonlySet<number> }) => Promise<void>;
+  /**
+   * The change log's reader (mysql-change-log.ts), when the database has one: it then tells the
+   * post tables' changes, at each look and in place of the checks of the posts modified.
+   */
+  changeLog?: { changes(bound: LogBound | null): Promise<Touched> };
 }
 
 /** The epochs one counter read tells. */
@@ -34,7 +44,8 @@ export class OutsideEpochs {
     private readonly sources: OutsideSources, checkMs: number, fullCheckMs: number,
     private readonly clock: () => number = () => Date.now(),
   ) {
-    this.#commits = new OutsideCommits(checkMs, fullCheckMs, clock);
+    // What the log tells of the post tables is exact: no sweep of them.
+    this.#commits = new OutsideCommits(checkMs, fullCheckMs, clock, !sources.changeLog);
     this.#tables = new TableChanges(sources.tables, clock);
     this.#lookedWith = sources.ownWrites().activity;
   }
@@ -67,7 +78,36 @@ export class OutsideEpochs {
   async #look(why: 'move' | 'recheck'): Promise<void> {
     this.#lookedWith = this.sources.ownWrites().activity;
     const changed = await this.#tables.changed(why);
-    if (changed === 'all' || changed.size) this.#commits.changed(changed === 'all' || [...changed].some((table) => POST_TABLES.has(table)));
+    if (!this.sources.changeLog) {
+      if (changed === 'all' || changed.size) this.#commits.changed(changed === 'all' || [...changed].some((table) => POST_TABLES.has(table)));
+      return;
+    }
+    if (changed === 'all' || [...changed].some((table) => !POST_TABLES.has(table) && table !== CHANGE_LOG)) this.#commits.changed(false);
+    await this.#tellLogged(this.sources.changeLog, this.#tables.lastRead);
+  }
+
+  /** Tells what the log says other connections touched; true once told (false: everything was taken as changed). */
+  async #tellLogged(log: NonNullable<OutsideSources['changeLog']>, bound: LogBound | null): Promise<boolean> {
+    let touched: Touched;
+    try {
+      touched = await log.changes(bound);
+    } catch {
+      touched = 'everything';
+    }
+    if (touched === 'everything') {
+      this.#commits.changed();
+      return false;
+    }
+    if (touched.otherTables) this.#commits.changed(false);
+    if (!touched.posts.size && !touched.terms.size) return true;
+    try {
+      await this.sources.tell(touched);
+    } catch {
+      this.#commits.changed();
+      return false;
+    }
+    this.#checksTold++;
+    return true;
   }
 
   /**
@@ -89,6 +129,8 @@ export class OutsideEpochs {
 
   /** Tells the posts another connection saved since `since`; false when they could not be read (then anything may have changed: new epochs). */
   async #check(since: number): Promise<boolean> {
+    const log = this.sources.changeLog;
+    if (log) return this.#tellLogged(log, await this.sources.tables().catch(() => null));
     const started = this.clock();
     let posts: readonly number[];
     try {
@@ -98,7 +140,7 @@ export class OutsideEpochs {
       return false;
     }
     this.#commits.checked(this.clock() - started);
-    await this.sources.tell(posts);
+    await this.sources.tell({ posts: new Set(posts), terms: new Set() });
     this.#checksTold++;
     return true;
   }

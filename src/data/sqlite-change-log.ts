@@ -7,21 +7,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Reader, Writer } from './executor.ts';
-import { TABLE_NAMES, type TableName } from './tables.ts';
-
-/** The log's name under a prefix (not a WordPress table: no TableName). */
-export const changeLogTable = (prefix: string): string => `${prefix}wpcal_changes`;
-
-/** What a row of the log names: a table, and the post or term_taxonomy ID the change touched, if any. */
-export interface ChangeRow {
-  seq: number;
-  table_name: string;
-  post_id: number | null;
-  term_taxonomy_id: number | null;
-}
-
-/** The table_name of the row a quiet transaction leaves: it may have changed anything. */
-export const EVERYTHING = '*';
+import { changeLogTable, EVERYTHING, logTriggers, type ChangeRow, type TriggerSql } from './change-log.ts';
 
 /**
  * The `seq` of the row a quiet transaction holds while it runs (AUTOINCREMENT never gives 0, and
@@ -29,42 +15,15 @@ export const EVERYTHING = '*';
  */
 const QUIET_SEQ = 0;
 
-type Row = 'NEW' | 'OLD';
+const SQLITE: TriggerSql = { quote: (identifier) => `"${identifier}"`, noTable: '', extra: '' };
 
-/** The post and term_taxonomy ID one row of `table` names, as a SELECT of (table_name, post_id, term_taxonomy_id). */
-function namedBy(prefix: string, table: TableName, row: Row): string {
-  switch (table) {
-    case 'posts': return `SELECT 'posts', ${row}."ID", NULL`;
-    case 'postmeta': case 'tec_events': case 'tec_occurrences': return `SELECT '${table}', ${row}."post_id", NULL`;
-    case 'term_relationships': return `SELECT '${table}', ${row}."object_id", ${row}."term_taxonomy_id"`;
-    case 'term_taxonomy': return `SELECT '${table}', NULL, ${row}."term_taxonomy_id"`;
-    case 'terms': case 'termmeta': {
-      // Readers keep terms by term_taxonomy_id; a term without one is told as a change of another table.
-      const taxonomies = `FROM "${prefix}term_taxonomy" WHERE "term_id" = ${row}."term_id"`;
-      return `SELECT '${table}', NULL, "term_taxonomy_id" ${taxonomies} UNION ALL SELECT '${table}', NULL, NULL WHERE NOT EXISTS (SELECT 1 ${taxonomies})`;
-    }
-    case 'users': case 'usermeta': case 'options': return `SELECT '${table}', NULL, NULL`;
-  }
-}
-
-const OPERATIONS = { insert: ['NEW'], update: ['OLD', 'NEW'], delete: ['OLD'] } satisfies Record<string, Row[]>;
-
-interface Trigger {
-  name: string;
-  statement: string;
-}
-
-function triggers(prefix: string): Trigger[] {
+function triggers(prefix: string): Array<{ name: string; statement: string }> {
   const log = changeLogTable(prefix);
-  return TABLE_NAMES.flatMap((table) => Object.entries(OPERATIONS).map(([operation, rows]) => {
-    const name = `${log}_${table}_${operation}`;
-    const named = rows.map((row) => namedBy(prefix, table, row)).join(' UNION ');
-    return {
-      name,
-      statement: `CREATE TRIGGER IF NOT EXISTS "${name}" AFTER ${operation.toUpperCase()} ON "${prefix}${table}"
+  return logTriggers(SQLITE, prefix).map((trigger) => ({
+    name: trigger.name,
+    statement: `CREATE TRIGGER IF NOT EXISTS "${trigger.name}" AFTER ${trigger.operation} ON "${trigger.table}"
         WHEN NOT EXISTS (SELECT 1 FROM "${log}" WHERE "seq" = ${QUIET_SEQ})
-        BEGIN INSERT INTO "${log}" ("table_name", "post_id", "term_taxonomy_id") ${named}; END`,
-    };
+        BEGIN INSERT INTO "${log}" ("table_name", "post_id", "term_taxonomy_id") ${trigger.rows}; END`,
   }));
 }
 

@@ -6,8 +6,8 @@
 // and a quiet transaction, a gap (rows pruned before they were read), a file without the log, a
 // schema changed since the last look, or a log that cannot be read moves both: everything is
 // taken as changed.
-import { EVERYTHING, type ChangeLogReader, type ChangeRow } from './sqlite-change-log.ts';
-import { POST_TABLES } from './tables.ts';
+import { touchedBy, type ChangeRow, type Touched } from './change-log.ts';
+import type { ChangeLogReader } from './sqlite-change-log.ts';
 
 /** Rows one look tells at most: past them everything is taken as changed (rebuilding costs no more then). */
 export const MOST_ROWS_TOLD = 5000;
@@ -43,22 +43,13 @@ export interface SqliteEpochs {
   posts: string;
 }
 
-type Found = { posts: Set<number>; terms: Set<number>; otherTables: boolean } | 'everything';
-
 /**
  * What rows read after `seq` say; everything when they do not follow it (rows pruned meanwhile) or
  * the log numbers from below it again (made anew).
  */
-function foundIn(rows: readonly ChangeRow[], seq: number, latest: number): Found {
+function foundIn(rows: readonly ChangeRow[], seq: number, latest: number): Touched {
   if (latest < seq || rows.length > MOST_ROWS_TOLD || (rows.length ? rows[0]!.seq !== seq + 1 : latest > seq)) return 'everything';
-  const found = { posts: new Set<number>(), terms: new Set<number>(), otherTables: false };
-  for (const row of rows) {
-    if (row.table_name === EVERYTHING) return 'everything';
-    if (row.post_id !== null) found.posts.add(Number(row.post_id));
-    if (row.term_taxonomy_id !== null) found.terms.add(Number(row.term_taxonomy_id));
-    if (!POST_TABLES.has(row.table_name) || (row.post_id === null && row.term_taxonomy_id === null)) found.otherTables = true;
-  }
-  return found;
+  return touchedBy(rows);
 }
 
 export class SqliteOutside {
@@ -121,7 +112,7 @@ export class SqliteOutside {
   }
 
   async #readLog(outside: number): Promise<void> {
-    let found: Found;
+    let found: Touched;
     try {
       const schema = this.sources.log.schemaVersion();
       // The latest first: rows committed after it are read at the next look (the version moved for them).

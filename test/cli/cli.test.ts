@@ -145,4 +145,23 @@ forEachDatabase('wpcal migrate and user', (kind) => {
       await database.drop();
     }
   });
+
+  it('makes and drops the change log on MySQL on request (a SQLite file always has one)', async function () {
+    this.timeout(120000);
+    const database = await kind.create();
+    try {
+      const made = await runCli(['migrate', '--change-log', '--db', database.url]);
+      expect(made.code, made.stderr).to.equal(0);
+      const again = await runCli(['migrate', '--change-log', '--db', database.url]);
+      const dropped = await runCli(['migrate', '--no-change-log', '--db', database.url]);
+      const lastLines = [made, again, dropped].map((run) => run.stdout.trim().split('\n').pop());
+      expect(lastLines).to.deep.equal(kind.name === 'sqlite'
+        ? Array(3).fill('change log: a SQLite file always has one')
+        : ['change log: made with 33 triggers', 'change log: already there', 'change log: dropped with its triggers']);
+      const plain = await runCli(['migrate', '--db', database.url]);
+      expect(plain.stdout, 'nothing said of it unless asked').to.not.contain('change log');
+    } finally {
+      await database.drop();
+    }
+  });
 });

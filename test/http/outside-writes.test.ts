@@ -5,7 +5,9 @@ import { expect } from 'chai';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { COUNTER_READ_WINDOW_MS, TABLES_RECHECK_MS } from '../../src/data/innodb-changes.ts';
 import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
-import { forEachDatabase } from '../support/databases.ts';
+import { createChangeLog } from '../../src/data/mysql-change-log.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
+import { databaseKinds, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
 import { countReuses, type ReuseCounter } from '../support/reuse-counter.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -17,14 +19,33 @@ async function requestAfterWindow(t: TestServer, path: string) {
   return t.request('GET', path);
 }
 
-forEachDatabase('writes by other connections', (kind) => {
+/** The database made with the change log (`wpcal migrate --change-log`) before the server starts. */
+async function withChangeLog(database: TestDatabase): Promise<void> {
+  const db = await openDatabase(database.url, 'wp_');
+  try {
+    await prepareDatabase(db);
+    await createChangeLog(db.kysely, 'wp_');
+  } finally {
+    await db.close();
+  }
+}
+
+/** Each database, and MySQL again with the change log. */
+function forEachSetup(title: string, body: (kind: DatabaseKind, changeLog: boolean) => void): void {
+  for (const kind of databaseKinds()) {
+    describe(`${title} [${kind.name}]`, () => body(kind, false));
+    if (kind.name === 'mysql') describe(`${title} [mysql, change log]`, () => body(kind, true));
+  }
+}
+
+forEachSetup('writes by other connections', (kind, changeLog) => {
   let t: TestServer;
   /** A second handle on the same database: its writes are not wpcal's. */
   let outside: Db;
   let reuses: ReuseCounter;
   before(async () => {
     reuses = countReuses();
-    t = await startTestServer(kind, { seed: 'fixtures/demo.json' });
+    t = await startTestServer(kind, { seed: 'fixtures/demo.json', before: changeLog ? withChangeLog : undefined });
     outside = await openDatabase(t.database.url, 'wp_');
   });
   after(async () => {
@@ -116,13 +137,15 @@ forEachDatabase('writes by other connections', (kind) => {
   });
 });
 
-forEachDatabase('writes by other connections while wpcal writes', (kind) => {
-  /** The sweeps' period (OUTSIDE_FULL_CHECK_MS) of this test's server. */
+forEachSetup('writes by other connections while wpcal writes', (kind, changeLog) => {
+  /** The sweeps' period (OUTSIDE_FULL_CHECK_MS) of this test's server; with the change log, the checks' (OUTSIDE_CHECK_MS), and no sweep. */
   const FULL_CHECK_MS = 2500;
+  const LOG_CHECK_MS = 300;
   let t: TestServer;
   let outside: Db;
   before(async () => {
-    t = await startTestServer(kind, { seed: 'fixtures/demo.json', outsideChecks: { outsideCheckMs: 600_000, outsideFullCheckMs: FULL_CHECK_MS } });
+    const outsideChecks = changeLog ? { outsideCheckMs: LOG_CHECK_MS, outsideFullCheckMs: 600_000 } : { outsideCheckMs: 600_000, outsideFullCheckMs: FULL_CHECK_MS };
+    t = await startTestServer(kind, { seed: 'fixtures/demo.json', outsideChecks, before: changeLog ? withChangeLog : undefined });
     outside = await openDatabase(t.database.url, 'wp_');
   });
   after(async () => {
@@ -130,7 +153,7 @@ forEachDatabase('writes by other connections while wpcal writes', (kind) => {
     await t?.close();
   });
 
-  it('shows meta changed outside during its own write: on MySQL past the sweep, first from the representations kept before, built again behind that answer', async function () {
+  it('shows meta changed outside during its own write: on MySQL past the sweep, first from the representations kept before, built again behind that answer (with the change log, at the check after it)', async function () {
     this.timeout(30_000);
     const path = `${API}/events?per_page=3`;
     const costOf = async (id: number): Promise<string> => {
@@ -156,7 +179,10 @@ forEachDatabase('writes by other connections while wpcal writes', (kind) => {
       await trx.insertInto('postmeta').values({ post_id: 999_999, meta_key: 'wpcal_probe', meta_value: '1' }).execute();
     });
     if (kind.name !== 'mysql') await changeCost();
-    if (kind.name === 'mysql') {
+    if (changeLog) {
+      expect(await costOf(event!.id), 'not told apart from the own write: hidden until the check').to.equal(event!.cost);
+      await new Promise((resolve) => setTimeout(resolve, LOG_CHECK_MS + 50));
+    } else if (kind.name === 'mysql') {
       expect(await costOf(event!.id), 'not told apart from the own write: hidden until the sweep').to.equal(event!.cost);
       await new Promise((resolve) => setTimeout(resolve, FULL_CHECK_MS + 50));
       expect(await costOf(event!.id), 'the first answer past the sweep: the representation kept before').to.equal(event!.cost);

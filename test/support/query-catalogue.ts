@@ -31,6 +31,8 @@ import * as posts from '../../src/data/posts.ts';
 import * as savepoint from '../../src/data/savepoint.ts';
 import * as schema from '../../src/data/schema.ts';
 import * as search from '../../src/data/search.ts';
+import * as changeLog from '../../src/data/change-log.ts';
+import * as mysqlChangeLog from '../../src/data/mysql-change-log.ts';
 import * as sqliteChangeLog from '../../src/data/sqlite-change-log.ts';
 import * as sqliteImmediate from '../../src/data/sqlite-immediate.ts';
 import * as sqliteOutside from '../../src/data/sqlite-outside.ts';
@@ -591,6 +593,39 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     uncatalogued: {},
   }),
 
+  moduleEntry('change-log', changeLog, {
+    cases: {},
+    noSql: {
+      changeLogTable: 'names the table (pure)',
+      logTriggers: 'the SELECTs of the triggers, seen in the statements that make them',
+      touchedBy: 'reads rows already read (pure)',
+    },
+    uncatalogued: {},
+  }),
+
+  moduleEntry('mysql-change-log', mysqlChangeLog, {
+    cases: {
+      createChangeLog: [{ case: 'no trigger yet', dialects: ['mysql'], run: ({ reader }) => mysqlChangeLog.createChangeLog(reader.withoutPlugins(), PREFIX) }],
+      dropChangeLog: [{
+        case: 'a trigger and the log',
+        dialects: ['mysql'],
+        answers: [{ rows: [{ name: 'wp_wpcal_changes_posts_insert' }] }, { rows: [{ 1: 1 }] }],
+        run: ({ reader }) => mysqlChangeLog.dropChangeLog(reader.withoutPlugins(), PREFIX),
+      }],
+      hasChangeLog: [{ case: 'the log, no trigger', dialects: ['mysql'], answers: [{ rows: [{ 1: 1 }] }], run: ({ reader }) => mysqlChangeLog.hasChangeLog(reader.withoutPlugins(), PREFIX) }],
+      beginQuiet: [{ dialects: ['mysql'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => mysqlChangeLog.beginQuiet(trx, PREFIX)) }],
+      endQuiet: [{ dialects: ['mysql'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => mysqlChangeLog.endQuiet(trx, PREFIX)) }],
+      pruneChangeLog: [{ dialects: ['mysql'], run: ({ write }) => write((trx) => mysqlChangeLog.pruneChangeLog(trx, PREFIX)) }],
+      changeLogRows: [{
+        dialects: ['mysql'],
+        answers: [{ rows: [{ now: '2026-11-28 10:00:05', highest: 120, oldest: '2026-11-28 09:00:00', triggers: 33, created: '2026-11-28 08:00:00.00' }] }],
+        run: ({ reader }) => mysqlChangeLog.changeLogRows(reader.withoutPlugins(), PREFIX, 'a-writer')(100, 5001),
+      }],
+    },
+    noSql: { MysqlChangeLog: 'judges the reads of the log it is given' },
+    uncatalogued: {},
+  }),
+
   moduleEntry('sqlite-change-log', sqliteChangeLog, {
     cases: {
       ensureChangeLog: [{ case: 'no trigger yet', dialects: ['sqlite'], run: ({ reader }) => sqliteChangeLog.ensureChangeLog(reader, PREFIX) }],
@@ -598,7 +633,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       endQuiet: [{ dialects: ['sqlite'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => sqliteChangeLog.endQuiet(trx, PREFIX)) }],
       pruneChangeLog: [{ dialects: ['sqlite'], run: ({ write }) => write((trx) => sqliteChangeLog.pruneChangeLog(trx, PREFIX, 50_000)) }],
     },
-    noSql: { changeLogTable: 'names the table (pure)' },
+    noSql: {},
     uncatalogued: {
       changeLogReader: 'prepares better-sqlite3 statements on the reading connection, outside Kysely, read at once: '
         + '`PRAGMA schema_version`, the names of sqlite_master\'s tables and triggers, '

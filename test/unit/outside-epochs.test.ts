@@ -3,6 +3,8 @@
 // the stamps of wpcal's own writes are taken for its own only when that is safe.
 import { expect } from 'chai';
 import { TABLES_RECHECK_MS, type OwnWrites } from '../../src/data/innodb-changes.ts';
+import type { Touched } from '../../src/data/change-log.ts';
+import type { LogBound } from '../../src/data/mysql-change-log.ts';
 import { OutsideEpochs, type Epochs } from '../../src/data/outside-epochs.ts';
 
 /** A server second, `2026-11-27 10:0M:SS` for `second` seconds after 10:00:00. */
@@ -22,6 +24,10 @@ class FakeServer {
   told: number[][] = [];
   checkFails = false;
   tableReads = 0;
+  postsModifiedReads = 0;
+  /** What the change log answers at its next reads (nothing touched once none is left); undefined: the database has none. */
+  logged: Touched[] | undefined;
+  logBounds: Array<LogBound | null> = [];
 
   epochs(): OutsideEpochs {
     return new OutsideEpochs({
@@ -36,11 +42,18 @@ class FakeServer {
       },
       ownWrites: () => this.own,
       postsModifiedSince: async () => {
+        this.postsModifiedReads++;
         if (this.checkFails) throw new Error('gone');
         return [7];
       },
-      tell: async (posts) => {
+      tell: async ({ posts }) => {
         this.told.push([...posts]);
+      },
+      changeLog: this.logged && {
+        changes: async (bound) => {
+          this.logBounds.push(bound);
+          return this.logged!.shift() ?? { posts: new Set(), terms: new Set(), otherTables: false };
+        },
       },
     }, 2000, 60_000, () => this.clockMs);
   }
@@ -185,5 +198,62 @@ describe('OutsideEpochs', () => {
     server.checkFails = false;
     const after = await read(epochs);
     expect([after.all === before.all, after.posts === before.posts]).to.deep.equal([false, false]);
+  });
+});
+
+describe('OutsideEpochs with a change log', () => {
+  let server: FakeServer;
+  let epochs: OutsideEpochs;
+  beforeEach(async () => {
+    server = new FakeServer();
+    server.logged = [];
+    server.times.wpcal_changes = 1;
+    epochs = server.epochs();
+    await epochs.start();
+    await read(epochs);
+    server.pass(5000);
+  });
+
+  const touched = (...posts: number[]): Touched => ({ posts: new Set(posts), terms: new Set(), otherTables: false });
+
+  it('tells another connection\'s commit to the post tables from the log, with the bound its look read, leaving both epochs', async () => {
+    const before = await read(epochs);
+    server.logged!.push(touched(5));
+    server.commitElsewhere('postmeta');
+    server.times.wpcal_changes = server.times.postmeta!;
+    const after = await read(epochs);
+    expect([server.told, epochs.checksTold, after]).to.deep.equal([[[5]], 1, before]);
+    expect(server.logBounds.at(-1)?.now, 'the look\'s own read').to.equal(at(15));
+    server.commitElsewhere('options');
+    const afterOption = await read(epochs);
+    expect([afterOption.all === before.all, afterOption.posts]).to.deep.equal([false, before.posts]);
+  });
+
+  it('moves both epochs when the log says everything', async () => {
+    const before = await read(epochs);
+    server.logged!.push('everything');
+    server.commitElsewhere('posts');
+    const after = await read(epochs);
+    expect([after.all === before.all, after.posts === before.posts]).to.deep.equal([false, false]);
+  });
+
+  it('reads the log, not the posts modified, for the commits its own writes may hide, and sweeps only the whole epoch', async () => {
+    const before = await read(epochs);
+    server.own = { running: 1, activity: 1 };
+    server.counter++;
+    await read(epochs);
+    server.own = { running: 0, activity: 2 };
+    server.pass(2000);
+    server.logged!.push(touched(8));
+    const checked = await read(epochs);
+    expect([server.told, server.postsModifiedReads, checked]).to.deep.equal([[[8]], 0, before]);
+    for (let second = 0; second < 61; second++) {
+      server.own = { running: 1, activity: server.own.activity + 1 };
+      server.counter++;
+      server.pass(1000);
+      await read(epochs);
+    }
+    const swept = await read(epochs);
+    expect([swept.all === before.all, swept.posts]).to.deep.equal([false, before.posts]);
   });
 });

@@ -1,7 +1,7 @@
 // SqliteOutside on a log kept in memory: what a look tells, when it takes everything as changed,
 // and when it prunes. test/db/sqlite-versions.test.ts shows it on real files and triggers.
 import { expect } from 'chai';
-import type { ChangeRow } from '../../src/data/sqlite-change-log.ts';
+import type { ChangeRow } from '../../src/data/change-log.ts';
 import { KEPT_ROWS, MOST_ROWS_TOLD, PRUNED_AT_ONCE, SqliteOutside } from '../../src/data/sqlite-outside.ts';
 
 /** A file seen from outside: its log, both data versions, and what the handle told and pruned. */

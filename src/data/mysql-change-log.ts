@@ -1,0 +1,237 @@
+// The change log on MySQL/MariaDB (change-log.ts), made only when asked for (`wpcal migrate
+// --change-log`: it writes triggers into a database that may be WordPress's own): another
+// connection's commit to the post tables is then told post by post instead of as a change of
+// everything. Each row names the connection pool that wrote it (`@wpcal_writer`, set on each of a
+// handle's connections; NULL for any other program), so a handle passes over its own rows. A
+// background transaction (an import's) quiets the triggers with a row of its own, numbered
+// -CONNECTION_ID(), that no other transaction sees, and leaves one row, everything.
+//
+// InnoDB numbers the rows as they are inserted, not as they commit: a row may show after rows
+// numbered above it. MysqlChangeLog keeps the rows it told above a floor, below which no row can
+// still show: a look before the oldest transaction open at a later look (INNODB_TRX, which needs
+// the PROCESS privilege) saw every row numbered up to the highest it saw, or they were never to be.
+import { sql } from 'kysely';
+import type { Reader, Writer } from './executor.ts';
+import { changeLogTable, EVERYTHING, logTriggers, touchedBy, type ChangeRow, type Touched, type TriggerSql } from './change-log.ts';
+import { STALE, type TableTimes } from './innodb-changes.ts';
+
+/** The session variable each of a handle's connections names its writes by. */
+export const WRITER_VARIABLE = '@wpcal_writer';
+
+const MYSQL: TriggerSql = { quote: (identifier) => `\`${identifier}\``, noTable: ' FROM DUAL', extra: `, ${WRITER_VARIABLE}` };
+
+/** The row a quiet transaction holds while it runs: its connection's, seen by no other transaction. */
+const QUIET_SEQ = '-CONNECTION_ID()';
+
+/** Rows one look tells at most: past them everything is taken as changed (rebuilding costs no more then). */
+export const MOST_ROWS_TOLD = 5000;
+/** Rows older than this are pruned; a handle that last read the log longer ago than LOOK_GAP_SECONDS takes everything as changed. */
+export const KEPT_SECONDS = 3600;
+export const LOOK_GAP_SECONDS = KEPT_SECONDS - 300;
+/** Rows pruned at once. */
+export const PRUNED_AT_ONCE = 5000;
+
+const quote = MYSQL.quote;
+
+function triggerStatements(prefix: string): Array<{ name: string; statement: string }> {
+  const log = quote(changeLogTable(prefix));
+  return logTriggers(MYSQL, prefix).map((trigger) => ({
+    name: trigger.name,
+    statement: `CREATE TRIGGER ${quote(trigger.name)} AFTER ${trigger.operation} ON ${quote(trigger.table)} FOR EACH ROW
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM ${log} WHERE \`seq\` = ${QUIET_SEQ}) THEN
+          INSERT INTO ${log} (\`table_name\`, \`post_id\`, \`term_taxonomy_id\`, \`writer\`) ${trigger.rows};
+        END IF;
+      END`,
+  }));
+}
+
+/** A LIKE pattern of the log's triggers' names (each `_` of them escaped). */
+const triggerPattern = (prefix: string): string => `${changeLogTable(prefix)}_`.replace(/_/g, '\\_') + '%';
+
+/** The names of the log's triggers present. */
+async function presentTriggers(reader: Reader, prefix: string): Promise<Set<string>> {
+  const pattern = triggerPattern(prefix);
+  const { rows } = await sql<{ name: string }>`SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS
+    WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE ${pattern}`.execute(reader);
+  return new Set(rows.map((row) => row.name));
+}
+
+/** Creates the log and its missing triggers (`reader` may write: DDL); answers the triggers it created. */
+export async function createChangeLog(reader: Reader, prefix: string): Promise<string[]> {
+  await sql.raw(`CREATE TABLE IF NOT EXISTS ${quote(changeLogTable(prefix))} (
+    \`seq\` BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    \`table_name\` VARCHAR(32) NOT NULL,
+    \`post_id\` BIGINT UNSIGNED NULL,
+    \`term_taxonomy_id\` BIGINT UNSIGNED NULL,
+    \`writer\` VARCHAR(36) NULL,
+    \`logged_at\` TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP
+  ) ENGINE=InnoDB`).execute(reader);
+  const present = await presentTriggers(reader, prefix);
+  const missing = triggerStatements(prefix).filter((trigger) => !present.has(trigger.name));
+  for (const trigger of missing) await sql.raw(trigger.statement).execute(reader);
+  return missing.map((trigger) => trigger.name);
+}
+
+/** Drops the log's triggers, then the log; answers whether there was one. */
+export async function dropChangeLog(reader: Reader, prefix: string): Promise<boolean> {
+  const present = await presentTriggers(reader, prefix);
+  for (const name of present) await sql.raw(`DROP TRIGGER IF EXISTS ${quote(name)}`).execute(reader);
+  const table = await hasLogTable(reader, prefix);
+  if (table) await sql.raw(`DROP TABLE ${quote(changeLogTable(prefix))}`).execute(reader);
+  return table || present.size > 0;
+}
+
+/** Whether the database has the log with every trigger. */
+export async function hasChangeLog(reader: Reader, prefix: string): Promise<boolean> {
+  if (!await hasLogTable(reader, prefix)) return false;
+  const present = await presentTriggers(reader, prefix);
+  return triggerStatements(prefix).every((trigger) => present.has(trigger.name));
+}
+
+async function hasLogTable(reader: Reader, prefix: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ${changeLogTable(prefix)}`.execute(reader);
+  return rows.length > 0;
+}
+
+/**
+ * Quiets the triggers for the rest of a background transaction (call first in it); `endQuiet`
+ * (call last) leaves one row, everything. Nothing is done where the database has no log.
+ */
+export async function beginQuiet(trx: Writer, prefix: string): Promise<void> {
+  if (!await hasLogTable(trx, prefix)) return;
+  await sql.raw(`INSERT INTO ${quote(changeLogTable(prefix))} (\`seq\`, \`table_name\`, \`writer\`) VALUES (${QUIET_SEQ}, '${EVERYTHING}', ${WRITER_VARIABLE})`).execute(trx);
+}
+
+export async function endQuiet(trx: Writer, prefix: string): Promise<void> {
+  if (!await hasLogTable(trx, prefix)) return;
+  const log = quote(changeLogTable(prefix));
+  await sql.raw(`DELETE FROM ${log} WHERE \`seq\` = ${QUIET_SEQ}`).execute(trx);
+  await sql.raw(`INSERT INTO ${log} (\`table_name\`, \`writer\`) VALUES ('${EVERYTHING}', ${WRITER_VARIABLE})`).execute(trx);
+}
+
+/** Deletes up to PRUNED_AT_ONCE rows older than KEPT_SECONDS, the oldest first. */
+export async function pruneChangeLog(trx: Writer, prefix: string): Promise<void> {
+  await sql.raw(`DELETE FROM ${quote(changeLogTable(prefix))}
+    WHERE \`seq\` > 0 AND \`logged_at\` < NOW() - INTERVAL ${KEPT_SECONDS} SECOND ORDER BY \`seq\` LIMIT ${PRUNED_AT_ONCE}`).execute(trx);
+}
+
+/** A read of the log: the server's clock, the highest row, the triggers' state, and the rows other writers left. */
+export interface LogRead {
+  now: string;
+  highest: number;
+  /** The number of triggers and when the last was made (null: the log or a trigger is missing). */
+  triggers: string | null;
+  /** When the oldest row was logged (null: none). */
+  oldestLogged: string | null;
+  rows: ChangeRow[];
+}
+
+/** Reads the log's state, then its rows after `seq` that no connection of `writer`'s wrote, `limit` at most. */
+export function changeLogRows(reader: Reader, prefix: string, writer: string): (after: number, limit: number) => Promise<LogRead> {
+  const log = changeLogTable(prefix);
+  const expected = triggerStatements(prefix).length;
+  const pattern = triggerPattern(prefix);
+  return async (after, limit) => {
+    const { rows: [state] } = await sql<{ now: string; highest: number | string | null; triggers: number | string; created: string | null; oldest: string | null }>`SELECT
+        CAST(NOW() AS CHAR) AS now, (SELECT MAX(seq) FROM ${sql.table(log)}) AS highest,
+        CAST((SELECT logged_at FROM ${sql.table(log)} WHERE seq > 0 ORDER BY seq LIMIT 1) AS CHAR) AS oldest,
+        COUNT(*) AS triggers, CAST(MAX(CREATED) AS CHAR) AS created
+      FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE ${pattern}`.execute(reader);
+    const { rows } = await sql<ChangeRow>`SELECT seq, table_name, post_id, term_taxonomy_id FROM ${sql.table(log)}
+      WHERE seq > ${after} AND NOT (writer <=> ${writer}) ORDER BY seq LIMIT ${limit}`.execute(reader);
+    return {
+      now: state!.now,
+      highest: Number(state!.highest ?? 0),
+      triggers: Number(state!.triggers) === expected ? `${state!.triggers} ${state!.created}` : null,
+      oldestLogged: state!.oldest,
+      rows: rows.map((row) => ({ ...row, seq: Number(row.seq), post_id: row.post_id === null ? null : Number(row.post_id), term_taxonomy_id: row.term_taxonomy_id === null ? null : Number(row.term_taxonomy_id) })),
+    };
+  };
+}
+
+/** The server's clock and the transactions open (innodb-changes.ts), read before the log. */
+export type LogBound = Pick<TableTimes, 'now' | 'oldestOpen'>;
+
+/** Seconds between two 'YYYY-MM-DD HH:MM:SS' times of the server's clock. */
+function secondsBetween(earlier: string, later: string): number {
+  const at = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
+  return (at(later) - at(earlier)) / 1000;
+}
+
+/**
+ * Turns reads of the log into what other connections touched, each row told once: rows above the
+ * floor told so far are kept (`#told`) until the floor passes them. Everything is taken as
+ * changed when more than MOST_ROWS_TOLD rows come at once, when a trigger is missing or was made
+ * again since the last look (a write in between was not logged), when the last look is older
+ * than the rows kept, and when a look took everything without reading rows that could still show
+ * (more than MOST_ROWS_TOLD): once more when the floor passes them.
+ */
+export class MysqlChangeLog {
+  #floor: number;
+  readonly #told = new Set<number>();
+  /** Looks whose rows are not all below the floor yet: when, and the highest row then. */
+  #looks: Array<{ at: string; highest: number }> = [];
+  /** The highest row when a look took everything without reading them; rows up to it are not read again. */
+  #passedUpTo: number | null = null;
+  #triggers: string | null;
+  #lastAt: string;
+
+  constructor(
+    private readonly read: (after: number, limit: number) => Promise<LogRead>,
+    first: LogRead,
+    /** Read after `first`. */
+    firstBound: LogBound | null,
+    private readonly prune: () => void,
+  ) {
+    this.#floor = first.highest;
+    this.#triggers = first.triggers;
+    this.#lastAt = first.now;
+    this.#looks.push({ at: first.now, highest: first.highest });
+    // Rows of transactions open as the log was first read may still show below its highest row:
+    // taken as everything once they cannot any more (nothing is kept yet, so none open then is no matter).
+    if (firstBound?.oldestOpen !== null) this.#passedUpTo = first.highest;
+  }
+
+  /**
+   * What other connections touched since the last call, from rows read now; `bound` was read
+   * before the call (null: unknown, the floor stays).
+   */
+  async changes(bound: LogBound | null): Promise<Touched> {
+    const from = Math.max(this.#floor, this.#passedUpTo ?? 0);
+    const read = await this.read(from, MOST_ROWS_TOLD + 1);
+    const wasWhole = read.triggers !== null && read.triggers === this.#triggers;
+    const gap = secondsBetween(this.#lastAt, read.now) > LOOK_GAP_SECONDS;
+    this.#triggers = read.triggers;
+    this.#lastAt = read.now;
+    this.#looks.push({ at: read.now, highest: read.highest });
+    let touched: Touched;
+    if (read.rows.length > MOST_ROWS_TOLD) {
+      this.#passedUpTo = Math.max(this.#passedUpTo ?? 0, read.highest);
+      touched = 'everything';
+    } else {
+      const fresh = read.rows.filter((row) => !this.#told.has(row.seq));
+      for (const row of fresh) this.#told.add(row.seq);
+      touched = wasWhole && !gap ? touchedBy(fresh) : 'everything';
+    }
+    if (this.#raiseFloor(bound)) touched = 'everything';
+    if (read.oldestLogged !== null && secondsBetween(read.oldestLogged, read.now) > KEPT_SECONDS + 60) this.prune();
+    return touched;
+  }
+
+  /** Raises the floor as far as `bound` allows; true when it passed rows a look took everything without reading. */
+  #raiseFloor(bound: LogBound | null): boolean {
+    const open = bound?.oldestOpen;
+    if (!bound || open === undefined || open === STALE) return false;
+    const limit = open !== null && open < bound.now ? open : bound.now;
+    // Whole seconds: a look in an earlier second than the oldest open transaction began came before it.
+    const settled = this.#looks.filter((look) => look.at < limit);
+    if (!settled.length) return false;
+    this.#looks = this.#looks.filter((look) => look.at >= limit);
+    this.#floor = Math.max(this.#floor, ...settled.map((look) => look.highest));
+    for (const seq of this.#told) if (seq <= this.#floor) this.#told.delete(seq);
+    if (this.#passedUpTo === null || this.#floor < this.#passedUpTo) return false;
+    this.#passedUpTo = null;
+    return true;
+  }
+}

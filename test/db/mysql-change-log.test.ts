@@ -1,0 +1,185 @@
+// The change log on MySQL/MariaDB (mysql-change-log.ts), on a real server: another connection's
+// writes to the post tables told post by post (in the order they commit, not as they were
+// numbered), its own not told back, and everything taken as changed when the log cannot say.
+// SQLite's log is shown by test/db/sqlite-versions.test.ts.
+import { expect } from 'chai';
+import { sql } from 'kysely';
+import { createConnection, type Connection } from 'mysql2/promise';
+import { openDatabase, type Db, type OutsideScope } from '../../src/data/connect.ts';
+import { COUNTER_READ_WINDOW_MS } from '../../src/data/innodb-changes.ts';
+import { KEPT_SECONDS, createChangeLog, dropChangeLog, hasChangeLog } from '../../src/data/mysql-change-log.ts';
+import type { NewPost } from '../../src/data/tables.ts';
+import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
+import { databaseKinds, mysqlOptions, type TestDatabase } from '../support/databases.ts';
+
+type Told = { posts: number[]; terms: number[] } | 'everything';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function newPost(title: string): NewPost {
+  const now = '2026-11-28 12:00:00';
+  return {
+    post_author: 1, post_date: now, post_date_gmt: now, post_content: '', post_title: title, post_excerpt: '', post_status: 'publish', post_password: '',
+    comment_status: 'closed', ping_status: 'closed', post_name: '', to_ping: '', pinged: '', post_modified: now, post_modified_gmt: now,
+    post_content_filtered: '', post_parent: 0, guid: '', menu_order: 0, post_type: 'tribe_events', post_mime_type: '', comment_count: 0,
+  };
+}
+
+for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
+  describe('the change log [mysql]', () => {
+    let database: TestDatabase;
+    let db: Db;
+    /** Another wpcal process's handle, and another program's connection (WordPress, a console). */
+    let other: Db;
+    let console: Connection;
+    let posts: number[];
+
+    before(async () => {
+      database = await kind.create();
+      const setup = await openDatabase(database.url, 'wp_');
+      await prepareDatabase(setup);
+      posts = [];
+      for (const title of ['One', 'Two', 'Three']) posts.push(Number((await setup.kysely.insertInto('posts').values(newPost(title)).executeTakeFirstOrThrow()).insertId));
+      expect(await createChangeLog(setup.kysely, 'wp_'), 'every trigger made').to.have.length(33);
+      expect(await createChangeLog(setup.kysely, 'wp_'), 'made once').to.deep.equal([]);
+      await setup.close();
+      db = await openDatabase(database.url, 'wp_');
+      other = await openDatabase(database.url, 'wp_');
+      console = await createConnection(mysqlOptions(database.url));
+    });
+    after(async () => {
+      await console?.end();
+      await other?.close();
+      await db?.close();
+      await database?.drop();
+    });
+
+    /** The outside version once settled, past the counter read window. */
+    async function settled(of: OutsideScope = 'all'): Promise<string> {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        await pause(COUNTER_READ_WINDOW_MS + 1);
+        const version = await db.outsideVersion(of);
+        if (version !== null) return version;
+      }
+      throw new Error('the outside version never settled');
+    }
+
+    /** What `db`'s listeners are told of other connections' writes while `during` runs, and the post tables' outside version before and after. */
+    async function toldDuring(during: () => Promise<unknown>): Promise<{ told: Told[]; postsMoved: boolean }> {
+      const before = await settled('posts');
+      const told: Told[] = [];
+      let listening = true;
+      db.onCommitted(async (touched) => {
+        if (listening) told.push(touched === 'everything' ? touched : { posts: [...touched.posts].sort(), terms: [...touched.terms].sort() });
+      });
+      try {
+        await during();
+        const after = await settled('posts');
+        return { told, postsMoved: after !== before };
+      } finally {
+        listening = false;
+      }
+    }
+
+    it('tells another program\'s title change and meta insert post by post, leaving the post tables\' version', async () => {
+      const { told, postsMoved } = await toldDuring(async () => {
+        await console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['One (moved)', posts[0]]);
+        await console.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, '_EventCost', '5')", [posts[1]]);
+      });
+      expect(postsMoved, 'nothing taken as everything').to.equal(false);
+      expect(told.flatMap((t) => (t === 'everything' ? [-1] : t.posts)).sort()).to.deep.equal([posts[0], posts[1]].sort());
+    });
+
+    it('does not tell its own writes back, and another wpcal process\'s writes are told', async () => {
+      const own = await toldDuring(() => db.write(async (trx) => {
+        namesWhatItTouches(trx);
+        touches(trx, { posts: [posts[2]!] });
+        await trx.updateTable('posts').set({ post_title: 'Own' }).where('ID', '=', posts[2]!).execute();
+      }));
+      expect(own, 'the own write\'s own tell, once').to.deep.equal({ told: [{ posts: [posts[2]], terms: [] }], postsMoved: false });
+      const theirs = await toldDuring(() => other.write((trx) => trx.updateTable('posts').set({ post_title: 'Theirs' }).where('ID', '=', posts[2]!).execute()));
+      expect(theirs).to.deep.equal({ told: [{ posts: [posts[2]], terms: [] }], postsMoved: false });
+    });
+
+    it('tells a term renamed outside by its term_taxonomy ID', async () => {
+      await console.query("INSERT INTO wp_terms (name, slug, term_group) VALUES ('Jazz', 'jazz', 0)");
+      const [[term]] = await console.query("SELECT term_id FROM wp_terms WHERE slug = 'jazz'") as unknown as [[{ term_id: number }]];
+      await console.query("INSERT INTO wp_term_taxonomy (term_id, taxonomy, description, parent, count) VALUES (?, 'tribe_events_cat', '', 0, 0)", [term.term_id]);
+      const [[taxonomy]] = await console.query('SELECT term_taxonomy_id FROM wp_term_taxonomy WHERE term_id = ?', [term.term_id]) as unknown as [[{ term_taxonomy_id: number }]];
+      await settled('posts');
+      const { told } = await toldDuring(() => console.query("UPDATE wp_terms SET name = 'Jazz & Blues' WHERE term_id = ?", [term.term_id]));
+      expect(told).to.deep.equal([{ posts: [], terms: [taxonomy.term_taxonomy_id] }]);
+    });
+
+    it('tells a write that commits after one numbered above it, at the look after its commit', async () => {
+      const early = await createConnection(mysqlOptions(database.url));
+      try {
+        await early.query('BEGIN');
+        await early.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, 'early', '1')", [posts[0]]);
+        const first = await toldDuring(() => console.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, 'late', '1')", [posts[1]]));
+        expect(first.told, 'the later number, committed first').to.deep.equal([{ posts: [posts[1]], terms: [] }]);
+        // A look in a later second (its clock is whole seconds), while the early transaction is still open.
+        await pause(1100);
+        await toldDuring(() => console.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('later_look', '1', 'no')"));
+        const second = await toldDuring(() => early.query('COMMIT'));
+        expect(second.told, 'the earlier number, committed last').to.deep.equal([{ posts: [posts[0]], terms: [] }]);
+        expect(second.postsMoved).to.equal(false);
+      } finally {
+        await early.end();
+      }
+    });
+
+    it('takes another handle\'s background write for everything, as one row', async () => {
+      const { rows: [before] } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_wpcal_changes`.execute(db.kysely);
+      const { postsMoved } = await toldDuring(() => other.write(async (trx) => {
+        for (const post of posts) await trx.updateTable('posts').set({ post_excerpt: 'quiet' }).where('ID', '=', post).execute();
+      }, { background: true }));
+      expect(postsMoved, 'everything').to.equal(true);
+      const { rows: [after] } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM wp_wpcal_changes`.execute(db.kysely);
+      expect(Number(after!.n) - Number(before!.n), 'one row for the transaction').to.equal(1);
+    });
+
+    it('takes everything as changed while a trigger is missing, and once more when it is made again', async () => {
+      await console.query('DROP TRIGGER wp_wpcal_changes_postmeta_update');
+      const missing = await toldDuring(() => console.query("UPDATE wp_postmeta SET meta_value = '6' WHERE meta_key = '_EventCost'"));
+      expect(missing.postsMoved, 'a trigger missing').to.equal(true);
+      expect(await createChangeLog(db.kysely, 'wp_')).to.deep.equal(['wp_wpcal_changes_postmeta_update']);
+      const remade = await toldDuring(() => console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['One again', posts[0]]));
+      expect(remade.postsMoved, 'made again since the last look').to.equal(true);
+      const whole = await toldDuring(() => console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['One once more', posts[0]]));
+      expect(whole).to.deep.equal({ told: [{ posts: [posts[0]], terms: [] }], postsMoved: false });
+    });
+
+    it(`prunes rows older than ${KEPT_SECONDS} s as it reads the log`, async () => {
+      await console.query('UPDATE wp_wpcal_changes SET logged_at = NOW() - INTERVAL ? SECOND', [KEPT_SECONDS + 120]);
+      await toldDuring(() => console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['Pruned', posts[1]]));
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const [[left]] = await console.query('SELECT COUNT(*) AS n FROM wp_wpcal_changes WHERE logged_at < NOW() - INTERVAL ? SECOND', [KEPT_SECONDS]) as unknown as [[{ n: number }]];
+        if (Number(left.n) === 0) return;
+        await pause(20);
+      }
+      throw new Error('the old rows were never pruned');
+    });
+
+    it('is dropped whole, after which another connection\'s write to the post tables is everything again', async () => {
+      const closing = await openDatabase(database.url, 'wp_');
+      expect(await dropChangeLog(closing.kysely, 'wp_')).to.equal(true);
+      expect(await hasChangeLog(closing.kysely, 'wp_')).to.equal(false);
+      await closing.close();
+      const reopened = await openDatabase(database.url, 'wp_');
+      try {
+        const before = await reopened.outsideVersion('posts');
+        await console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['No log', posts[1]]);
+        let after = before;
+        for (let attempt = 0; attempt < 50 && after === before; attempt++) {
+          await pause(COUNTER_READ_WINDOW_MS + 1);
+          after = await reopened.outsideVersion('posts') ?? before;
+        }
+        expect(after).to.not.equal(before);
+      } finally {
+        await reopened.close();
+      }
+    });
+  });
+}
