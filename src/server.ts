@@ -113,6 +113,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // A first start creates the calendar; a prefix that names no site beside other sites is refused.
     await prepareDatabase(db, 'in-empty-database');
     await buildMissingEventRows(db, options);
+    if (db.changeLog === 'needs the PROCESS privilege') {
+      options.logger.warn('the database has the change log, but its user lacks the PROCESS privilege wpcal needs to read it: another connection\'s writes to the post tables drop everything kept');
+    } else if (db.dialect === 'mysql' && db.changeLog === 'read') {
+      options.logger.info('the change log tells other connections\' writes post by post');
+    }
     db.deadlines = options.deadlines ?? SERVING_DEADLINES;
     let listeningOn = `http://${options.host}:${options.port}`;
     const media = new UploadsLibrary(path.resolve(options.uploads ?? './data/uploads'), {

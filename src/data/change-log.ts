@@ -18,52 +18,50 @@ export interface ChangeRow {
 /** The table_name of the row a quiet transaction leaves: it may have changed anything. */
 export const EVERYTHING = '*';
 
-type Row = 'NEW' | 'OLD';
+/** The trigger's row a logged row is read from. */
+export type Row = 'NEW' | 'OLD';
 
-/** How a dialect writes the parts of a trigger's SELECT. */
-export interface TriggerSql {
-  quote(identifier: string): string;
-  /** What a SELECT with a WHERE and no table needs (MySQL: FROM DUAL). */
-  noTable: string;
-  /** Columns each row of the log gets besides the three named, as SELECT expressions (MySQL: the writer). */
-  extra: string;
+/** What one row of a table names, as expressions of the trigger's row (null: nothing). */
+export interface Named {
+  postId: string | null;
+  termTaxonomyId: string | null;
+  /** A term's ID: readers keep terms by term_taxonomy_id, which each dialect finds its own way. */
+  termId: string | null;
 }
 
-/** The post and term_taxonomy ID one row of `table` names, as a SELECT of (table_name, post_id, term_taxonomy_id, ...extra). */
-function namedBy(dialect: TriggerSql, prefix: string, table: TableName, row: Row): string {
-  const column = (name: string) => `${row}.${dialect.quote(name)}`;
-  const select = (postId: string, termTaxonomyId: string) => `SELECT '${table}', ${postId}, ${termTaxonomyId}${dialect.extra}`;
+/** What a row of `table` names, its columns written by `column`. */
+function namedBy(table: TableName, column: (name: string) => string): Named {
+  const named = (postId: string | null, termTaxonomyId: string | null, termId: string | null = null): Named => ({ postId, termTaxonomyId, termId });
   switch (table) {
-    case 'posts': return select(column('ID'), 'NULL');
-    case 'postmeta': case 'tec_events': case 'tec_occurrences': return select(column('post_id'), 'NULL');
-    case 'term_relationships': return select(column('object_id'), column('term_taxonomy_id'));
-    case 'term_taxonomy': return select('NULL', column('term_taxonomy_id'));
-    case 'terms': case 'termmeta': {
-      // Readers keep terms by term_taxonomy_id; a term without one is told as a change of another table.
-      const taxonomies = `FROM ${dialect.quote(`${prefix}term_taxonomy`)} WHERE ${dialect.quote('term_id')} = ${column('term_id')}`;
-      return `${select('NULL', dialect.quote('term_taxonomy_id'))} ${taxonomies} UNION ALL ${select('NULL', 'NULL')}${dialect.noTable} WHERE NOT EXISTS (SELECT 1 ${taxonomies})`;
-    }
-    case 'users': case 'usermeta': case 'options': return select('NULL', 'NULL');
+    case 'posts': return named(column('ID'), null);
+    case 'postmeta': case 'tec_events': case 'tec_occurrences': return named(column('post_id'), null);
+    case 'term_relationships': return named(column('object_id'), column('term_taxonomy_id'));
+    case 'term_taxonomy': return named(null, column('term_taxonomy_id'));
+    case 'terms': case 'termmeta': return named(null, null, column('term_id'));
+    case 'users': case 'usermeta': case 'options': return named(null, null);
   }
 }
 
 const OPERATIONS = { insert: ['NEW'], update: ['OLD', 'NEW'], delete: ['OLD'] } satisfies Record<string, Row[]>;
 
-/** One trigger of the log: its name, the table and operation it fires on, and the SELECT of the rows it logs. */
+/** One trigger of the log: its name, the table (unprefixed and prefixed) and operation it fires on, and what each of its rows names. */
 export interface LogTrigger {
   name: string;
-  table: string;
+  table: TableName;
+  prefixedTable: string;
   operation: string;
-  rows: string;
+  named: Named[];
 }
 
-export function logTriggers(dialect: TriggerSql, prefix: string): LogTrigger[] {
+/** The log's triggers, their columns quoted by `quote`. */
+export function logTriggers(prefix: string, quote: (identifier: string) => string): LogTrigger[] {
   const log = changeLogTable(prefix);
   return TABLE_NAMES.flatMap((table) => Object.entries(OPERATIONS).map(([operation, rows]) => ({
     name: `${log}_${table}_${operation}`,
-    table: `${prefix}${table}`,
+    table,
+    prefixedTable: `${prefix}${table}`,
     operation: operation.toUpperCase(),
-    rows: rows.map((row) => namedBy(dialect, prefix, table, row)).join(' UNION '),
+    named: rows.map((row) => namedBy(table, (name) => `${row}.${quote(name)}`)),
   })));
 }
 

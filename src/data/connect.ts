@@ -77,6 +77,12 @@ export interface Db {
   write<T>(work: (trx: Writer) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** What a request may wait for; commands start without deadlines, `serve` sets its own. */
   deadlines: Deadlines;
+  /**
+   * Whether a change log tells this handle other connections' writes post by post: SQLite's file
+   * always has one; on MySQL, when `wpcal migrate --change-log` made it, and the handle's user may
+   * read the open transactions (PROCESS).
+   */
+  readonly changeLog: 'read' | 'none' | 'needs the PROCESS privilege';
   close(): Promise<void>;
 }
 
@@ -159,13 +165,13 @@ function configureSession(connection: PoolConnection, writer: string): void {
  * The change log's reader, when the database has the log whole and the server tells its open
  * transactions (without them, rows that show late could not be told from rows never to show).
  */
-async function openMysqlChangeLog(db: Db, writer: string, bound: () => Promise<mysqlLog.LogBound>): Promise<mysqlLog.MysqlChangeLog | undefined> {
+async function openMysqlChangeLog(db: Db, writer: string, bound: () => Promise<mysqlLog.LogBound>): Promise<mysqlLog.MysqlChangeLog | 'none' | 'needs the PROCESS privilege'> {
   const reader = db.kysely.withoutPlugins();
-  if (!await mysqlLog.hasChangeLog(reader, db.prefix)) return undefined;
+  if (!await mysqlLog.hasChangeLog(reader, db.prefix)) return 'none';
   const read = mysqlLog.changeLogRows(reader, db.prefix, writer);
-  const first = await read(Number.MAX_SAFE_INTEGER, 0);
+  const first = await read(Number.MAX_SAFE_INTEGER, 0, true);
   const firstBound = await bound();
-  if (firstBound.oldestOpen === undefined) return undefined;
+  if (firstBound.oldestOpen === undefined) return 'needs the PROCESS privilege';
   let pruning = false;
   return new mysqlLog.MysqlChangeLog(read, first, firstBound, () => {
     if (pruning) return;
@@ -354,6 +360,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   let otherConnections: () => Promise<string | null> = async () => null;
   let outside: (of: OutsideScope) => Promise<string | null> = async () => null;
   let swept = (_before: string, _after: string): boolean => false;
+  let changeLog: Db['changeLog'] = parsed.dialect === 'sqlite' ? 'read' : 'none';
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
@@ -386,6 +393,9 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
     sweptOnce: (before, after) => {
       const [strays, epoch] = [before.indexOf('.'), after.indexOf('.')];
       return before.slice(0, strays) === after.slice(0, epoch) && swept(before.slice(strays + 1), after.slice(epoch + 1));
+    },
+    get changeLog() {
+      return changeLog;
     },
     ownCommitsTold: () => transactions.commits().settled,
     onCommitted: (listener) => transactions.onCommitted(listener),
@@ -421,13 +431,15 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         const [tableTimes, oldestOpen] = [tableTimesReader(kysely.withoutPlugins(), prefix), oldestOpenTransactionReader(kysely.withoutPlugins())];
         // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
         const tables = async (): Promise<TableTimes> => ({ ...await tableTimes(), oldestOpen: await oldestOpen() });
+        const log = await openMysqlChangeLog(db, opened.mysqlWriter!, tables);
+        changeLog = log === 'none' || log === 'needs the PROCESS privilege' ? log : 'read';
         const epochs = new OutsideEpochs({
           counter: read,
           tables,
           ownWrites: () => transactions.ownWrites(),
           postsModifiedSince: (since) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)),
           tell: (touched) => transactions.tell(touched),
-          changeLog: await openMysqlChangeLog(db, opened.mysqlWriter!, tables),
+          changeLog: typeof log === 'string' ? undefined : log,
         }, options.outsideCheckMs ?? OUTSIDE_CHECK_MS, options.outsideFullCheckMs ?? OUTSIDE_FULL_CHECK_MS);
         await epochs.start();
         // Both epochs of one read, as `EPOCH POSTS_EPOCH`.

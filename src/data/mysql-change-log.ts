@@ -12,13 +12,13 @@
 // the PROCESS privilege) saw every row numbered up to the highest it saw, or they were never to be.
 import { sql } from 'kysely';
 import type { Reader, Writer } from './executor.ts';
-import { changeLogTable, EVERYTHING, logTriggers, touchedBy, type ChangeRow, type Touched, type TriggerSql } from './change-log.ts';
+import { changeLogTable, EVERYTHING, logTriggers, touchedBy, type ChangeRow, type Named, type Touched } from './change-log.ts';
 import { STALE, type TableTimes } from './innodb-changes.ts';
 
 /** The session variable each of a handle's connections names its writes by. */
 export const WRITER_VARIABLE = '@wpcal_writer';
 
-const MYSQL: TriggerSql = { quote: (identifier) => `\`${identifier}\``, noTable: ' FROM DUAL', extra: `, ${WRITER_VARIABLE}` };
+const quote = (identifier: string): string => `\`${identifier}\``;
 
 /** The row a quiet transaction holds while it runs: its connection's, seen by no other transaction. */
 const QUIET_SEQ = '-CONNECTION_ID()';
@@ -31,16 +31,29 @@ export const LOOK_GAP_SECONDS = KEPT_SECONDS - 300;
 /** Rows pruned at once. */
 export const PRUNED_AT_ONCE = 5000;
 
-const quote = MYSQL.quote;
+const COLUMNS = '(`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`)';
+
+/** One row of the log as VALUES: a single-row INSERT takes no table lock on the counter, where INSERT … SELECT does (innodb_autoinc_lock_mode 1, MariaDB's default), and deadlocks then came as ER_AUTOINC_READ_FAILED. */
+const values = (table: string, named: Named): string => `('${table}', ${named.postId ?? 'NULL'}, ${named.termTaxonomyId ?? 'NULL'}, ${named.termId ?? 'NULL'}, ${WRITER_VARIABLE})`;
+
+/** The INSERT of a trigger's rows; an update whose row keeps its IDs logs one row. */
+function insertOf(log: string, table: string, named: Named[]): string {
+  const insert = (rows: Named[]) => `INSERT INTO ${log} ${COLUMNS} VALUES ${rows.map((row) => values(table, row)).join(', ')};`;
+  if (named.length === 1) return insert(named);
+  const [old, updated] = named as [Named, Named];
+  const pairs = (['postId', 'termTaxonomyId', 'termId'] as const).filter((key) => old[key] !== null).map((key) => `${old[key]} <=> ${updated[key]}`);
+  if (!pairs.length) return insert([updated]);
+  return `IF ${pairs.join(' AND ')} THEN ${insert([updated])} ELSE ${insert(named)} END IF;`;
+}
 
 function triggerStatements(prefix: string): Array<{ name: string; statement: string }> {
   const log = quote(changeLogTable(prefix));
-  return logTriggers(MYSQL, prefix).map((trigger) => ({
+  return logTriggers(prefix, quote).map((trigger) => ({
     name: trigger.name,
-    statement: `CREATE TRIGGER ${quote(trigger.name)} AFTER ${trigger.operation} ON ${quote(trigger.table)} FOR EACH ROW
+    statement: `CREATE TRIGGER ${quote(trigger.name)} AFTER ${trigger.operation} ON ${quote(trigger.prefixedTable)} FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM ${log} WHERE \`seq\` = ${QUIET_SEQ}) THEN
-          INSERT INTO ${log} (\`table_name\`, \`post_id\`, \`term_taxonomy_id\`, \`writer\`) ${trigger.rows};
+          ${insertOf(log, trigger.table, trigger.named)}
         END IF;
       END`,
   }));
@@ -64,6 +77,7 @@ export async function createChangeLog(reader: Reader, prefix: string): Promise<s
     \`table_name\` VARCHAR(32) NOT NULL,
     \`post_id\` BIGINT UNSIGNED NULL,
     \`term_taxonomy_id\` BIGINT UNSIGNED NULL,
+    \`term_id\` BIGINT UNSIGNED NULL,
     \`writer\` VARCHAR(36) NULL,
     \`logged_at\` TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP
   ) ENGINE=InnoDB`).execute(reader);
@@ -116,38 +130,74 @@ export async function pruneChangeLog(trx: Writer, prefix: string): Promise<void>
     WHERE \`seq\` > 0 AND \`logged_at\` < NOW() - INTERVAL ${KEPT_SECONDS} SECOND ORDER BY \`seq\` LIMIT ${PRUNED_AT_ONCE}`).execute(trx);
 }
 
+/**
+ * How often the triggers are counted: information_schema.TRIGGERS takes the server milliseconds
+ * (4–6 ms on MariaDB, reading each table's trigger file), the rest of a read a fraction of one. A
+ * trigger dropped is seen this much later at most; one dropped and made again in between, by its
+ * time of creation.
+ */
+export const TRIGGER_CHECK_MS = 1000;
+
 /** A read of the log: the server's clock, the highest row, the triggers' state, and the rows other writers left. */
 export interface LogRead {
   now: string;
   highest: number;
-  /** The number of triggers and when the last was made (null: the log or a trigger is missing). */
-  triggers: string | null;
+  /** The number of triggers and when the last was made (null: the log or a trigger is missing; undefined: not read). */
+  triggers?: string | null;
   /** When the oldest row was logged (null: none). */
   oldestLogged: string | null;
   rows: ChangeRow[];
 }
 
-/** Reads the log's state, then its rows after `seq` that no connection of `writer`'s wrote, `limit` at most. */
-export function changeLogRows(reader: Reader, prefix: string, writer: string): (after: number, limit: number) => Promise<LogRead> {
+/** The log's reads: its state, then its rows after `after` that no connection of `writer`'s wrote, `limit` at most; the triggers counted when asked. */
+export type LogReader = (after: number, limit: number, countTriggers: boolean) => Promise<LogRead>;
+
+export function changeLogRows(reader: Reader, prefix: string, writer: string): LogReader {
   const log = changeLogTable(prefix);
   const expected = triggerStatements(prefix).length;
   const pattern = triggerPattern(prefix);
-  return async (after, limit) => {
-    const { rows: [state] } = await sql<{ now: string; highest: number | string | null; triggers: number | string; created: string | null; oldest: string | null }>`SELECT
+  return async (after, limit, countTriggers) => {
+    let triggers: string | null | undefined;
+    if (countTriggers) {
+      const { rows: [counted] } = await sql<{ triggers: number | string; created: string | null }>`SELECT COUNT(*) AS triggers, CAST(MAX(CREATED) AS CHAR) AS created
+        FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE ${pattern}`.execute(reader);
+      triggers = Number(counted!.triggers) === expected ? `${counted!.triggers} ${counted!.created}` : null;
+    }
+    const { rows: [state] } = await sql<{ now: string; highest: number | string | null; oldest: string | null }>`SELECT
         CAST(NOW() AS CHAR) AS now, (SELECT MAX(seq) FROM ${sql.table(log)}) AS highest,
-        CAST((SELECT logged_at FROM ${sql.table(log)} WHERE seq > 0 ORDER BY seq LIMIT 1) AS CHAR) AS oldest,
-        COUNT(*) AS triggers, CAST(MAX(CREATED) AS CHAR) AS created
-      FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE ${pattern}`.execute(reader);
-    const { rows } = await sql<ChangeRow>`SELECT seq, table_name, post_id, term_taxonomy_id FROM ${sql.table(log)}
+        CAST((SELECT logged_at FROM ${sql.table(log)} WHERE seq > 0 ORDER BY seq LIMIT 1) AS CHAR) AS oldest`.execute(reader);
+    const { rows } = await sql<LoggedRow>`SELECT seq, table_name, post_id, term_taxonomy_id, term_id FROM ${sql.table(log)}
       WHERE seq > ${after} AND NOT (writer <=> ${writer}) ORDER BY seq LIMIT ${limit}`.execute(reader);
     return {
       now: state!.now,
       highest: Number(state!.highest ?? 0),
-      triggers: Number(state!.triggers) === expected ? `${state!.triggers} ${state!.created}` : null,
+      triggers,
       oldestLogged: state!.oldest,
-      rows: rows.map((row) => ({ ...row, seq: Number(row.seq), post_id: row.post_id === null ? null : Number(row.post_id), term_taxonomy_id: row.term_taxonomy_id === null ? null : Number(row.term_taxonomy_id) })),
+      rows: await byTermTaxonomy(reader, rows),
     };
   };
+}
+
+interface LoggedRow extends ChangeRow {
+  term_id: number | string | null;
+}
+
+const idOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+/** The rows with a term's ID given each of its term_taxonomy IDs (a row each; one with none when it has none, as SQLite's triggers log it). */
+async function byTermTaxonomy(reader: Reader, rows: readonly LoggedRow[]): Promise<ChangeRow[]> {
+  const termIds = [...new Set(rows.filter((row) => row.term_id !== null).map((row) => Number(row.term_id)))];
+  const taxonomies = new Map<number, number[]>();
+  if (termIds.length) {
+    const found = await reader.selectFrom('term_taxonomy').select(['term_id', 'term_taxonomy_id']).where('term_id', 'in', termIds).execute();
+    for (const { term_id: termId, term_taxonomy_id: id } of found) taxonomies.set(Number(termId), [...taxonomies.get(Number(termId)) ?? [], Number(id)]);
+  }
+  return rows.flatMap(({ term_id: termId, ...row }) => {
+    const changed = { ...row, seq: Number(row.seq), post_id: idOrNull(row.post_id), term_taxonomy_id: idOrNull(row.term_taxonomy_id) };
+    if (termId === null) return [changed];
+    const ids = taxonomies.get(Number(termId)) ?? [];
+    return ids.length ? ids.map((id) => ({ ...changed, term_taxonomy_id: id })) : [changed];
+  });
 }
 
 /** The server's clock and the transactions open (innodb-changes.ts), read before the log. */
@@ -163,7 +213,7 @@ function secondsBetween(earlier: string, later: string): number {
  * Turns reads of the log into what other connections touched, each row told once: rows above the
  * floor told so far are kept (`#told`) until the floor passes them. Everything is taken as
  * changed when more than MOST_ROWS_TOLD rows come at once, when a trigger is missing or was made
- * again since the last look (a write in between was not logged), when the last look is older
+ * again since the last count (a write in between may not be logged; counted once in TRIGGER_CHECK_MS), when the last look is older
  * than the rows kept, and when a look took everything without reading rows that could still show
  * (more than MOST_ROWS_TOLD): once more when the floor passes them.
  */
@@ -175,17 +225,21 @@ export class MysqlChangeLog {
   /** The highest row when a look took everything without reading them; rows up to it are not read again. */
   #passedUpTo: number | null = null;
   #triggers: string | null;
+  #triggersCountedAt: number;
   #lastAt: string;
 
   constructor(
-    private readonly read: (after: number, limit: number) => Promise<LogRead>,
+    private readonly read: LogReader,
+    /** A read that counted the triggers. */
     first: LogRead,
     /** Read after `first`. */
     firstBound: LogBound | null,
     private readonly prune: () => void,
+    private readonly clock: () => number = () => performance.now(),
   ) {
     this.#floor = first.highest;
-    this.#triggers = first.triggers;
+    this.#triggers = first.triggers ?? null;
+    this.#triggersCountedAt = clock();
     this.#lastAt = first.now;
     this.#looks.push({ at: first.now, highest: first.highest });
     // Rows of transactions open as the log was first read may still show below its highest row:
@@ -199,10 +253,13 @@ export class MysqlChangeLog {
    */
   async changes(bound: LogBound | null): Promise<Touched> {
     const from = Math.max(this.#floor, this.#passedUpTo ?? 0);
-    const read = await this.read(from, MOST_ROWS_TOLD + 1);
-    const wasWhole = read.triggers !== null && read.triggers === this.#triggers;
+    const countTriggers = this.clock() - this.#triggersCountedAt >= TRIGGER_CHECK_MS;
+    if (countTriggers) this.#triggersCountedAt = this.clock();
+    const read = await this.read(from, MOST_ROWS_TOLD + 1, countTriggers);
+    const triggers = read.triggers === undefined ? this.#triggers : read.triggers;
+    const wasWhole = triggers !== null && triggers === this.#triggers;
     const gap = secondsBetween(this.#lastAt, read.now) > LOOK_GAP_SECONDS;
-    this.#triggers = read.triggers;
+    this.#triggers = triggers;
     this.#lastAt = read.now;
     this.#looks.push({ at: read.now, highest: read.highest });
     let touched: Touched;

@@ -7,7 +7,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Reader, Writer } from './executor.ts';
-import { changeLogTable, EVERYTHING, logTriggers, type ChangeRow, type TriggerSql } from './change-log.ts';
+import { changeLogTable, EVERYTHING, logTriggers, type ChangeRow, type Named } from './change-log.ts';
 
 /**
  * The `seq` of the row a quiet transaction holds while it runs (AUTOINCREMENT never gives 0, and
@@ -15,15 +15,23 @@ import { changeLogTable, EVERYTHING, logTriggers, type ChangeRow, type TriggerSq
  */
 const QUIET_SEQ = 0;
 
-const SQLITE: TriggerSql = { quote: (identifier) => `"${identifier}"`, noTable: '', extra: '' };
+const quote = (identifier: string): string => `"${identifier}"`;
+
+/** A trigger's rows as a SELECT of (table_name, post_id, term_taxonomy_id): a term by each of its term_taxonomy IDs, or one row with none. */
+function selected(prefix: string, table: string, named: Named): string {
+  const select = (postId: string | null, termTaxonomyId: string | null) => `SELECT '${table}', ${postId ?? 'NULL'}, ${termTaxonomyId ?? 'NULL'}`;
+  if (named.termId === null) return select(named.postId, named.termTaxonomyId);
+  const taxonomies = `FROM "${prefix}term_taxonomy" WHERE "term_id" = ${named.termId}`;
+  return `${select(null, '"term_taxonomy_id"')} ${taxonomies} UNION ALL ${select(null, null)} WHERE NOT EXISTS (SELECT 1 ${taxonomies})`;
+}
 
 function triggers(prefix: string): Array<{ name: string; statement: string }> {
   const log = changeLogTable(prefix);
-  return logTriggers(SQLITE, prefix).map((trigger) => ({
+  return logTriggers(prefix, quote).map((trigger) => ({
     name: trigger.name,
-    statement: `CREATE TRIGGER IF NOT EXISTS "${trigger.name}" AFTER ${trigger.operation} ON "${trigger.table}"
+    statement: `CREATE TRIGGER IF NOT EXISTS "${trigger.name}" AFTER ${trigger.operation} ON "${trigger.prefixedTable}"
         WHEN NOT EXISTS (SELECT 1 FROM "${log}" WHERE "seq" = ${QUIET_SEQ})
-        BEGIN INSERT INTO "${log}" ("table_name", "post_id", "term_taxonomy_id") ${trigger.rows}; END`,
+        BEGIN INSERT INTO "${log}" ("table_name", "post_id", "term_taxonomy_id") ${trigger.named.map((named) => selected(prefix, trigger.table, named)).join(' UNION ')}; END`,
   }));
 }
 

@@ -19,6 +19,8 @@ export interface BenchOptions {
   databases: DatabaseKind[];
   /** Directory for V8 CPU profiles of the server process (node --cpu-prof), or none. */
   cpuProfileDir?: string;
+  /** MySQL: the seeded database gets the change log, as `wpcal migrate --change-log` makes it (the reads benchmark). */
+  changeLog: boolean;
 }
 
 export interface Load {

@@ -1,5 +1,5 @@
 // `npm run bench [-- NAME…] [--mysql] [--duration=S] [--rounds=N] [--warmup=S] [--connections=N]
-//   [--events=10000,100000] [--log=silent,info] [--cpu-prof=DIR]`
+//   [--events=10000,100000] [--log=silent,info] [--cpu-prof=DIR] [--change-log]`
 // Runs every test/bench/*.bench.ts (or the named ones) and prints one table of all throughput rows,
 // each ratio measured against the bare route in the same run, then the tables of benchmarks whose
 // rows have a shape of their own (e.g. writes.bench.ts).
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       events: { type: 'string', default: '10000,100000' },
       log: { type: 'string', default: 'silent,info' },
       'cpu-prof': { type: 'string' },
+      'change-log': { type: 'boolean', default: false },
     },
   });
   const options: BenchOptions = {
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     logLevels: logLevels(values.log),
     databases: benchDatabases(values.mysql),
     cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
+    changeLog: values['change-log'],
   };
   const available = fs.readdirSync(HERE).filter((file) => file.endsWith(SUFFIX)).map((file) => file.slice(0, -SUFFIX.length)).sort();
   const unknown = positionals.filter((name) => !available.includes(name));

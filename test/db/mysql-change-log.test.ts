@@ -7,9 +7,10 @@ import { sql } from 'kysely';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { openDatabase, type Db, type OutsideScope } from '../../src/data/connect.ts';
 import { COUNTER_READ_WINDOW_MS } from '../../src/data/innodb-changes.ts';
-import { KEPT_SECONDS, createChangeLog, dropChangeLog, hasChangeLog } from '../../src/data/mysql-change-log.ts';
+import { KEPT_SECONDS, TRIGGER_CHECK_MS, createChangeLog, dropChangeLog, hasChangeLog } from '../../src/data/mysql-change-log.ts';
 import type { NewPost } from '../../src/data/tables.ts';
 import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
+import { setChangeLog } from '../../src/setup/change-log.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions, type TestDatabase } from '../support/databases.ts';
 
@@ -82,6 +83,27 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     }
 
+    it('is read by a handle whose user may read the open transactions, and not by one without the PROCESS privilege (migrate says so)', async () => {
+      expect(db.changeLog).to.equal('read');
+      const name = mysqlOptions(database.url).database;
+      const user = `wpcal_log_${process.pid}`;
+      await console.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'np'`);
+      try {
+        await console.query(`GRANT ALL ON \`${name}\`.* TO '${user}'@'%'`);
+        const url = new URL(database.url);
+        [url.username, url.password] = [user, 'np'];
+        const unprivileged = await openDatabase(url.toString(), 'wp_');
+        try {
+          expect(unprivileged.changeLog).to.equal('needs the PROCESS privilege');
+          expect(await setChangeLog(unprivileged, true)).to.equal('change log: already there; the database user lacks the PROCESS privilege, without which wpcal cannot use it');
+        } finally {
+          await unprivileged.close();
+        }
+      } finally {
+        await console.query(`DROP USER '${user}'@'%'`);
+      }
+    });
+
     it('tells another program\'s title change and meta insert post by post, leaving the post tables\' version', async () => {
       const { told, postsMoved } = await toldDuring(async () => {
         await console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['One (moved)', posts[0]]);
@@ -140,11 +162,14 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       expect(Number(after!.n) - Number(before!.n), 'one row for the transaction').to.equal(1);
     });
 
-    it('takes everything as changed while a trigger is missing, and once more when it is made again', async () => {
+    it(`takes everything as changed while a trigger is missing, and once more when it is made again (counted once in ${TRIGGER_CHECK_MS} ms)`, async () => {
       await console.query('DROP TRIGGER wp_wpcal_changes_postmeta_update');
+      // The triggers are counted once in TRIGGER_CHECK_MS at most.
+      await pause(TRIGGER_CHECK_MS);
       const missing = await toldDuring(() => console.query("UPDATE wp_postmeta SET meta_value = '6' WHERE meta_key = '_EventCost'"));
       expect(missing.postsMoved, 'a trigger missing').to.equal(true);
       expect(await createChangeLog(db.kysely, 'wp_')).to.deep.equal(['wp_wpcal_changes_postmeta_update']);
+      await pause(TRIGGER_CHECK_MS);
       const remade = await toldDuring(() => console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['One again', posts[0]]));
       expect(remade.postsMoved, 'made again since the last look').to.equal(true);
       const whole = await toldDuring(() => console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['One once more', posts[0]]));
@@ -169,6 +194,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       await closing.close();
       const reopened = await openDatabase(database.url, 'wp_');
       try {
+        expect(reopened.changeLog).to.equal('none');
         const before = await reopened.outsideVersion('posts');
         await console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['No log', posts[1]]);
         let after = before;

@@ -1,9 +1,10 @@
 // Issue 12: concurrent writes through two `wpcal serve` processes on one database. Eight clients
 // create, update (one shared set of events, every field from one variant), trash and relabel events
 // and categories, and read lists; afterwards no answer may be a 5xx and the database and the API must
-// hold every invariant (test/support/write-load.ts).
+// hold every invariant (test/support/write-load.ts). On MySQL once more with the change log, through
+// which each process learns of the other's writes.
 import { expect } from 'chai';
-import { forEachDatabase, type TestDatabase } from '../support/databases.ts';
+import { forEachDatabaseWithChangeLog, withChangeLog, type TestDatabase } from '../support/databases.ts';
 import {
   ServerCluster, describeServerErrors, runWriteLoad, violationsOf, type Invariant, type WriteLoadResult,
 } from '../support/write-load.ts';
@@ -17,7 +18,7 @@ const MAX_SECONDS = 30;
 /** Two server starts and a `wpcal user add` (~5 s), the seeding, the load and the checks, with room for a busy machine. */
 const SETUP_TIMEOUT_MS = 60_000;
 
-forEachDatabase('concurrent writes through two server processes', (kind) => {
+forEachDatabaseWithChangeLog('concurrent writes through two server processes', (kind, changeLog) => {
   let database: TestDatabase | undefined;
   let cluster: ServerCluster | undefined;
   let result: WriteLoadResult;
@@ -25,6 +26,7 @@ forEachDatabase('concurrent writes through two server processes', (kind) => {
   before(async function () {
     this.timeout(SETUP_TIMEOUT_MS);
     database = await kind.create();
+    if (changeLog) await withChangeLog(database);
     cluster = new ServerCluster(database.url, PROCESSES);
     await cluster.start();
     result = await runWriteLoad(cluster, { clients: CLIENTS, requests: REQUESTS, seconds: MAX_SECONDS });

@@ -5,9 +5,7 @@ import { expect } from 'chai';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { COUNTER_READ_WINDOW_MS, TABLES_RECHECK_MS } from '../../src/data/innodb-changes.ts';
 import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
-import { createChangeLog } from '../../src/data/mysql-change-log.ts';
-import { prepareDatabase } from '../../src/setup/prepare.ts';
-import { databaseKinds, type DatabaseKind, type TestDatabase } from '../support/databases.ts';
+import { forEachDatabaseWithChangeLog, withChangeLog } from '../support/databases.ts';
 import { countReuses, type ReuseCounter } from '../support/reuse-counter.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -19,26 +17,7 @@ async function requestAfterWindow(t: TestServer, path: string) {
   return t.request('GET', path);
 }
 
-/** The database made with the change log (`wpcal migrate --change-log`) before the server starts. */
-async function withChangeLog(database: TestDatabase): Promise<void> {
-  const db = await openDatabase(database.url, 'wp_');
-  try {
-    await prepareDatabase(db);
-    await createChangeLog(db.kysely, 'wp_');
-  } finally {
-    await db.close();
-  }
-}
-
-/** Each database, and MySQL again with the change log. */
-function forEachSetup(title: string, body: (kind: DatabaseKind, changeLog: boolean) => void): void {
-  for (const kind of databaseKinds()) {
-    describe(`${title} [${kind.name}]`, () => body(kind, false));
-    if (kind.name === 'mysql') describe(`${title} [mysql, change log]`, () => body(kind, true));
-  }
-}
-
-forEachSetup('writes by other connections', (kind, changeLog) => {
+forEachDatabaseWithChangeLog('writes by other connections', (kind, changeLog) => {
   let t: TestServer;
   /** A second handle on the same database: its writes are not wpcal's. */
   let outside: Db;
@@ -137,7 +116,7 @@ forEachSetup('writes by other connections', (kind, changeLog) => {
   });
 });
 
-forEachSetup('writes by other connections while wpcal writes', (kind, changeLog) => {
+forEachDatabaseWithChangeLog('writes by other connections while wpcal writes', (kind, changeLog) => {
   /** The sweeps' period (OUTSIDE_FULL_CHECK_MS) of this test's server; with the change log, the checks' (OUTSIDE_CHECK_MS), and no sweep. */
   const FULL_CHECK_MS = 2500;
   const LOG_CHECK_MS = 300;

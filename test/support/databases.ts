@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db } from '../../src/data/connect.ts';
 import { ensureSchema } from '../../src/data/schema.ts';
+import { createChangeLog } from '../../src/data/mysql-change-log.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 
 export interface TestDatabase {
@@ -82,6 +83,14 @@ export function forEachDatabase(title: string, body: (kind: DatabaseKind) => voi
   }
 }
 
+/** As forEachDatabase, and on MySQL once more with the change log (`changeLog` true: make it with withChangeLog before a server opens the database). */
+export function forEachDatabaseWithChangeLog(title: string, body: (kind: DatabaseKind, changeLog: boolean) => void): void {
+  for (const kind of databaseKinds()) {
+    describe(`${title} [${kind.name}]`, () => body(kind, false));
+    if (kind.name === 'mysql') describe(`${title} [mysql, change log]`, () => body(kind, true));
+  }
+}
+
 /**
  * Inside a forEachDatabase body: a new database of this kind, opened with wpcal's tables, for each
  * test, closed and dropped after it. The returned function gives the current test's handle.
@@ -121,4 +130,15 @@ export function preparedDatabaseForBlock(kind: DatabaseKind, use: (handles: { db
     await handles?.db.close();
     await database?.drop();
   });
+}
+
+/** A MySQL test database given wpcal's tables and the change log (`wpcal migrate --change-log`), before a server opens it. */
+export async function withChangeLog(database: TestDatabase): Promise<void> {
+  const db = await openDatabase(database.url, 'wp_');
+  try {
+    await prepareDatabase(db);
+    await createChangeLog(db.kysely, 'wp_');
+  } finally {
+    await db.close();
+  }
 }

@@ -616,11 +616,23 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       beginQuiet: [{ dialects: ['mysql'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => mysqlChangeLog.beginQuiet(trx, PREFIX)) }],
       endQuiet: [{ dialects: ['mysql'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => mysqlChangeLog.endQuiet(trx, PREFIX)) }],
       pruneChangeLog: [{ dialects: ['mysql'], run: ({ write }) => write((trx) => mysqlChangeLog.pruneChangeLog(trx, PREFIX)) }],
-      changeLogRows: [{
-        dialects: ['mysql'],
-        answers: [{ rows: [{ now: '2026-11-28 10:00:05', highest: 120, oldest: '2026-11-28 09:00:00', triggers: 33, created: '2026-11-28 08:00:00.00' }] }],
-        run: ({ reader }) => mysqlChangeLog.changeLogRows(reader.withoutPlugins(), PREFIX, 'a-writer')(100, 5001),
-      }],
+      changeLogRows: [
+        {
+          case: 'the triggers counted',
+          dialects: ['mysql'],
+          answers: [{ rows: [{ triggers: 33, created: '2026-11-28 08:00:00.00' }] }, { rows: [{ now: '2026-11-28 10:00:05', highest: 120, oldest: '2026-11-28 09:00:00' }] }],
+          run: ({ reader }) => mysqlChangeLog.changeLogRows(reader.withoutPlugins(), PREFIX, 'a-writer')(100, 5001, true),
+        },
+        {
+          case: 'the rows alone, a term\'s among them',
+          dialects: ['mysql'],
+          answers: [
+            { rows: [{ now: '2026-11-28 10:00:05', highest: 121, oldest: '2026-11-28 09:00:00' }] },
+            { rows: [{ seq: 121, table_name: 'terms', post_id: null, term_taxonomy_id: null, term_id: 5 }] },
+          ],
+          run: ({ reader }) => mysqlChangeLog.changeLogRows(reader.withoutPlugins(), PREFIX, 'a-writer')(100, 5001, false),
+        },
+      ],
     },
     noSql: { MysqlChangeLog: 'judges the reads of the log it is given' },
     uncatalogued: {},

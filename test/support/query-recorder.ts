@@ -170,6 +170,7 @@ export async function runCase(dialect: DialectName, fn: string, queryCase: Query
     onCommitted: (listener) => transactions.onCommitted(listener),
     write: (work) => transactions.run(work),
     deadlines: COMMAND_DEADLINES,
+    changeLog: 'none',
     close: () => kysely.destroy(),
   };
   const context: CaseContext = {

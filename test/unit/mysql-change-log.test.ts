@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import type { ChangeRow } from '../../src/data/change-log.ts';
 import { STALE, type OldestOpen } from '../../src/data/innodb-changes.ts';
-import { KEPT_SECONDS, LOOK_GAP_SECONDS, MOST_ROWS_TOLD, MysqlChangeLog, type LogBound, type LogRead } from '../../src/data/mysql-change-log.ts';
+import { KEPT_SECONDS, LOOK_GAP_SECONDS, MOST_ROWS_TOLD, MysqlChangeLog, TRIGGER_CHECK_MS, type LogBound, type LogRead } from '../../src/data/mysql-change-log.ts';
 
 /** A server second, 10:00:00 plus `second` (under a day). */
 const at = (second: number): string => new Date(Date.UTC(2026, 10, 28, 10, 0, second)).toISOString().slice(0, 19).replace('T', ' ');
@@ -18,7 +18,10 @@ class FakeLog {
   triggers: string | null = '33 made';
   oldestLogged: string | null = null;
   reads: number[] = [];
+  triggerCounts = 0;
   pruned = 0;
+  /** The handle's own clock, ms. */
+  ms = 0;
 
   insert(postId: number, visible = true): ChangeRow & { visible: boolean } {
     const row = { seq: this.next++, table_name: 'posts', post_id: postId, term_taxonomy_id: null, visible };
@@ -26,13 +29,14 @@ class FakeLog {
     return row;
   }
 
-  read = async (after: number, limit: number): Promise<LogRead> => {
+  read = async (after: number, limit: number, countTriggers: boolean): Promise<LogRead> => {
     this.reads.push(after);
+    if (countTriggers) this.triggerCounts++;
     const visible = this.rows.filter((row) => row.visible);
     return {
       now: at(this.second),
       highest: Math.max(0, ...visible.map((row) => row.seq)),
-      triggers: this.triggers,
+      triggers: countTriggers ? this.triggers : undefined,
       oldestLogged: this.oldestLogged,
       rows: visible.filter((row) => row.seq > after).slice(0, limit).map(({ visible: _visible, ...row }) => row),
     };
@@ -44,7 +48,7 @@ class FakeLog {
   }
 
   async open(...oldestOpen: [OldestOpen?]): Promise<MysqlChangeLog> {
-    return new MysqlChangeLog(this.read, await this.read(Number.MAX_SAFE_INTEGER, 0), this.bound(...oldestOpen), () => this.pruned++);
+    return new MysqlChangeLog(this.read, await this.read(Number.MAX_SAFE_INTEGER, 0, true), this.bound(...oldestOpen), () => this.pruned++, () => this.ms);
   }
 }
 
@@ -109,14 +113,22 @@ describe('MysqlChangeLog', () => {
     expect(postsOf(await reader.changes(log.bound(null)))).to.deep.equal([]);
   });
 
-  it('takes everything as changed when a trigger is missing or was made again, and when the last look is older than the rows kept', async () => {
+  it(`takes everything as changed when a trigger is missing or was made again (counted once in ${TRIGGER_CHECK_MS} ms), and when the last look is older than the rows kept`, async () => {
     const log = new FakeLog();
     const reader = await log.open();
     log.insert(1);
     log.triggers = null;
-    expect(await reader.changes(log.bound())).to.equal('everything');
+    log.ms = TRIGGER_CHECK_MS - 1;
+    expect(postsOf(await reader.changes(log.bound())), 'not counted yet').to.deep.equal([1]);
     log.insert(2);
+    log.ms = TRIGGER_CHECK_MS;
+    expect(await reader.changes(log.bound()), 'missing').to.equal('everything');
+    log.insert(3);
+    expect(await reader.changes(log.bound()), 'missing, not counted again').to.equal('everything');
+    expect(log.triggerCounts, 'as the log opened, and once since').to.equal(2);
+    log.insert(4);
     log.triggers = '33 made again';
+    log.ms = 2 * TRIGGER_CHECK_MS;
     expect(await reader.changes(log.bound()), 'made again').to.equal('everything');
     log.insert(3);
     expect(postsOf(await reader.changes(log.bound()))).to.deep.equal([3]);

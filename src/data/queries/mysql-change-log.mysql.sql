@@ -8,6 +8,7 @@ CREATE TABLE IF NOT EXISTS `wp_wpcal_changes` (
     `table_name` VARCHAR(32) NOT NULL,
     `post_id` BIGINT UNSIGNED NULL,
     `term_taxonomy_id` BIGINT UNSIGNED NULL,
+    `term_id` BIGINT UNSIGNED NULL,
     `writer` VARCHAR(36) NULL,
     `logged_at` TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP
   ) ENGINE=InnoDB;
@@ -26,7 +27,7 @@ WHERE
 CREATE TRIGGER `wp_wpcal_changes_users_insert` AFTER INSERT ON `wp_users` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'users', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('users', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -34,7 +35,7 @@ CREATE TRIGGER `wp_wpcal_changes_users_insert` AFTER INSERT ON `wp_users` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_users_update` AFTER UPDATE ON `wp_users` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'users', NULL, NULL, @wpcal_writer UNION SELECT 'users', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('users', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -42,7 +43,7 @@ CREATE TRIGGER `wp_wpcal_changes_users_update` AFTER UPDATE ON `wp_users` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_users_delete` AFTER DELETE ON `wp_users` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'users', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('users', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -50,7 +51,7 @@ CREATE TRIGGER `wp_wpcal_changes_users_delete` AFTER DELETE ON `wp_users` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_usermeta_insert` AFTER INSERT ON `wp_usermeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'usermeta', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('usermeta', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -58,7 +59,7 @@ CREATE TRIGGER `wp_wpcal_changes_usermeta_insert` AFTER INSERT ON `wp_usermeta` 
 CREATE TRIGGER `wp_wpcal_changes_usermeta_update` AFTER UPDATE ON `wp_usermeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'usermeta', NULL, NULL, @wpcal_writer UNION SELECT 'usermeta', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('usermeta', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -66,7 +67,7 @@ CREATE TRIGGER `wp_wpcal_changes_usermeta_update` AFTER UPDATE ON `wp_usermeta` 
 CREATE TRIGGER `wp_wpcal_changes_usermeta_delete` AFTER DELETE ON `wp_usermeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'usermeta', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('usermeta', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -74,7 +75,7 @@ CREATE TRIGGER `wp_wpcal_changes_usermeta_delete` AFTER DELETE ON `wp_usermeta` 
 CREATE TRIGGER `wp_wpcal_changes_options_insert` AFTER INSERT ON `wp_options` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'options', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('options', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -82,7 +83,7 @@ CREATE TRIGGER `wp_wpcal_changes_options_insert` AFTER INSERT ON `wp_options` FO
 CREATE TRIGGER `wp_wpcal_changes_options_update` AFTER UPDATE ON `wp_options` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'options', NULL, NULL, @wpcal_writer UNION SELECT 'options', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('options', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -90,7 +91,7 @@ CREATE TRIGGER `wp_wpcal_changes_options_update` AFTER UPDATE ON `wp_options` FO
 CREATE TRIGGER `wp_wpcal_changes_options_delete` AFTER DELETE ON `wp_options` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'options', NULL, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('options', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -98,7 +99,7 @@ CREATE TRIGGER `wp_wpcal_changes_options_delete` AFTER DELETE ON `wp_options` FO
 CREATE TRIGGER `wp_wpcal_changes_posts_insert` AFTER INSERT ON `wp_posts` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'posts', NEW.`ID`, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('posts', NEW.`ID`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -106,7 +107,7 @@ CREATE TRIGGER `wp_wpcal_changes_posts_insert` AFTER INSERT ON `wp_posts` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_posts_update` AFTER UPDATE ON `wp_posts` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'posts', OLD.`ID`, NULL, @wpcal_writer UNION SELECT 'posts', NEW.`ID`, NULL, @wpcal_writer;
+          IF OLD.`ID` <=> NEW.`ID` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('posts', NEW.`ID`, NULL, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('posts', OLD.`ID`, NULL, NULL, @wpcal_writer), ('posts', NEW.`ID`, NULL, NULL, @wpcal_writer); END IF;
         END IF;
       END;
 
@@ -114,7 +115,7 @@ CREATE TRIGGER `wp_wpcal_changes_posts_update` AFTER UPDATE ON `wp_posts` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_posts_delete` AFTER DELETE ON `wp_posts` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'posts', OLD.`ID`, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('posts', OLD.`ID`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -122,7 +123,7 @@ CREATE TRIGGER `wp_wpcal_changes_posts_delete` AFTER DELETE ON `wp_posts` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_postmeta_insert` AFTER INSERT ON `wp_postmeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'postmeta', NEW.`post_id`, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('postmeta', NEW.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -130,7 +131,7 @@ CREATE TRIGGER `wp_wpcal_changes_postmeta_insert` AFTER INSERT ON `wp_postmeta` 
 CREATE TRIGGER `wp_wpcal_changes_postmeta_update` AFTER UPDATE ON `wp_postmeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'postmeta', OLD.`post_id`, NULL, @wpcal_writer UNION SELECT 'postmeta', NEW.`post_id`, NULL, @wpcal_writer;
+          IF OLD.`post_id` <=> NEW.`post_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('postmeta', NEW.`post_id`, NULL, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('postmeta', OLD.`post_id`, NULL, NULL, @wpcal_writer), ('postmeta', NEW.`post_id`, NULL, NULL, @wpcal_writer); END IF;
         END IF;
       END;
 
@@ -138,7 +139,7 @@ CREATE TRIGGER `wp_wpcal_changes_postmeta_update` AFTER UPDATE ON `wp_postmeta` 
 CREATE TRIGGER `wp_wpcal_changes_postmeta_delete` AFTER DELETE ON `wp_postmeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'postmeta', OLD.`post_id`, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('postmeta', OLD.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -146,7 +147,7 @@ CREATE TRIGGER `wp_wpcal_changes_postmeta_delete` AFTER DELETE ON `wp_postmeta` 
 CREATE TRIGGER `wp_wpcal_changes_terms_insert` AFTER INSERT ON `wp_terms` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'terms', NULL, `term_taxonomy_id`, @wpcal_writer FROM `wp_term_taxonomy` WHERE `term_id` = NEW.`term_id` UNION ALL SELECT 'terms', NULL, NULL, @wpcal_writer FROM DUAL WHERE NOT EXISTS (SELECT 1 FROM `wp_term_taxonomy` WHERE `term_id` = NEW.`term_id`);
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('terms', NULL, NULL, NEW.`term_id`, @wpcal_writer);
         END IF;
       END;
 
@@ -154,7 +155,7 @@ CREATE TRIGGER `wp_wpcal_changes_terms_insert` AFTER INSERT ON `wp_terms` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_terms_update` AFTER UPDATE ON `wp_terms` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'terms', NULL, `term_taxonomy_id`, @wpcal_writer FROM `wp_term_taxonomy` WHERE `term_id` = OLD.`term_id` UNION ALL SELECT 'terms', NULL, NULL, @wpcal_writer FROM DUAL WHERE NOT EXISTS (SELECT 1 FROM `wp_term_taxonomy` WHERE `term_id` = OLD.`term_id`) UNION SELECT 'terms', NULL, `term_taxonomy_id`, @wpcal_writer FROM `wp_term_taxonomy` WHERE `term_id` = NEW.`term_id` UNION ALL SELECT 'terms', NULL, NULL, @wpcal_writer FROM DUAL WHERE NOT EXISTS (SELECT 1 FROM `wp_term_taxonomy` WHERE `term_id` = NEW.`term_id`);
+          IF OLD.`term_id` <=> NEW.`term_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('terms', NULL, NULL, NEW.`term_id`, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('terms', NULL, NULL, OLD.`term_id`, @wpcal_writer), ('terms', NULL, NULL, NEW.`term_id`, @wpcal_writer); END IF;
         END IF;
       END;
 
@@ -162,7 +163,7 @@ CREATE TRIGGER `wp_wpcal_changes_terms_update` AFTER UPDATE ON `wp_terms` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_terms_delete` AFTER DELETE ON `wp_terms` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'terms', NULL, `term_taxonomy_id`, @wpcal_writer FROM `wp_term_taxonomy` WHERE `term_id` = OLD.`term_id` UNION ALL SELECT 'terms', NULL, NULL, @wpcal_writer FROM DUAL WHERE NOT EXISTS (SELECT 1 FROM `wp_term_taxonomy` WHERE `term_id` = OLD.`term_id`);
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('terms', NULL, NULL, OLD.`term_id`, @wpcal_writer);
         END IF;
       END;
 
@@ -170,7 +171,7 @@ CREATE TRIGGER `wp_wpcal_changes_terms_delete` AFTER DELETE ON `wp_terms` FOR EA
 CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_insert` AFTER INSERT ON `wp_term_taxonomy` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'term_taxonomy', NULL, NEW.`term_taxonomy_id`, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_taxonomy', NULL, NEW.`term_taxonomy_id`, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -178,7 +179,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_insert` AFTER INSERT ON `wp_term_
 CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_update` AFTER UPDATE ON `wp_term_taxonomy` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'term_taxonomy', NULL, OLD.`term_taxonomy_id`, @wpcal_writer UNION SELECT 'term_taxonomy', NULL, NEW.`term_taxonomy_id`, @wpcal_writer;
+          IF OLD.`term_taxonomy_id` <=> NEW.`term_taxonomy_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_taxonomy', NULL, NEW.`term_taxonomy_id`, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_taxonomy', NULL, OLD.`term_taxonomy_id`, NULL, @wpcal_writer), ('term_taxonomy', NULL, NEW.`term_taxonomy_id`, NULL, @wpcal_writer); END IF;
         END IF;
       END;
 
@@ -186,7 +187,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_update` AFTER UPDATE ON `wp_term_
 CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_delete` AFTER DELETE ON `wp_term_taxonomy` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'term_taxonomy', NULL, OLD.`term_taxonomy_id`, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_taxonomy', NULL, OLD.`term_taxonomy_id`, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -194,7 +195,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_delete` AFTER DELETE ON `wp_term_
 CREATE TRIGGER `wp_wpcal_changes_term_relationships_insert` AFTER INSERT ON `wp_term_relationships` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'term_relationships', NEW.`object_id`, NEW.`term_taxonomy_id`, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_relationships', NEW.`object_id`, NEW.`term_taxonomy_id`, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -202,7 +203,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_relationships_insert` AFTER INSERT ON `wp_
 CREATE TRIGGER `wp_wpcal_changes_term_relationships_update` AFTER UPDATE ON `wp_term_relationships` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'term_relationships', OLD.`object_id`, OLD.`term_taxonomy_id`, @wpcal_writer UNION SELECT 'term_relationships', NEW.`object_id`, NEW.`term_taxonomy_id`, @wpcal_writer;
+          IF OLD.`object_id` <=> NEW.`object_id` AND OLD.`term_taxonomy_id` <=> NEW.`term_taxonomy_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_relationships', NEW.`object_id`, NEW.`term_taxonomy_id`, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_relationships', OLD.`object_id`, OLD.`term_taxonomy_id`, NULL, @wpcal_writer), ('term_relationships', NEW.`object_id`, NEW.`term_taxonomy_id`, NULL, @wpcal_writer); END IF;
         END IF;
       END;
 
@@ -210,7 +211,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_relationships_update` AFTER UPDATE ON `wp_
 CREATE TRIGGER `wp_wpcal_changes_term_relationships_delete` AFTER DELETE ON `wp_term_relationships` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'term_relationships', OLD.`object_id`, OLD.`term_taxonomy_id`, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_relationships', OLD.`object_id`, OLD.`term_taxonomy_id`, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -218,7 +219,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_relationships_delete` AFTER DELETE ON `wp_
 CREATE TRIGGER `wp_wpcal_changes_termmeta_insert` AFTER INSERT ON `wp_termmeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'termmeta', NULL, `term_taxonomy_id`, @wpcal_writer FROM `wp_term_taxonomy` WHERE `term_id` = NEW.`term_id` UNION ALL SELECT 'termmeta', NULL, NULL, @wpcal_writer FROM DUAL WHERE NOT EXISTS (SELECT 1 FROM `wp_term_taxonomy` WHERE `term_id` = NEW.`term_id`);
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('termmeta', NULL, NULL, NEW.`term_id`, @wpcal_writer);
         END IF;
       END;
 
@@ -226,7 +227,7 @@ CREATE TRIGGER `wp_wpcal_changes_termmeta_insert` AFTER INSERT ON `wp_termmeta` 
 CREATE TRIGGER `wp_wpcal_changes_termmeta_update` AFTER UPDATE ON `wp_termmeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'termmeta', NULL, `term_taxonomy_id`, @wpcal_writer FROM `wp_term_taxonomy` WHERE `term_id` = OLD.`term_id` UNION ALL SELECT 'termmeta', NULL, NULL, @wpcal_writer FROM DUAL WHERE NOT EXISTS (SELECT 1 FROM `wp_term_taxonomy` WHERE `term_id` = OLD.`term_id`) UNION SELECT 'termmeta', NULL, `term_taxonomy_id`, @wpcal_writer FROM `wp_term_taxonomy` WHERE `term_id` = NEW.`term_id` UNION ALL SELECT 'termmeta', NULL, NULL, @wpcal_writer FROM DUAL WHERE NOT EXISTS (SELECT 1 FROM `wp_term_taxonomy` WHERE `term_id` = NEW.`term_id`);
+          IF OLD.`term_id` <=> NEW.`term_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('termmeta', NULL, NULL, NEW.`term_id`, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('termmeta', NULL, NULL, OLD.`term_id`, @wpcal_writer), ('termmeta', NULL, NULL, NEW.`term_id`, @wpcal_writer); END IF;
         END IF;
       END;
 
@@ -234,7 +235,7 @@ CREATE TRIGGER `wp_wpcal_changes_termmeta_update` AFTER UPDATE ON `wp_termmeta` 
 CREATE TRIGGER `wp_wpcal_changes_termmeta_delete` AFTER DELETE ON `wp_termmeta` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'termmeta', NULL, `term_taxonomy_id`, @wpcal_writer FROM `wp_term_taxonomy` WHERE `term_id` = OLD.`term_id` UNION ALL SELECT 'termmeta', NULL, NULL, @wpcal_writer FROM DUAL WHERE NOT EXISTS (SELECT 1 FROM `wp_term_taxonomy` WHERE `term_id` = OLD.`term_id`);
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('termmeta', NULL, NULL, OLD.`term_id`, @wpcal_writer);
         END IF;
       END;
 
@@ -242,7 +243,7 @@ CREATE TRIGGER `wp_wpcal_changes_termmeta_delete` AFTER DELETE ON `wp_termmeta` 
 CREATE TRIGGER `wp_wpcal_changes_tec_events_insert` AFTER INSERT ON `wp_tec_events` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'tec_events', NEW.`post_id`, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_events', NEW.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -250,7 +251,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_events_insert` AFTER INSERT ON `wp_tec_even
 CREATE TRIGGER `wp_wpcal_changes_tec_events_update` AFTER UPDATE ON `wp_tec_events` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'tec_events', OLD.`post_id`, NULL, @wpcal_writer UNION SELECT 'tec_events', NEW.`post_id`, NULL, @wpcal_writer;
+          IF OLD.`post_id` <=> NEW.`post_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_events', NEW.`post_id`, NULL, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_events', OLD.`post_id`, NULL, NULL, @wpcal_writer), ('tec_events', NEW.`post_id`, NULL, NULL, @wpcal_writer); END IF;
         END IF;
       END;
 
@@ -258,7 +259,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_events_update` AFTER UPDATE ON `wp_tec_even
 CREATE TRIGGER `wp_wpcal_changes_tec_events_delete` AFTER DELETE ON `wp_tec_events` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'tec_events', OLD.`post_id`, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_events', OLD.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -266,7 +267,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_events_delete` AFTER DELETE ON `wp_tec_even
 CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_insert` AFTER INSERT ON `wp_tec_occurrences` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'tec_occurrences', NEW.`post_id`, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_occurrences', NEW.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -274,7 +275,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_insert` AFTER INSERT ON `wp_tec
 CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_update` AFTER UPDATE ON `wp_tec_occurrences` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'tec_occurrences', OLD.`post_id`, NULL, @wpcal_writer UNION SELECT 'tec_occurrences', NEW.`post_id`, NULL, @wpcal_writer;
+          IF OLD.`post_id` <=> NEW.`post_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_occurrences', NEW.`post_id`, NULL, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_occurrences', OLD.`post_id`, NULL, NULL, @wpcal_writer), ('tec_occurrences', NEW.`post_id`, NULL, NULL, @wpcal_writer); END IF;
         END IF;
       END;
 
@@ -282,7 +283,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_update` AFTER UPDATE ON `wp_tec
 CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_delete` AFTER DELETE ON `wp_tec_occurrences` FOR EACH ROW
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
-          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `writer`) SELECT 'tec_occurrences', OLD.`post_id`, NULL, @wpcal_writer;
+          INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_occurrences', OLD.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
 
@@ -388,7 +389,18 @@ LIMIT
 
 -- pruneChangeLog: COMMIT (transaction)
 
--- changeLogRows, statement 1 of 2
+-- changeLogRows (the triggers counted), statement 1 of 3
+SELECT
+  COUNT(*) AS triggers,
+  CAST(MAX(CREATED) AS CHAR) AS created
+FROM
+  information_schema.TRIGGERS
+WHERE
+  TRIGGER_SCHEMA = DATABASE()
+  AND TRIGGER_NAME LIKE ?;
+-- parameters: ["wp\\_wpcal\\_changes\\_%"]
+
+-- changeLogRows (the triggers counted), statement 2 of 3
 SELECT
   CAST(NOW() AS CHAR) AS now,
   (
@@ -410,22 +422,15 @@ SELECT
       LIMIT
         1
     ) AS CHAR
-  ) AS oldest,
-  COUNT(*) AS triggers,
-  CAST(MAX(CREATED) AS CHAR) AS created
-FROM
-  information_schema.TRIGGERS
-WHERE
-  TRIGGER_SCHEMA = DATABASE()
-  AND TRIGGER_NAME LIKE ?;
--- parameters: ["wp\\_wpcal\\_changes\\_%"]
+  ) AS oldest;
 
--- changeLogRows, statement 2 of 2
+-- changeLogRows (the triggers counted), statement 3 of 3
 SELECT
   seq,
   table_name,
   post_id,
-  term_taxonomy_id
+  term_taxonomy_id,
+  term_id
 FROM
   `wp_wpcal_changes`
 WHERE
@@ -436,3 +441,55 @@ ORDER BY
 LIMIT
   ?;
 -- parameters: [100,"a-writer",5001]
+
+-- changeLogRows (the rows alone, a term's among them), statement 1 of 3
+SELECT
+  CAST(NOW() AS CHAR) AS now,
+  (
+    SELECT
+      MAX(seq)
+    FROM
+      `wp_wpcal_changes`
+  ) AS highest,
+  CAST(
+    (
+      SELECT
+        logged_at
+      FROM
+        `wp_wpcal_changes`
+      WHERE
+        seq > 0
+      ORDER BY
+        seq
+      LIMIT
+        1
+    ) AS CHAR
+  ) AS oldest;
+
+-- changeLogRows (the rows alone, a term's among them), statement 2 of 3
+SELECT
+  seq,
+  table_name,
+  post_id,
+  term_taxonomy_id,
+  term_id
+FROM
+  `wp_wpcal_changes`
+WHERE
+  seq > ?
+  AND NOT (writer <=> ?)
+ORDER BY
+  seq
+LIMIT
+  ?;
+-- parameters: [100,"a-writer",5001]
+
+-- changeLogRows (the rows alone, a term's among them), statement 3 of 3
+select
+  `term_id`,
+  `term_taxonomy_id`
+from
+  `wp_term_taxonomy`
+where
+  `term_id` in (?);
+-- parameters: [5]
