@@ -113,8 +113,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // A first start creates the calendar; a prefix that names no site beside other sites is refused.
     await prepareDatabase(db, 'in-empty-database');
     await buildMissingEventRows(db, options);
-    if (db.changeLog === 'needs the PROCESS privilege') {
-      options.logger.warn('the database has the change log, but its user lacks the PROCESS privilege wpcal needs to read it: another connection\'s writes to the post tables drop everything kept');
+    if (db.changeLog === 'needs the PROCESS privilege' || db.changeLog === 'unreadable') {
+      const why = db.changeLog === 'unreadable' ? 'it cannot be read (run `wpcal migrate --no-change-log`, then `--change-log`)' : 'its user lacks the PROCESS privilege wpcal needs to read it';
+      options.logger.warn(`the database has the change log, but ${why}: another connection's writes to the post tables drop everything kept`);
     } else if (db.dialect === 'mysql' && db.changeLog === 'read') {
       options.logger.info('the change log tells other connections\' writes post by post');
     }

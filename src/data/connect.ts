@@ -31,6 +31,9 @@ export type { DialectName };
 /** What an outside version covers: every table of the prefix, or the post tables (POST_TABLES). */
 export type OutsideScope = 'all' | 'posts';
 
+/** Whether a handle reads a change log; 'unreadable': the database has one it could not read (not of wpcal's making, or altered). */
+export type ChangeLogUse = 'read' | 'none' | 'needs the PROCESS privilege' | 'unreadable';
+
 /** One open database: the Kysely handle plus what the rest of the code needs to know about it. */
 export interface Db {
   readonly kysely: Kysely<Database>;
@@ -82,7 +85,7 @@ export interface Db {
    * always has one; on MySQL, when `wpcal migrate --change-log` made it, and the handle's user may
    * read the open transactions (PROCESS).
    */
-  readonly changeLog: 'read' | 'none' | 'needs the PROCESS privilege';
+  readonly changeLog: ChangeLogUse;
   close(): Promise<void>;
 }
 
@@ -165,20 +168,25 @@ function configureSession(connection: PoolConnection, writer: string): void {
  * The change log's reader, when the database has the log whole and the server tells its open
  * transactions (without them, rows that show late could not be told from rows never to show).
  */
-async function openMysqlChangeLog(db: Db, writer: string, bound: () => Promise<mysqlLog.LogBound>): Promise<mysqlLog.MysqlChangeLog | 'none' | 'needs the PROCESS privilege'> {
+async function openMysqlChangeLog(db: Db, writer: string, bound: () => Promise<mysqlLog.LogBound>): Promise<mysqlLog.MysqlChangeLog | Exclude<ChangeLogUse, 'read'>> {
   const reader = db.kysely.withoutPlugins();
   if (!await mysqlLog.hasChangeLog(reader, db.prefix)) return 'none';
   const read = mysqlLog.changeLogRows(reader, db.prefix, writer);
-  const first = await read(Number.MAX_SAFE_INTEGER, 0, true);
+  let first: mysqlLog.LogRead;
+  try {
+    first = await read(Number.MAX_SAFE_INTEGER, 0, true);
+  } catch {
+    return 'unreadable';
+  }
   const firstBound = await bound();
   if (firstBound.oldestOpen === undefined) return 'needs the PROCESS privilege';
   let pruning = false;
-  return new mysqlLog.MysqlChangeLog(read, first, firstBound, () => {
+  return new mysqlLog.MysqlChangeLog(read, first, firstBound, (upTo) => {
     if (pruning) return;
     pruning = true;
     void db.write(async (trx) => {
       namesWhatItTouches(trx);
-      await mysqlLog.pruneChangeLog(trx, db.prefix);
+      await mysqlLog.pruneChangeLog(trx, db.prefix, upTo);
     }).catch(() => undefined).finally(() => {
       pruning = false;
     });
@@ -355,7 +363,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
     dialect: parsed.dialect, kysely: writer, budgetMs: () => deadlines.writeMs, numbering: () => numbering,
     background: parsed.dialect === 'sqlite'
       ? { begin: (trx) => beginQuiet(trx, prefix), end: (trx) => endQuiet(trx, prefix) }
-      : { begin: (trx) => mysqlLog.beginQuiet(trx, prefix), end: (trx) => mysqlLog.endQuiet(trx, prefix) },
+      : { begin: (trx) => mysqlLog.beginQuiet(trx), end: (trx) => mysqlLog.endQuiet(trx, prefix), after: (trx) => mysqlLog.unquiet(trx) },
   });
   let otherConnections: () => Promise<string | null> = async () => null;
   let outside: (of: OutsideScope) => Promise<string | null> = async () => null;
@@ -432,7 +440,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
         const tables = async (): Promise<TableTimes> => ({ ...await tableTimes(), oldestOpen: await oldestOpen() });
         const log = await openMysqlChangeLog(db, opened.mysqlWriter!, tables);
-        changeLog = log === 'none' || log === 'needs the PROCESS privilege' ? log : 'read';
+        changeLog = typeof log === 'string' ? log : 'read';
         const epochs = new OutsideEpochs({
           counter: read,
           tables,

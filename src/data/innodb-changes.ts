@@ -330,6 +330,13 @@ export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () =
  */
 export const INNODB_TRX_COPY_MS = 100;
 
+/**
+ * The reads of INNODB_TRX made by this process, each statement marked with its number: a copy of
+ * the server's transactions showing a statement so marked was taken during that read (two
+ * readers numbering their own reads could find each other's statement of the same number).
+ */
+let openTransactionReads = 0;
+
 /** What reading INNODB_TRX without the PROCESS privilege fails with. */
 const ER_SPECIFIC_ACCESS_DENIED_ERROR = 1227;
 
@@ -343,20 +350,24 @@ const ER_SPECIFIC_ACCESS_DENIED_ERROR = 1227;
  */
 export function oldestOpenTransactionReader(kysely: Kysely<Database>, clock: () => number = () => performance.now()): () => Promise<OldestOpen> {
   let nextRead = -Infinity;
-  let reads = 0;
   return async () => {
     if (clock() < nextRead) return STALE;
-    const mark = `wpcal-open-transactions ${++reads};`;
+    const mark = `wpcal-open-transactions ${++openTransactionReads};`;
     try {
       return await kysely.connection().execute(async (connection) => {
         await sql`START TRANSACTION WITH CONSISTENT SNAPSHOT`.execute(connection);
         try {
-          const { rows } = await sql<{ oldest: string | null; current: number | string | null }>`SELECT /* ${sql.raw(mark)} */
-              CAST(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started END) AS CHAR) AS oldest,
+          // trx_started is in the server's system time zone, NOW() and UPDATE_TIME in the session's.
+          const { rows } = await sql<{ oldest: string | null; open: number | string | null; current: number | string | null }>`SELECT /* ${sql.raw(mark)} */
+              CAST(CONVERT_TZ(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started END), 'SYSTEM', @@session.time_zone) AS CHAR) AS oldest,
+              SUM(trx_mysql_thread_id <> CONNECTION_ID()) AS open,
               SUM(trx_mysql_thread_id = CONNECTION_ID() AND LOCATE(${mark}, trx_query) > 0) AS current
             FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(connection);
           await sql`COMMIT`.execute(connection);
-          return Number(rows[0]?.current ?? 0) > 0 ? rows[0]!.oldest : STALE;
+          const [row] = rows;
+          // A time the zones could not convert is no answer: null would say none is open.
+          if (!row || Number(row.current ?? 0) === 0 || (row.oldest === null && Number(row.open ?? 0) > 0)) return STALE;
+          return row.oldest;
         } catch (error) {
           // A killed statement leaves the connection alive, and in the transaction, as it goes back to the pool.
           await sql`ROLLBACK`.execute(connection).catch(() => undefined);

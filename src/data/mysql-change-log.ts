@@ -3,8 +3,8 @@
 // connection's commit to the post tables is then told post by post instead of as a change of
 // everything. Each row names the connection pool that wrote it (`@wpcal_writer`, set on each of a
 // handle's connections; NULL for any other program), so a handle passes over its own rows. A
-// background transaction (an import's) quiets the triggers with a row of its own, numbered
-// -CONNECTION_ID(), that no other transaction sees, and leaves one row, everything.
+// background transaction (an import's) quiets its session's triggers and leaves one row,
+// everything.
 //
 // InnoDB numbers the rows as they are inserted, not as they commit: a row may show after rows
 // numbered above it. MysqlChangeLog keeps the rows it told above a floor, below which no row can
@@ -20,8 +20,13 @@ export const WRITER_VARIABLE = '@wpcal_writer';
 
 const quote = (identifier: string): string => `\`${identifier}\``;
 
-/** The row a quiet transaction holds while it runs: its connection's, seen by no other transaction. */
-const QUIET_SEQ = '-CONNECTION_ID()';
+/**
+ * The session variable a background transaction quiets the triggers with, set from its first
+ * statement to its last (transaction.ts's `after` unsets it, whatever happened). A trigger that
+ * read a table for it (as SQLite's do) took a locking read under WordPress's REPEATABLE READ: on a
+ * log without rows, a gap lock up to its end that every other trigger's insert waited for.
+ */
+const QUIET_VARIABLE = '@wpcal_quiet';
 
 /** Rows one look tells at most: past them everything is taken as changed (rebuilding costs no more then). */
 export const MOST_ROWS_TOLD = 5000;
@@ -52,7 +57,7 @@ function triggerStatements(prefix: string): Array<{ name: string; statement: str
     name: trigger.name,
     statement: `CREATE TRIGGER ${quote(trigger.name)} AFTER ${trigger.operation} ON ${quote(trigger.prefixedTable)} FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM ${log} WHERE \`seq\` = ${QUIET_SEQ}) THEN
+        IF ${QUIET_VARIABLE} IS NULL THEN
           ${insertOf(log, trigger.table, trigger.named)}
         END IF;
       END`,
@@ -96,6 +101,16 @@ export async function dropChangeLog(reader: Reader, prefix: string): Promise<boo
   return table || present.size > 0;
 }
 
+/**
+ * The accounts the log's triggers run as (their DEFINER: the user that made them). A trigger whose
+ * definer is dropped fails every write to its table, WordPress's too.
+ */
+export async function triggerDefiners(reader: Reader, prefix: string): Promise<string[]> {
+  const { rows } = await sql<{ definer: string }>`SELECT DISTINCT DEFINER AS definer FROM information_schema.TRIGGERS
+    WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE ${triggerPattern(prefix)} ORDER BY definer`.execute(reader);
+  return rows.map((row) => row.definer);
+}
+
 /** Whether the database has the log with every trigger. */
 export async function hasChangeLog(reader: Reader, prefix: string): Promise<boolean> {
   if (!await hasLogTable(reader, prefix)) return false;
@@ -108,26 +123,27 @@ async function hasLogTable(reader: Reader, prefix: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/**
- * Quiets the triggers for the rest of a background transaction (call first in it); `endQuiet`
- * (call last) leaves one row, everything. Nothing is done where the database has no log.
- */
-export async function beginQuiet(trx: Writer, prefix: string): Promise<void> {
-  if (!await hasLogTable(trx, prefix)) return;
-  await sql.raw(`INSERT INTO ${quote(changeLogTable(prefix))} (\`seq\`, \`table_name\`, \`writer\`) VALUES (${QUIET_SEQ}, '${EVERYTHING}', ${WRITER_VARIABLE})`).execute(trx);
+/** Quiets the triggers of this session (call first in a background transaction); `endQuiet` (call last) leaves one row, everything, and `unquiet` (after either) lets them log again. */
+export async function beginQuiet(trx: Writer): Promise<void> {
+  await sql.raw(`SET ${QUIET_VARIABLE} = 1`).execute(trx);
 }
 
 export async function endQuiet(trx: Writer, prefix: string): Promise<void> {
   if (!await hasLogTable(trx, prefix)) return;
-  const log = quote(changeLogTable(prefix));
-  await sql.raw(`DELETE FROM ${log} WHERE \`seq\` = ${QUIET_SEQ}`).execute(trx);
-  await sql.raw(`INSERT INTO ${log} (\`table_name\`, \`writer\`) VALUES ('${EVERYTHING}', ${WRITER_VARIABLE})`).execute(trx);
+  await sql.raw(`INSERT INTO ${quote(changeLogTable(prefix))} (\`table_name\`, \`writer\`) VALUES ('${EVERYTHING}', ${WRITER_VARIABLE})`).execute(trx);
 }
 
-/** Deletes up to PRUNED_AT_ONCE rows older than KEPT_SECONDS, the oldest first. */
-export async function pruneChangeLog(trx: Writer, prefix: string): Promise<void> {
+export async function unquiet(trx: Writer): Promise<void> {
+  await sql.raw(`SET ${QUIET_VARIABLE} = NULL`).execute(trx);
+}
+
+/**
+ * Deletes up to PRUNED_AT_ONCE rows older than KEPT_SECONDS, the oldest first, up to `upTo` (the
+ * pruner's floor: a row logged long ago by a transaction that committed since may be above it).
+ */
+export async function pruneChangeLog(trx: Writer, prefix: string, upTo: number): Promise<void> {
   await sql.raw(`DELETE FROM ${quote(changeLogTable(prefix))}
-    WHERE \`seq\` > 0 AND \`logged_at\` < NOW() - INTERVAL ${KEPT_SECONDS} SECOND ORDER BY \`seq\` LIMIT ${PRUNED_AT_ONCE}`).execute(trx);
+    WHERE \`seq\` <= ${Math.floor(upTo)} AND \`logged_at\` < NOW() - INTERVAL ${KEPT_SECONDS} SECOND ORDER BY \`seq\` LIMIT ${PRUNED_AT_ONCE}`).execute(trx);
 }
 
 /**
@@ -234,7 +250,8 @@ export class MysqlChangeLog {
     first: LogRead,
     /** Read after `first`. */
     firstBound: LogBound | null,
-    private readonly prune: () => void,
+    /** Deletes old rows up to this one, in the background. */
+    private readonly prune: (upTo: number) => void,
     private readonly clock: () => number = () => performance.now(),
   ) {
     this.#floor = first.highest;
@@ -272,7 +289,7 @@ export class MysqlChangeLog {
       touched = wasWhole && !gap ? touchedBy(fresh) : 'everything';
     }
     if (this.#raiseFloor(bound)) touched = 'everything';
-    if (read.oldestLogged !== null && secondsBetween(read.oldestLogged, read.now) > KEPT_SECONDS + 60) this.prune();
+    if (read.oldestLogged !== null && secondsBetween(read.oldestLogged, read.now) > KEPT_SECONDS + 60) this.prune(this.#floor);
     return touched;
   }
 

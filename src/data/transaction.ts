@@ -142,10 +142,11 @@ export interface TransactionOptions {
   budgetMs(): number;
   numbering(): AutoIdNumbering;
   /**
-   * What a background write does first and last (SQLite: quiets the change log's triggers, and
-   * leaves one row for all it wrote; sqlite-change-log.ts).
+   * What a background write does first and last (quiets the change log's triggers, and leaves one
+   * row for all it wrote: sqlite-change-log.ts, mysql-change-log.ts), and, when given, `after`
+   * whatever happened, still in the transaction (MySQL: the quiet is the session's, not the transaction's).
    */
-  background?: { begin(trx: Writer): Promise<void>; end(trx: Writer): Promise<void> };
+  background?: { begin(trx: Writer): Promise<void>; end(trx: Writer): Promise<void>; after?(trx: Writer): Promise<void> };
 }
 
 export interface WriteOptions {
@@ -299,12 +300,16 @@ export class WriteTransactions {
     // MySQL connections are READ COMMITTED for the session (connect.ts): no statement needed here.
     return this.options.kysely.transaction().execute(async (trx) => {
       states.set(trx, state);
-      await around?.begin(trx);
-      const result = await work(trx);
-      for (const key of [...state.beforeCommit.keys()].sort()) await state.beforeCommit.get(key)!(trx);
-      await around?.end(trx);
-      committing();
-      return result;
+      try {
+        await around?.begin(trx);
+        const result = await work(trx);
+        for (const key of [...state.beforeCommit.keys()].sort()) await state.beforeCommit.get(key)!(trx);
+        await around?.end(trx);
+        committing();
+        return result;
+      } finally {
+        await around?.after?.(trx);
+      }
     });
   }
 

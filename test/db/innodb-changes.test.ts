@@ -598,6 +598,43 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
+    it('tells when the oldest open transaction began in the session\'s time zone, which NOW() and the tables\' times use (INNODB_TRX gives the system\'s)', async () => {
+      const database = await kind.create();
+      const { database: _name, ...server } = mysqlOptions(database.url);
+      const admin = await createConnection(server);
+      const [[{ zone }]] = await admin.query('SELECT @@global.time_zone AS zone') as unknown as [[{ zone: string }]];
+      // Five hours from the system's zone, whatever it is: new sessions take the global zone.
+      const [[{ minutes }]] = await admin.query("SELECT TIMESTAMPDIFF(MINUTE, UTC_TIMESTAMP(), CONVERT_TZ(UTC_TIMESTAMP(), '+00:00', 'SYSTEM')) + 300 AS minutes") as unknown as [[{ minutes: number | string }]];
+      const offset = Number(minutes);
+      const shifted = `${offset < 0 ? '-' : '+'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+      await admin.query('SET GLOBAL time_zone = ?', [shifted]);
+      const db = await openDatabase(database.url, 'wp_');
+      const open = await createConnection(mysqlOptions(database.url));
+      try {
+        await prepareDatabase(db);
+        await open.query('BEGIN');
+        await open.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('wpcal_open', '1', 'no')");
+        // A copy of the transactions taken before the read (the handle's own look as it opened) is no answer.
+        const read = oldestOpenTransactionReader(db.kysely);
+        let oldest = await read();
+        for (let attempt = 0; oldest === STALE && attempt < 10; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 2 * INNODB_TRX_COPY_MS + 50));
+          oldest = await read();
+        }
+        const { rows: [clock] } = await sql<{ now: string; zone: string }>`SELECT CAST(NOW() AS CHAR) AS now, @@session.time_zone AS zone`.execute(db.kysely);
+        expect(clock!.zone, 'the handle\'s sessions').to.equal(shifted);
+        expect(typeof oldest, 'a time').to.equal('string');
+        const apart = (Date.parse(`${clock!.now.replace(' ', 'T')}Z`) - Date.parse(`${String(oldest).replace(' ', 'T')}Z`)) / 1000;
+        expect(apart, `${String(oldest)} against NOW() ${clock!.now}`).to.be.within(0, 60);
+      } finally {
+        await open.end();
+        await db.close();
+        await admin.query('SET GLOBAL time_zone = ?', [zone]);
+        await admin.end();
+        await database.drop();
+      }
+    });
+
     it('sees the commit of a transaction begun in the second of another commit, although a look while it was open read an old copy of the open transactions', async () => {
       const [database, elsewhere] = [await kind.create(), await kind.create()];
       const db = await openDatabase(database.url, 'wp_');

@@ -95,13 +95,40 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         const unprivileged = await openDatabase(url.toString(), 'wp_');
         try {
           expect(unprivileged.changeLog).to.equal('needs the PROCESS privilege');
-          expect(await setChangeLog(unprivileged, true)).to.equal('change log: already there; the database user lacks the PROCESS privilege, without which wpcal cannot use it');
+          expect(await setChangeLog(unprivileged, true)).to.match(/^change log: already there, run as \S+ \(drop the log before that account\); the database user lacks the PROCESS privilege, without which wpcal cannot use it$/);
         } finally {
           await unprivileged.close();
         }
       } finally {
         await console.query(`DROP USER '${user}'@'%'`);
       }
+    });
+
+    it('lets writers in REPEATABLE READ (WordPress\'s) past one another while the log has no rows', async () => {
+      const [[{ rows }]] = await console.query('SELECT COUNT(*) AS `rows` FROM wp_wpcal_changes') as unknown as [[{ rows: number }]];
+      expect(Number(rows), 'nothing logged yet').to.equal(0);
+      const [first, second] = [await createConnection(mysqlOptions(database.url)), await createConnection(mysqlOptions(database.url))];
+      try {
+        await second.query('SET SESSION innodb_lock_wait_timeout = 2');
+        await first.query('BEGIN');
+        await first.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, 'open', '1')", [posts[0]]);
+        await second.query("INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (?, 'beside', '1')", [posts[1]]);
+        await second.query('UPDATE wp_posts SET post_excerpt = ? WHERE ID = ?', ['beside', posts[1]]);
+        await first.query('COMMIT');
+      } finally {
+        await Promise.all([first.end(), second.end()]);
+      }
+    });
+
+    it('lets the triggers of a connection log again after a background write that failed', async () => {
+      await settled('posts');
+      await other.write(async (trx) => {
+        await trx.updateTable('posts').set({ post_excerpt: 'quiet' }).where('ID', '=', posts[2]!).execute();
+        throw new Error('the import failed');
+      }, { background: true }).catch(() => undefined);
+      // The pool hands out the connection it took back last: the one the failed write quieted.
+      const { told } = await toldDuring(() => other.write((trx) => trx.updateTable('posts').set({ post_title: 'Logged' }).where('ID', '=', posts[2]!).execute()));
+      expect(told.filter((touched) => touched === 'everything' || touched.posts.includes(posts[2]!))).to.deep.equal([{ posts: [posts[2]], terms: [] }]);
     });
 
     it('tells another program\'s title change and meta insert post by post, leaving the post tables\' version', async () => {
@@ -176,15 +203,30 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       expect(whole).to.deep.equal({ told: [{ posts: [posts[0]], terms: [] }], postsMoved: false });
     });
 
-    it(`prunes rows older than ${KEPT_SECONDS} s as it reads the log`, async () => {
+    it(`prunes rows older than ${KEPT_SECONDS} s as it reads the log, up to the rows it knows final`, async () => {
       await console.query('UPDATE wp_wpcal_changes SET logged_at = NOW() - INTERVAL ? SECOND', [KEPT_SECONDS + 120]);
+      const [[{ highest }]] = await console.query('SELECT MAX(seq) AS highest FROM wp_wpcal_changes') as unknown as [[{ highest: number }]];
+      // Two looks seconds apart, no transaction open: the first look's rows are final at the second.
       await toldDuring(() => console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['Pruned', posts[1]]));
+      await pause(1100);
+      await toldDuring(() => console.query('UPDATE wp_posts SET post_title = ? WHERE ID = ?', ['Pruned again', posts[1]]));
       for (let attempt = 0; attempt < 50; attempt++) {
-        const [[left]] = await console.query('SELECT COUNT(*) AS n FROM wp_wpcal_changes WHERE logged_at < NOW() - INTERVAL ? SECOND', [KEPT_SECONDS]) as unknown as [[{ n: number }]];
+        const [[left]] = await console.query('SELECT COUNT(*) AS n FROM wp_wpcal_changes WHERE seq <= ?', [highest]) as unknown as [[{ n: number }]];
         if (Number(left.n) === 0) return;
         await pause(20);
       }
       throw new Error('the old rows were never pruned');
+    });
+
+    it('is not read, and the handle opens all the same, when the log is not as wpcal made it', async () => {
+      await console.query('ALTER TABLE wp_wpcal_changes DROP COLUMN term_id');
+      try {
+        const altered = await openDatabase(database.url, 'wp_');
+        expect(altered.changeLog).to.equal('unreadable');
+        await altered.close();
+      } finally {
+        await console.query('ALTER TABLE wp_wpcal_changes ADD COLUMN term_id BIGINT UNSIGNED NULL AFTER term_taxonomy_id');
+      }
     });
 
     it('is dropped whole, after which another connection\'s write to the post tables is everything again', async () => {

@@ -4,7 +4,8 @@
 // hold every invariant (test/support/write-load.ts). On MySQL once more with the change log, through
 // which each process learns of the other's writes.
 import { expect } from 'chai';
-import { forEachDatabaseWithChangeLog, withChangeLog, type TestDatabase } from '../support/databases.ts';
+import { createConnection } from 'mysql2/promise';
+import { forEachDatabaseWithChangeLog, mysqlOptions, withChangeLog, type TestDatabase } from '../support/databases.ts';
 import {
   ServerCluster, describeServerErrors, runWriteLoad, violationsOf, type Invariant, type WriteLoadResult,
 } from '../support/write-load.ts';
@@ -75,4 +76,17 @@ forEachDatabaseWithChangeLog('concurrent writes through two server processes', (
   it('links no event twice to the same term', () => {
     expectNone('duplicates');
   });
+
+  if (changeLog) {
+    it('leaves each process\'s writes in the change log under a writer of its own', async () => {
+      const connection = await createConnection(mysqlOptions(database!.url));
+      try {
+        const [rows] = await connection.query('SELECT COUNT(DISTINCT writer) AS writers, SUM(writer IS NULL) AS unnamed FROM wp_wpcal_changes') as unknown as [[{ writers: number; unnamed: number | string }]];
+        // The servers, and the `wpcal user add` the cluster ran before them.
+        expect([Number(rows[0].writers), Number(rows[0].unnamed)]).to.deep.equal([PROCESSES + 1, 0]);
+      } finally {
+        await connection.end();
+      }
+    });
+  }
 });

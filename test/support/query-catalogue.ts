@@ -612,10 +612,12 @@ export const CATALOGUE: readonly ModuleEntry[] = [
         answers: [{ rows: [{ name: 'wp_wpcal_changes_posts_insert' }] }, { rows: [{ 1: 1 }] }],
         run: ({ reader }) => mysqlChangeLog.dropChangeLog(reader.withoutPlugins(), PREFIX),
       }],
+      triggerDefiners: [{ dialects: ['mysql'], run: ({ reader }) => mysqlChangeLog.triggerDefiners(reader.withoutPlugins(), PREFIX) }],
       hasChangeLog: [{ case: 'the log, no trigger', dialects: ['mysql'], answers: [{ rows: [{ 1: 1 }] }], run: ({ reader }) => mysqlChangeLog.hasChangeLog(reader.withoutPlugins(), PREFIX) }],
-      beginQuiet: [{ dialects: ['mysql'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => mysqlChangeLog.beginQuiet(trx, PREFIX)) }],
+      beginQuiet: [{ dialects: ['mysql'], run: ({ write }) => write((trx) => mysqlChangeLog.beginQuiet(trx)) }],
+      unquiet: [{ dialects: ['mysql'], run: ({ write }) => write((trx) => mysqlChangeLog.unquiet(trx)) }],
       endQuiet: [{ dialects: ['mysql'], answers: [{ rows: [{ 1: 1 }] }], run: ({ write }) => write((trx) => mysqlChangeLog.endQuiet(trx, PREFIX)) }],
-      pruneChangeLog: [{ dialects: ['mysql'], run: ({ write }) => write((trx) => mysqlChangeLog.pruneChangeLog(trx, PREFIX)) }],
+      pruneChangeLog: [{ dialects: ['mysql'], run: ({ write }) => write((trx) => mysqlChangeLog.pruneChangeLog(trx, PREFIX, 4_800)) }],
       changeLogRows: [
         {
           case: 'the triggers counted',

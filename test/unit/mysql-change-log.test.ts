@@ -20,6 +20,7 @@ class FakeLog {
   reads: number[] = [];
   triggerCounts = 0;
   pruned = 0;
+  prunedUpTo: number[] = [];
   /** The handle's own clock, ms. */
   ms = 0;
 
@@ -48,7 +49,10 @@ class FakeLog {
   }
 
   async open(...oldestOpen: [OldestOpen?]): Promise<MysqlChangeLog> {
-    return new MysqlChangeLog(this.read, await this.read(Number.MAX_SAFE_INTEGER, 0, true), this.bound(...oldestOpen), () => this.pruned++, () => this.ms);
+    return new MysqlChangeLog(this.read, await this.read(Number.MAX_SAFE_INTEGER, 0, true), this.bound(...oldestOpen), (upTo) => {
+      this.pruned++;
+      this.prunedUpTo.push(upTo);
+    }, () => this.ms);
   }
 }
 
@@ -71,6 +75,20 @@ describe('MysqlChangeLog', () => {
     log.second = 4;
     await reader.changes(log.bound(null));
     expect(log.reads.at(-1), 'past every look of an earlier second').to.equal(2);
+  });
+
+  it('does not take a look made in the second the oldest open transaction began for one before it (whole seconds)', async () => {
+    const log = new FakeLog();
+    const reader = await log.open();
+    log.second = 1;
+    const early = log.insert(1, false);
+    log.insert(2);
+    expect(postsOf(await reader.changes(log.bound(at(1)))), 'the committed row').to.deep.equal([2]);
+    log.second = 2;
+    await reader.changes(log.bound(at(1)));
+    early.visible = true;
+    log.second = 3;
+    expect(postsOf(await reader.changes(log.bound(null))), 'the row of the transaction begun in that second').to.deep.equal([1]);
   });
 
   it('keeps its floor when the open transactions are unknown or the copy of them may be old', async () => {
@@ -137,15 +155,17 @@ describe('MysqlChangeLog', () => {
     expect(await reader.changes(log.bound()), 'a gap').to.equal('everything');
   });
 
-  it(`prunes when the oldest row is older than ${KEPT_SECONDS} s`, async () => {
+  it(`prunes, up to its floor, when the oldest row is older than ${KEPT_SECONDS} s`, async () => {
     const log = new FakeLog();
     const reader = await log.open();
     log.oldestLogged = at(0);
     log.second = KEPT_SECONDS;
     await reader.changes(log.bound());
     expect(log.pruned).to.equal(0);
+    log.insert(1);
     log.second = KEPT_SECONDS + 61;
     await reader.changes(log.bound());
     expect(log.pruned).to.equal(1);
+    expect(log.prunedUpTo, 'no further than the rows known final').to.deep.equal([0]);
   });
 });

@@ -57,12 +57,17 @@ WITH
 SELECT
   /* wpcal-open-transactions 1; */
   CAST(
-    MIN(
-      CASE
-        WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started
-      END
+    CONVERT_TZ(
+      MIN(
+        CASE
+          WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started
+        END
+      ),
+      'SYSTEM',
+      @@session.time_zone
     ) AS CHAR
   ) AS oldest,
+  SUM(trx_mysql_thread_id <> CONNECTION_ID()) AS open,
   SUM(
     trx_mysql_thread_id = CONNECTION_ID()
     AND LOCATE(?, trx_query) > 0

@@ -26,7 +26,7 @@ WHERE
 -- createChangeLog (no trigger yet), statement 3 of 35
 CREATE TRIGGER `wp_wpcal_changes_users_insert` AFTER INSERT ON `wp_users` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('users', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -34,7 +34,7 @@ CREATE TRIGGER `wp_wpcal_changes_users_insert` AFTER INSERT ON `wp_users` FOR EA
 -- createChangeLog (no trigger yet), statement 4 of 35
 CREATE TRIGGER `wp_wpcal_changes_users_update` AFTER UPDATE ON `wp_users` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('users', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -42,7 +42,7 @@ CREATE TRIGGER `wp_wpcal_changes_users_update` AFTER UPDATE ON `wp_users` FOR EA
 -- createChangeLog (no trigger yet), statement 5 of 35
 CREATE TRIGGER `wp_wpcal_changes_users_delete` AFTER DELETE ON `wp_users` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('users', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -50,7 +50,7 @@ CREATE TRIGGER `wp_wpcal_changes_users_delete` AFTER DELETE ON `wp_users` FOR EA
 -- createChangeLog (no trigger yet), statement 6 of 35
 CREATE TRIGGER `wp_wpcal_changes_usermeta_insert` AFTER INSERT ON `wp_usermeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('usermeta', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -58,7 +58,7 @@ CREATE TRIGGER `wp_wpcal_changes_usermeta_insert` AFTER INSERT ON `wp_usermeta` 
 -- createChangeLog (no trigger yet), statement 7 of 35
 CREATE TRIGGER `wp_wpcal_changes_usermeta_update` AFTER UPDATE ON `wp_usermeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('usermeta', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -66,7 +66,7 @@ CREATE TRIGGER `wp_wpcal_changes_usermeta_update` AFTER UPDATE ON `wp_usermeta` 
 -- createChangeLog (no trigger yet), statement 8 of 35
 CREATE TRIGGER `wp_wpcal_changes_usermeta_delete` AFTER DELETE ON `wp_usermeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('usermeta', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -74,7 +74,7 @@ CREATE TRIGGER `wp_wpcal_changes_usermeta_delete` AFTER DELETE ON `wp_usermeta` 
 -- createChangeLog (no trigger yet), statement 9 of 35
 CREATE TRIGGER `wp_wpcal_changes_options_insert` AFTER INSERT ON `wp_options` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('options', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -82,7 +82,7 @@ CREATE TRIGGER `wp_wpcal_changes_options_insert` AFTER INSERT ON `wp_options` FO
 -- createChangeLog (no trigger yet), statement 10 of 35
 CREATE TRIGGER `wp_wpcal_changes_options_update` AFTER UPDATE ON `wp_options` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('options', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -90,7 +90,7 @@ CREATE TRIGGER `wp_wpcal_changes_options_update` AFTER UPDATE ON `wp_options` FO
 -- createChangeLog (no trigger yet), statement 11 of 35
 CREATE TRIGGER `wp_wpcal_changes_options_delete` AFTER DELETE ON `wp_options` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('options', NULL, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -98,7 +98,7 @@ CREATE TRIGGER `wp_wpcal_changes_options_delete` AFTER DELETE ON `wp_options` FO
 -- createChangeLog (no trigger yet), statement 12 of 35
 CREATE TRIGGER `wp_wpcal_changes_posts_insert` AFTER INSERT ON `wp_posts` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('posts', NEW.`ID`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -106,7 +106,7 @@ CREATE TRIGGER `wp_wpcal_changes_posts_insert` AFTER INSERT ON `wp_posts` FOR EA
 -- createChangeLog (no trigger yet), statement 13 of 35
 CREATE TRIGGER `wp_wpcal_changes_posts_update` AFTER UPDATE ON `wp_posts` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           IF OLD.`ID` <=> NEW.`ID` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('posts', NEW.`ID`, NULL, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('posts', OLD.`ID`, NULL, NULL, @wpcal_writer), ('posts', NEW.`ID`, NULL, NULL, @wpcal_writer); END IF;
         END IF;
       END;
@@ -114,7 +114,7 @@ CREATE TRIGGER `wp_wpcal_changes_posts_update` AFTER UPDATE ON `wp_posts` FOR EA
 -- createChangeLog (no trigger yet), statement 14 of 35
 CREATE TRIGGER `wp_wpcal_changes_posts_delete` AFTER DELETE ON `wp_posts` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('posts', OLD.`ID`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -122,7 +122,7 @@ CREATE TRIGGER `wp_wpcal_changes_posts_delete` AFTER DELETE ON `wp_posts` FOR EA
 -- createChangeLog (no trigger yet), statement 15 of 35
 CREATE TRIGGER `wp_wpcal_changes_postmeta_insert` AFTER INSERT ON `wp_postmeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('postmeta', NEW.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -130,7 +130,7 @@ CREATE TRIGGER `wp_wpcal_changes_postmeta_insert` AFTER INSERT ON `wp_postmeta` 
 -- createChangeLog (no trigger yet), statement 16 of 35
 CREATE TRIGGER `wp_wpcal_changes_postmeta_update` AFTER UPDATE ON `wp_postmeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           IF OLD.`post_id` <=> NEW.`post_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('postmeta', NEW.`post_id`, NULL, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('postmeta', OLD.`post_id`, NULL, NULL, @wpcal_writer), ('postmeta', NEW.`post_id`, NULL, NULL, @wpcal_writer); END IF;
         END IF;
       END;
@@ -138,7 +138,7 @@ CREATE TRIGGER `wp_wpcal_changes_postmeta_update` AFTER UPDATE ON `wp_postmeta` 
 -- createChangeLog (no trigger yet), statement 17 of 35
 CREATE TRIGGER `wp_wpcal_changes_postmeta_delete` AFTER DELETE ON `wp_postmeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('postmeta', OLD.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -146,7 +146,7 @@ CREATE TRIGGER `wp_wpcal_changes_postmeta_delete` AFTER DELETE ON `wp_postmeta` 
 -- createChangeLog (no trigger yet), statement 18 of 35
 CREATE TRIGGER `wp_wpcal_changes_terms_insert` AFTER INSERT ON `wp_terms` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('terms', NULL, NULL, NEW.`term_id`, @wpcal_writer);
         END IF;
       END;
@@ -154,7 +154,7 @@ CREATE TRIGGER `wp_wpcal_changes_terms_insert` AFTER INSERT ON `wp_terms` FOR EA
 -- createChangeLog (no trigger yet), statement 19 of 35
 CREATE TRIGGER `wp_wpcal_changes_terms_update` AFTER UPDATE ON `wp_terms` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           IF OLD.`term_id` <=> NEW.`term_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('terms', NULL, NULL, NEW.`term_id`, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('terms', NULL, NULL, OLD.`term_id`, @wpcal_writer), ('terms', NULL, NULL, NEW.`term_id`, @wpcal_writer); END IF;
         END IF;
       END;
@@ -162,7 +162,7 @@ CREATE TRIGGER `wp_wpcal_changes_terms_update` AFTER UPDATE ON `wp_terms` FOR EA
 -- createChangeLog (no trigger yet), statement 20 of 35
 CREATE TRIGGER `wp_wpcal_changes_terms_delete` AFTER DELETE ON `wp_terms` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('terms', NULL, NULL, OLD.`term_id`, @wpcal_writer);
         END IF;
       END;
@@ -170,7 +170,7 @@ CREATE TRIGGER `wp_wpcal_changes_terms_delete` AFTER DELETE ON `wp_terms` FOR EA
 -- createChangeLog (no trigger yet), statement 21 of 35
 CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_insert` AFTER INSERT ON `wp_term_taxonomy` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_taxonomy', NULL, NEW.`term_taxonomy_id`, NULL, @wpcal_writer);
         END IF;
       END;
@@ -178,7 +178,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_insert` AFTER INSERT ON `wp_term_
 -- createChangeLog (no trigger yet), statement 22 of 35
 CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_update` AFTER UPDATE ON `wp_term_taxonomy` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           IF OLD.`term_taxonomy_id` <=> NEW.`term_taxonomy_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_taxonomy', NULL, NEW.`term_taxonomy_id`, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_taxonomy', NULL, OLD.`term_taxonomy_id`, NULL, @wpcal_writer), ('term_taxonomy', NULL, NEW.`term_taxonomy_id`, NULL, @wpcal_writer); END IF;
         END IF;
       END;
@@ -186,7 +186,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_update` AFTER UPDATE ON `wp_term_
 -- createChangeLog (no trigger yet), statement 23 of 35
 CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_delete` AFTER DELETE ON `wp_term_taxonomy` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_taxonomy', NULL, OLD.`term_taxonomy_id`, NULL, @wpcal_writer);
         END IF;
       END;
@@ -194,7 +194,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_taxonomy_delete` AFTER DELETE ON `wp_term_
 -- createChangeLog (no trigger yet), statement 24 of 35
 CREATE TRIGGER `wp_wpcal_changes_term_relationships_insert` AFTER INSERT ON `wp_term_relationships` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_relationships', NEW.`object_id`, NEW.`term_taxonomy_id`, NULL, @wpcal_writer);
         END IF;
       END;
@@ -202,7 +202,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_relationships_insert` AFTER INSERT ON `wp_
 -- createChangeLog (no trigger yet), statement 25 of 35
 CREATE TRIGGER `wp_wpcal_changes_term_relationships_update` AFTER UPDATE ON `wp_term_relationships` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           IF OLD.`object_id` <=> NEW.`object_id` AND OLD.`term_taxonomy_id` <=> NEW.`term_taxonomy_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_relationships', NEW.`object_id`, NEW.`term_taxonomy_id`, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_relationships', OLD.`object_id`, OLD.`term_taxonomy_id`, NULL, @wpcal_writer), ('term_relationships', NEW.`object_id`, NEW.`term_taxonomy_id`, NULL, @wpcal_writer); END IF;
         END IF;
       END;
@@ -210,7 +210,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_relationships_update` AFTER UPDATE ON `wp_
 -- createChangeLog (no trigger yet), statement 26 of 35
 CREATE TRIGGER `wp_wpcal_changes_term_relationships_delete` AFTER DELETE ON `wp_term_relationships` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('term_relationships', OLD.`object_id`, OLD.`term_taxonomy_id`, NULL, @wpcal_writer);
         END IF;
       END;
@@ -218,7 +218,7 @@ CREATE TRIGGER `wp_wpcal_changes_term_relationships_delete` AFTER DELETE ON `wp_
 -- createChangeLog (no trigger yet), statement 27 of 35
 CREATE TRIGGER `wp_wpcal_changes_termmeta_insert` AFTER INSERT ON `wp_termmeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('termmeta', NULL, NULL, NEW.`term_id`, @wpcal_writer);
         END IF;
       END;
@@ -226,7 +226,7 @@ CREATE TRIGGER `wp_wpcal_changes_termmeta_insert` AFTER INSERT ON `wp_termmeta` 
 -- createChangeLog (no trigger yet), statement 28 of 35
 CREATE TRIGGER `wp_wpcal_changes_termmeta_update` AFTER UPDATE ON `wp_termmeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           IF OLD.`term_id` <=> NEW.`term_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('termmeta', NULL, NULL, NEW.`term_id`, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('termmeta', NULL, NULL, OLD.`term_id`, @wpcal_writer), ('termmeta', NULL, NULL, NEW.`term_id`, @wpcal_writer); END IF;
         END IF;
       END;
@@ -234,7 +234,7 @@ CREATE TRIGGER `wp_wpcal_changes_termmeta_update` AFTER UPDATE ON `wp_termmeta` 
 -- createChangeLog (no trigger yet), statement 29 of 35
 CREATE TRIGGER `wp_wpcal_changes_termmeta_delete` AFTER DELETE ON `wp_termmeta` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('termmeta', NULL, NULL, OLD.`term_id`, @wpcal_writer);
         END IF;
       END;
@@ -242,7 +242,7 @@ CREATE TRIGGER `wp_wpcal_changes_termmeta_delete` AFTER DELETE ON `wp_termmeta` 
 -- createChangeLog (no trigger yet), statement 30 of 35
 CREATE TRIGGER `wp_wpcal_changes_tec_events_insert` AFTER INSERT ON `wp_tec_events` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_events', NEW.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -250,7 +250,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_events_insert` AFTER INSERT ON `wp_tec_even
 -- createChangeLog (no trigger yet), statement 31 of 35
 CREATE TRIGGER `wp_wpcal_changes_tec_events_update` AFTER UPDATE ON `wp_tec_events` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           IF OLD.`post_id` <=> NEW.`post_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_events', NEW.`post_id`, NULL, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_events', OLD.`post_id`, NULL, NULL, @wpcal_writer), ('tec_events', NEW.`post_id`, NULL, NULL, @wpcal_writer); END IF;
         END IF;
       END;
@@ -258,7 +258,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_events_update` AFTER UPDATE ON `wp_tec_even
 -- createChangeLog (no trigger yet), statement 32 of 35
 CREATE TRIGGER `wp_wpcal_changes_tec_events_delete` AFTER DELETE ON `wp_tec_events` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_events', OLD.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -266,7 +266,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_events_delete` AFTER DELETE ON `wp_tec_even
 -- createChangeLog (no trigger yet), statement 33 of 35
 CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_insert` AFTER INSERT ON `wp_tec_occurrences` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_occurrences', NEW.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -274,7 +274,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_insert` AFTER INSERT ON `wp_tec
 -- createChangeLog (no trigger yet), statement 34 of 35
 CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_update` AFTER UPDATE ON `wp_tec_occurrences` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           IF OLD.`post_id` <=> NEW.`post_id` THEN INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_occurrences', NEW.`post_id`, NULL, NULL, @wpcal_writer); ELSE INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_occurrences', OLD.`post_id`, NULL, NULL, @wpcal_writer), ('tec_occurrences', NEW.`post_id`, NULL, NULL, @wpcal_writer); END IF;
         END IF;
       END;
@@ -282,7 +282,7 @@ CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_update` AFTER UPDATE ON `wp_tec
 -- createChangeLog (no trigger yet), statement 35 of 35
 CREATE TRIGGER `wp_wpcal_changes_tec_occurrences_delete` AFTER DELETE ON `wp_tec_occurrences` FOR EACH ROW
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM `wp_wpcal_changes` WHERE `seq` = -CONNECTION_ID()) THEN
+        IF @wpcal_quiet IS NULL THEN
           INSERT INTO `wp_wpcal_changes` (`table_name`, `post_id`, `term_taxonomy_id`, `term_id`, `writer`) VALUES ('tec_occurrences', OLD.`post_id`, NULL, NULL, @wpcal_writer);
         END IF;
       END;
@@ -310,6 +310,18 @@ WHERE
   AND TABLE_NAME = ?;
 -- parameters: ["wp_wpcal_changes"]
 
+-- triggerDefiners
+SELECT DISTINCT
+  DEFINER AS definer
+FROM
+  information_schema.TRIGGERS
+WHERE
+  TRIGGER_SCHEMA = DATABASE()
+  AND TRIGGER_NAME LIKE ?
+ORDER BY
+  definer;
+-- parameters: ["wp\\_wpcal\\_changes\\_%"]
+
 -- hasChangeLog (the log, no trigger), statement 1 of 2
 SELECT
   1
@@ -332,27 +344,23 @@ WHERE
 
 -- beginQuiet: BEGIN (transaction)
 
--- beginQuiet, statement 1 of 2
-SELECT
-  1
-FROM
-  information_schema.TABLES
-WHERE
-  TABLE_SCHEMA = DATABASE()
-  AND TABLE_NAME = ?;
--- parameters: ["wp_wpcal_changes"]
-
--- beginQuiet, statement 2 of 2
-INSERT INTO
-  `wp_wpcal_changes` (`seq`, `table_name`, `writer`)
-VALUES
-  (- CONNECTION_ID(), '*', @wpcal_writer);
+-- beginQuiet
+SET
+  @wpcal_quiet = 1;
 
 -- beginQuiet: COMMIT (transaction)
 
+-- unquiet: BEGIN (transaction)
+
+-- unquiet
+SET
+  @wpcal_quiet = NULL;
+
+-- unquiet: COMMIT (transaction)
+
 -- endQuiet: BEGIN (transaction)
 
--- endQuiet, statement 1 of 3
+-- endQuiet, statement 1 of 2
 SELECT
   1
 FROM
@@ -362,12 +370,7 @@ WHERE
   AND TABLE_NAME = ?;
 -- parameters: ["wp_wpcal_changes"]
 
--- endQuiet, statement 2 of 3
-DELETE FROM `wp_wpcal_changes`
-WHERE
-  `seq` = - CONNECTION_ID();
-
--- endQuiet, statement 3 of 3
+-- endQuiet, statement 2 of 2
 INSERT INTO
   `wp_wpcal_changes` (`table_name`, `writer`)
 VALUES
@@ -380,7 +383,7 @@ VALUES
 -- pruneChangeLog
 DELETE FROM `wp_wpcal_changes`
 WHERE
-  `seq` > 0
+  `seq` <= 4800
   AND `logged_at` < NOW() - INTERVAL 3600 SECOND
 ORDER BY
   `seq`
