@@ -336,6 +336,7 @@ export const INNODB_TRX_COPY_MS = 100;
  * readers numbering their own reads could find each other's statement of the same number).
  */
 let openTransactionReads = 0;
+const nextOpenTransactionsMark = (): string => `wpcal-open-transactions ${++openTransactionReads};`;
 
 /** What reading INNODB_TRX without the PROCESS privilege fails with. */
 const ER_SPECIFIC_ACCESS_DENIED_ERROR = 1227;
@@ -348,11 +349,13 @@ const ER_SPECIFIC_ACCESS_DENIED_ERROR = 1227;
  * one to two INNODB_TRX_COPY_MS after the last read ended (STALE meanwhile): its own reads let the
  * copy be taken again, and, spaced at random, so do those of other processes reading it in turn.
  */
-export function oldestOpenTransactionReader(kysely: Kysely<Database>, clock: () => number = () => performance.now()): () => Promise<OldestOpen> {
+export function oldestOpenTransactionReader(
+  kysely: Kysely<Database>, clock: () => number = () => performance.now(), nextMark: () => string = nextOpenTransactionsMark,
+): () => Promise<OldestOpen> {
   let nextRead = -Infinity;
   return async () => {
     if (clock() < nextRead) return STALE;
-    const mark = `wpcal-open-transactions ${++openTransactionReads};`;
+    const mark = nextMark();
     try {
       return await kysely.connection().execute(async (connection) => {
         await sql`START TRANSACTION WITH CONSISTENT SNAPSHOT`.execute(connection);

@@ -304,7 +304,8 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       oldestOpenTransactionReader: [{
         dialects: ['mysql'],
         answers: [{ rows: [{ oldest: null }] }],
-        run: ({ reader }) => innodbChanges.oldestOpenTransactionReader(reader.withoutPlugins())(),
+        // The mark numbered as a process's first read (the process numbers them all).
+        run: ({ reader }) => innodbChanges.oldestOpenTransactionReader(reader.withoutPlugins(), undefined, () => 'wpcal-open-transactions 1;')(),
       }],
     },
     noSql: {
