@@ -8,24 +8,15 @@ import { createConnection, type Connection } from 'mysql2/promise';
 import { openDatabase, type Db, type OutsideScope } from '../../src/data/connect.ts';
 import { COUNTER_READ_WINDOW_MS } from '../../src/data/innodb-changes.ts';
 import { KEPT_SECONDS, TRIGGER_CHECK_MS, createChangeLog, dropChangeLog, hasChangeLog } from '../../src/data/mysql-change-log.ts';
-import type { NewPost } from '../../src/data/tables.ts';
 import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
 import { setChangeLog } from '../../src/setup/change-log.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions, type TestDatabase } from '../support/databases.ts';
+import { newEventPost } from '../support/new-post.ts';
 
 type Told = { posts: number[]; terms: number[] } | 'everything';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function newPost(title: string): NewPost {
-  const now = '2026-11-28 12:00:00';
-  return {
-    post_author: 1, post_date: now, post_date_gmt: now, post_content: '', post_title: title, post_excerpt: '', post_status: 'publish', post_password: '',
-    comment_status: 'closed', ping_status: 'closed', post_name: '', to_ping: '', pinged: '', post_modified: now, post_modified_gmt: now,
-    post_content_filtered: '', post_parent: 0, guid: '', menu_order: 0, post_type: 'tribe_events', post_mime_type: '', comment_count: 0,
-  };
-}
 
 for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
   describe('the change log [mysql]', () => {
@@ -41,7 +32,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       const setup = await openDatabase(database.url, 'wp_');
       await prepareDatabase(setup);
       posts = [];
-      for (const title of ['One', 'Two', 'Three']) posts.push(Number((await setup.kysely.insertInto('posts').values(newPost(title)).executeTakeFirstOrThrow()).insertId));
+      for (const title of ['One', 'Two', 'Three']) posts.push(Number((await setup.kysely.insertInto('posts').values(newEventPost(title)).executeTakeFirstOrThrow()).insertId));
       expect(await createChangeLog(setup.kysely, 'wp_'), 'every trigger made').to.have.length(33);
       expect(await createChangeLog(setup.kysely, 'wp_'), 'made once').to.deep.equal([]);
       await setup.close();

@@ -7,8 +7,8 @@ import SqliteDatabase from 'better-sqlite3';
 import type { Db } from '../../src/data/connect.ts';
 import { ensureChangeLog } from '../../src/data/sqlite-change-log.ts';
 import { KEPT_ROWS, PRUNED_AT_ONCE } from '../../src/data/sqlite-outside.ts';
-import type { NewPost } from '../../src/data/tables.ts';
 import { databaseKinds, preparedDatabaseForBlock } from '../support/databases.ts';
+import { newEventPost } from '../support/new-post.ts';
 
 /** Counts the `PRAGMA data_version` reads of every better-sqlite3 connection while `during` runs. */
 async function pragmaReads(during: () => Promise<unknown>): Promise<number> {
@@ -31,15 +31,6 @@ async function pragmaReads(during: () => Promise<unknown>): Promise<number> {
 
 /** The SQLite file a handle reads. */
 const filePath = (db: Db): string => db.label.replace(/^sqlite:/, '');
-
-function newPost(title: string): NewPost {
-  const now = '2026-11-27 12:00:00';
-  return {
-    post_author: 1, post_date: now, post_date_gmt: now, post_content: '', post_title: title, post_excerpt: '', post_status: 'publish', post_password: '',
-    comment_status: 'closed', ping_status: 'closed', post_name: '', to_ping: '', pinged: '', post_modified: now, post_modified_gmt: now,
-    post_content_filtered: '', post_parent: 0, guid: '', menu_order: 0, post_type: 'tribe_events', post_mime_type: '', comment_count: 0,
-  };
-}
 
 for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
   describe('SQLite data and outside versions', () => {
@@ -77,7 +68,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       return told;
     }
 
-    const firstPost = async () => Number((await db.kysely.insertInto('posts').values(newPost('Outside')).executeTakeFirstOrThrow()).insertId);
+    const firstPost = async () => Number((await db.kysely.insertInto('posts').values(newEventPost('Outside')).executeTakeFirstOrThrow()).insertId);
 
     it('moves the data version for its own writes, and for another connection\'s option only the data and the whole prefix\'s outside version', async () => {
       const start = await versions();
@@ -149,7 +140,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       const start = await versions();
       const rowsBefore = await log();
       const told = await toldDuring(() => other.write(async (trx) => {
-        for (let i = 0; i < 20; i++) await trx.insertInto('posts').values(newPost(`Imported ${i}`)).execute();
+        for (let i = 0; i < 20; i++) await trx.insertInto('posts').values(newEventPost(`Imported ${i}`)).execute();
       }, { background: true }));
       expect(await log() - rowsBefore, 'one row').to.equal(1);
       expect(told).to.deep.equal([]);

@@ -76,6 +76,15 @@ class FakeServer {
   }
 }
 
+/** An own write moves the counter (the move may be another connection's too), and the check it asks for falls due. */
+async function ownWriteUntilCheckDue(server: FakeServer, epochs: OutsideEpochs): Promise<void> {
+  server.own = { running: 1, activity: server.own.activity + 1 };
+  server.counter++;
+  await read(epochs);
+  server.own = { running: 0, activity: server.own.activity + 1 };
+  server.pass(2000);
+}
+
 async function read(epochs: OutsideEpochs): Promise<Epochs> {
   const now = await epochs.read();
   if (!now) throw new Error('no epochs');
@@ -181,11 +190,7 @@ describe('OutsideEpochs', () => {
 
   it('reads the posts modified while its own writes ran, tells them, and counts the check; a check that fails moves both epochs', async () => {
     const before = await read(epochs);
-    server.own = { running: 1, activity: 1 };
-    server.counter++;
-    await read(epochs);
-    server.own = { running: 0, activity: 2 };
-    server.pass(2000);
+    await ownWriteUntilCheckDue(server, epochs);
     const checked = await read(epochs);
     expect([server.told, epochs.checksTold, checked]).to.deep.equal([[[7]], 1, before]);
     server.own = { running: 1, activity: 3 };
@@ -239,11 +244,7 @@ describe('OutsideEpochs with a change log', () => {
 
   it('reads the log, not the posts modified, for the commits its own writes may hide, and sweeps only the whole epoch', async () => {
     const before = await read(epochs);
-    server.own = { running: 1, activity: 1 };
-    server.counter++;
-    await read(epochs);
-    server.own = { running: 0, activity: 2 };
-    server.pass(2000);
+    await ownWriteUntilCheckDue(server, epochs);
     server.logged!.push(touched(8));
     const checked = await read(epochs);
     expect([server.told, server.postsModifiedReads, checked]).to.deep.equal([[[8]], 0, before]);
