@@ -54,10 +54,11 @@ export interface Db {
    * A value that differs whenever another connection (another process, WordPress itself, a SQL
    * console) may have changed data since it was last read, which wpcal's own writes through this
    * handle leave alone: what they change is told to `onCommitted` listeners, and so are the posts
-   * and terms another connection changed where the database says which (SQLite's change log,
-   * MySQL's checks of the posts modified). On SQLite it is exact; on MySQL another connection's
-   * commit made while this handle was writing may show up to OUTSIDE_CHECK_MS late, or
-   * 1 / CHECK_SHARE times a slow check's duration (innodb-changes.ts). Null when it cannot be told
+   * and terms another connection changed where the database says which (a change log: SQLite's,
+   * or MySQL's when made; else MySQL's checks of the posts modified). On SQLite it is exact; on
+   * MySQL another connection's commit made while this handle was writing may show up to
+   * OUTSIDE_CHECK_MS late, or 1 / CHECK_SHARE times a slow check's duration (innodb-changes.ts;
+   * without a change log, past a sweep when the check cannot see it). Null when it cannot be told
    * now. `of: 'posts'`: a value that moves only when another connection may have changed the post
    * tables (POST_TABLES) in a way not told post by post.
    */
