@@ -4,8 +4,11 @@
 // (sqlite-change-log.ts); a MySQL database has it once asked for (mysql-change-log.ts).
 import { POST_TABLES, TABLE_NAMES, type TableName } from './tables.ts';
 
-/** The log's name under a prefix (not a WordPress table: no TableName). */
-export const changeLogTable = (prefix: string): string => `${prefix}wpcal_changes`;
+/** The log's name without the prefix (not a WordPress table: no TableName). */
+export const CHANGE_LOG = 'wpcal_changes';
+
+/** The log's name under a prefix. */
+export const changeLogTable = (prefix: string): string => `${prefix}${CHANGE_LOG}`;
 
 /** What a row of the log names: a table, and the post or term_taxonomy ID the change touched, if any. */
 export interface ChangeRow {

@@ -1,13 +1,10 @@
 // How a MySQL/MariaDB handle turns what it reads of the server (the commit counter, its tables'
 // change times, transactions left open) and what it knows of its own writes into the outside
 // epochs: the whole prefix's, and the post tables'. innodb-changes.ts holds the parts.
-import type { Touched } from './change-log.ts';
+import { CHANGE_LOG, type Touched } from './change-log.ts';
 import { OutsideCommits, TABLES_RECHECK_MS, TableChanges, type OwnWrites, type TableTimes } from './innodb-changes.ts';
 import type { LogBound } from './mysql-change-log.ts';
 import { POST_TABLES } from './tables.ts';
-
-/** The change log's name without the prefix: its own writes are no change of what readers keep. */
-const CHANGE_LOG = 'wpcal_changes';
 
 /** What the epochs are read from. */
 export interface OutsideSources {
@@ -82,6 +79,7 @@ export class OutsideEpochs {
       if (changed === 'all' || changed.size) this.#commits.changed(changed === 'all' || [...changed].some((table) => POST_TABLES.has(table)));
       return;
     }
+    // The log's own writes are no change of what readers keep.
     if (changed === 'all' || [...changed].some((table) => !POST_TABLES.has(table) && table !== CHANGE_LOG)) this.#commits.changed(false);
     await this.#tellLogged(this.sources.changeLog, this.#tables.lastRead);
   }
