@@ -181,7 +181,7 @@ export function changeLogRows(reader: Reader, prefix: string, writer: string): L
     }
     const { rows: [state] } = await sql<{ now: string; highest: number | string | null; oldest: string | null }>`SELECT
         CAST(NOW() AS CHAR) AS now, (SELECT MAX(seq) FROM ${sql.table(log)}) AS highest,
-        CAST((SELECT logged_at FROM ${sql.table(log)} WHERE seq > 0 ORDER BY seq LIMIT 1) AS CHAR) AS oldest`.execute(reader);
+        CAST((SELECT logged_at FROM ${sql.table(log)} ORDER BY seq LIMIT 1) AS CHAR) AS oldest`.execute(reader);
     const { rows } = await sql<LoggedRow>`SELECT seq, table_name, post_id, term_taxonomy_id, term_id FROM ${sql.table(log)}
       WHERE seq > ${after} AND NOT (writer <=> ${writer}) ORDER BY seq LIMIT ${limit}`.execute(reader);
     return {
@@ -229,9 +229,10 @@ function secondsBetween(earlier: string, later: string): number {
  * Turns reads of the log into what other connections touched, each row told once: rows above the
  * floor told so far are kept (`#told`) until the floor passes them. Everything is taken as
  * changed when more than MOST_ROWS_TOLD rows come at once, when a trigger is missing or was made
- * again since the last count (a write in between may not be logged; counted once in TRIGGER_CHECK_MS), when the last look is older
- * than the rows kept, and when a look took everything without reading rows that could still show
- * (more than MOST_ROWS_TOLD): once more when the floor passes them.
+ * again since the last count (a write in between may not be logged; counted once in
+ * TRIGGER_CHECK_MS), when the last look is older than the rows kept, and when a look took
+ * everything without reading rows that could still show (more than MOST_ROWS_TOLD): once more
+ * when the floor passes them.
  */
 export class MysqlChangeLog {
   #floor: number;

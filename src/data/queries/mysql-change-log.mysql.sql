@@ -418,8 +418,6 @@ SELECT
         logged_at
       FROM
         `wp_wpcal_changes`
-      WHERE
-        seq > 0
       ORDER BY
         seq
       LIMIT
@@ -460,8 +458,6 @@ SELECT
         logged_at
       FROM
         `wp_wpcal_changes`
-      WHERE
-        seq > 0
       ORDER BY
         seq
       LIMIT
