@@ -430,6 +430,45 @@ forEachDatabase('EventListIndex', (kind) => {
     }
   });
 
+  it('lists events before 1970 and after 2102, which its packed dates do not hold, through own writes and when read anew', async function () {
+    this.timeout(120_000);
+    const { index, version } = await builtIndex();
+    const rows = await db.kysely.selectFrom('tec_occurrences as o').innerJoin('posts as p', 'p.ID', 'o.post_id').selectAll('o')
+      .where('p.post_status', '=', 'publish').orderBy('o.post_id').limit(2).offset(720).execute();
+    type Dates = Pick<(typeof rows)[number], 'start_date' | 'start_date_utc' | 'end_date' | 'end_date_utc'>;
+    const dated = (row: (typeof rows)[number], dates: Dates) => db.write(async (trx) => {
+      namesWhatItTouches(trx);
+      touches(trx, { posts: [Number(row.post_id)] });
+      await trx.updateTable('tec_occurrences').set(dates).where('occurrence_id', '=', row.occurrence_id).execute();
+    });
+    const inUtc = (start: string, end: string): Dates => ({ start_date: start, start_date_utc: start, end_date: end, end_date_utc: end });
+    /** Lists around the moved events: memory's answer against SQL's. */
+    const farLists = async (keys: EventListIndex, keysVersion: string): Promise<string[]> => {
+      const found: string[] = [];
+      for (const [field, operator, value] of [['start', '<', '1970-01-01 00:00:00'], ['start', '<=', '1969-12-31 23:00:00'], ['end', '>=', '1970-01-01 01:00:00'],
+        ['start', '>', '2102-12-31 23:59:59'], ['end', '<', '2150-06-01 12:00:01'], ['start', '>=', '2150-00-00 00:00:00']] as const) {
+        const f: EventListFilter = { ...PROBE, bounds: [{ field, operator, value }] };
+        const fromMemory = keys.answer(f, keysVersion, 5, 0);
+        const fromSql = { ids: await listedEventIds(db.kysely, f, 5, 0, false), total: await countListedEvents(db.kysely, f, false) };
+        if (JSON.stringify(fromMemory) !== JSON.stringify(fromSql)) found.push(`${field} ${operator} ${value}: ${JSON.stringify(fromMemory)} ≠ ${JSON.stringify(fromSql)}`);
+      }
+      return found;
+    };
+    try {
+      await dated(rows[0]!, inUtc('1969-12-31 23:00:00', '1970-01-01 01:00:00'));
+      await dated(rows[1]!, inUtc('2150-06-01 10:00:00', '2150-06-01 12:00:00'));
+      const [first] = await listedEventIds(db.kysely, { ...PROBE, bounds: [{ field: 'start', operator: '<', value: '1970-01-01 00:00:00' }] }, 5, 0, false);
+      expect(first, 'the event moved to 1969, listed by SQL').to.equal(Number(rows[0]!.post_id));
+      expect(await farLists(index, version), 'after own writes').to.deep.equal([]);
+      expect(await mismatches(index, version), 'after own writes').to.deep.equal([]);
+      const fresh = await builtIndex();
+      expect(await farLists(fresh.index, fresh.version), 'read anew').to.deep.equal([]);
+      expect(await mismatches(fresh.index, fresh.version), 'read anew').to.deep.equal([]);
+    } finally {
+      for (const row of rows) await dated(row, { start_date: row.start_date, start_date_utc: row.start_date_utc, end_date: row.end_date, end_date_utc: row.end_date_utc });
+    }
+  });
+
   it('counts a list by category anew after an own write takes the category from one of its events', async function () {
     this.timeout(60_000);
     const { index, version } = await builtIndex();

@@ -13,6 +13,7 @@ import { impliedWalkBounds, listKeyPage, listKeyRowCounts, listKeysOfPosts, type
 import { OUTSIDE_FULL_CHECK_MS } from '../../data/innodb-changes.ts';
 import type { Touched } from '../../data/transaction.ts';
 import { datetimeKeys, datetimeKeysOfNumber, datetimeNumber, type DatetimeKeys } from './datetime-keys.ts';
+import { PACKED_SPACE, WIDE_SPACE, type DatetimeSpace } from './datetime-space.ts';
 import { grown } from './grown-array.ts';
 import { ListKeyMetaRows } from './list-key-meta.ts';
 import { membershipOf } from './post-membership.ts';
@@ -80,12 +81,11 @@ const COLUMNS: readonly Column[] = ['start', 'end', 'startUtc', 'endUtc'];
  * Kept up as rows come and go, so a count passes over the window's days whole where they tell.
  */
 interface DaySummary {
+  /** In the space of the columns (DatetimeSpace). */
   least: Float64Array;
   greatest: Float64Array;
   counts: number[];
 }
-
-const DAY = 1_000_000;
 
 interface Check {
   name: Column;
@@ -126,6 +126,8 @@ interface Order {
 
 /** An array of the keys with a value per row. */
 type RowArray = Float64Array | Uint8Array | Uint32Array;
+/** A column of datetimes, packed (32 bits) or wide (DatetimeSpace). */
+type DateColumn = Uint32Array | Float64Array;
 
 /**
  * Puts `values[order[i]]` at `i` for every `i` below order.length, in place: each cycle of the
@@ -150,8 +152,10 @@ function permuteInPlace(values: RowArray, order: Uint32Array, placed: Uint8Array
 class ListKeys {
   #size = 0;
   postIds = new Uint32Array(0);
-  columns: Record<Column, Float64Array> = { start: new Float64Array(0), end: new Float64Array(0), startUtc: new Float64Array(0), endUtc: new Float64Array(0) };
-  postDates = new Float64Array(0);
+  /** How the date columns hold datetimes: packed until a value does not pack, wide after. */
+  #space: DatetimeSpace = PACKED_SPACE;
+  columns: Record<Column, DateColumn> = { start: new Uint32Array(0), end: new Uint32Array(0), startUtc: new Uint32Array(0), endUtc: new Uint32Array(0) };
+  postDates: DateColumn = new Uint32Array(0);
   statuses = new Uint8Array(0);
   /** HIDDEN (holds the hiding meta key), DEAD (replaced or deleted), UNLISTED. */
   flags = new Uint8Array(0);
@@ -328,7 +332,7 @@ class ListKeys {
 
   /** The reach of a row as it was added, from its columns. */
   #rowReach(index: number): RowReach {
-    const [start, end, startUtc, endUtc] = COLUMNS.map((name) => datetimeKeysOfNumber(this.columns[name][index]!)) as [DatetimeKeys, DatetimeKeys, DatetimeKeys, DatetimeKeys];
+    const [start, end, startUtc, endUtc] = COLUMNS.map((name) => datetimeKeysOfNumber(this.#space.number(this.columns[name][index]!))) as [DatetimeKeys, DatetimeKeys, DatetimeKeys, DatetimeKeys];
     return rowReach(start, end, startUtc, endUtc);
   }
 
@@ -345,11 +349,15 @@ class ListKeys {
     if (!(Number.isInteger(row.post_id) && row.post_id >= 0 && row.post_id <= MAX_POST_ID)) this.unusable ??= 'an occurrence names a post ID past 32 bits';
     this.postIds[index] = row.post_id;
     const [start, end, startUtc, endUtc] = [datetimeKeys(row.start_date), datetimeKeys(row.end_date), datetimeKeys(row.start_date_utc), datetimeKeys(row.end_date_utc)];
-    this.columns.start[index] = start.number;
-    this.columns.end[index] = end.number;
-    this.columns.startUtc[index] = startUtc.number;
-    this.columns.endUtc[index] = endUtc.number;
-    this.postDates[index] = datetimeNumber(row.post_date);
+    const listed = row.post_type === this.postType && row.post_status !== null;
+    const dates = [start.number, end.number, startUtc.number, endUtc.number];
+    // Only a listed row's post date is compared (a row of another post type may have none).
+    const postDate = listed ? datetimeNumber(row.post_date) : 0;
+    if (this.#space.packed && [...dates, postDate].some((number) => PACKED_SPACE.hold(number) === undefined)) this.#widen();
+    COLUMNS.forEach((name, i) => {
+      this.columns[name][index] = this.#space.hold(dates[i]!)!;
+    });
+    this.postDates[index] = this.#space.hold(postDate)!;
     this.flags[index] = row.hidden ? HIDDEN : 0;
     const terms = row.termTaxonomyIds ?? [];
     const meta = metaMembers ?? this.#metaLinks(row);
@@ -366,16 +374,35 @@ class ListKeys {
     if (!metaMembers && !row.meta) this.metaUsable = false;
     if (daySpan(start, end) === undefined || daySpan(startUtc, endUtc) === undefined) this.unusable ??= UNCOMPARABLE_DATE;
     this.#reach.add(rowReach(start, end, startUtc, endUtc));
-    if (row.post_type !== this.postType || row.post_status === null) {
+    if (!listed || row.post_status === null) {
       this.flags[index] = UNLISTED;
       return null;
     }
     let code = this.statusCodes.get(row.post_status);
     if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
     this.statuses[index] = code;
-    if (code > 255 || Number.isNaN(this.postDates[index]!) || COLUMNS.some((name) => Number.isNaN(this.columns[name][index]!))) this.unusable ??= UNCOMPARABLE_DATE;
+    if (code > 255 || Number.isNaN(postDate) || dates.some(Number.isNaN)) this.unusable ??= UNCOMPARABLE_DATE;
     for (const walked of WALKED) this.#summarize(walked, index);
     return index;
+  }
+
+  /**
+   * Holds the date columns wide from now on (a datetime that does not pack came): their values,
+   * and the days that name the summaries, are turned into the datetimes' own numbers.
+   */
+  #widen(): void {
+    const number = (held: number) => (Number.isFinite(held) ? PACKED_SPACE.number(held) : held);
+    for (const name of COLUMNS) this.columns[name] = Float64Array.from(this.columns[name], number);
+    this.postDates = Float64Array.from(this.postDates, number);
+    for (const walked of WALKED) {
+      this.#days[walked] = new Map([...this.#days[walked]].map(([day, { least, greatest, counts }]) => [
+        WIDE_SPACE.day(PACKED_SPACE.number(PACKED_SPACE.dayStart(day))),
+        { least: least.map(number), greatest: greatest.map(number), counts },
+      ]));
+    }
+    // Their days are named anew; they are counted again as lists ask.
+    this.#dayCounts.clear();
+    this.#space = WIDE_SPACE;
   }
 
   #addLink(link: number): void {
@@ -462,7 +489,7 @@ class ListKeys {
   }
 
   #summarize(walked: Walked, index: number): void {
-    const day = Math.floor(this.columns[walked][index]! / DAY);
+    const day = this.#space.day(this.columns[walked][index]!);
     let summary = this.#days[walked].get(day);
     if (!summary) this.#days[walked].set(day, summary = { least: new Float64Array(4).fill(Infinity), greatest: new Float64Array(4).fill(-Infinity), counts: [] });
     COLUMNS.forEach((name, column) => {
@@ -477,7 +504,7 @@ class ListKeys {
   #kill(index: number): void {
     if (this.flags[index] === 0) {
       for (const walked of WALKED) {
-        this.#days[walked].get(Math.floor(this.columns[walked][index]! / DAY))!.counts[this.statuses[index]!]!--;
+        this.#days[walked].get(this.#space.day(this.columns[walked][index]!))!.counts[this.statuses[index]!]!--;
       }
     }
     if (!(this.flags[index]! & UNLISTED)) this.#deadInOrders++;
@@ -529,7 +556,7 @@ class ListKeys {
   replacePosts(postIds: Iterable<number>, rows: readonly ListKeyRow[]): void {
     const changedDays: Record<Walked, Set<number>> = { start: new Set(), startUtc: new Set() };
     const changed = (row: number) => {
-      for (const walked of WALKED) changedDays[walked].add(Math.floor(this.columns[walked][row]! / DAY));
+      for (const walked of WALKED) changedDays[walked].add(this.#space.day(this.columns[walked][row]!));
     };
     const posts = new Set([...postIds, ...rows.map((row) => row.post_id)]);
     for (const postId of posts) {
@@ -583,7 +610,7 @@ class ListKeys {
   }
 
   /** The first position of the order, from `low` on, whose walked start (`starts`, by row) is at least `value` (`above`: more than). */
-  #firstFrom(order: Order, starts: Float64Array, value: number, above = false, low = 0): number {
+  #firstFrom(order: Order, starts: DateColumn, value: number, above = false, low = 0): number {
     let high = order.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
@@ -608,15 +635,16 @@ class ListKeys {
       const name: Column = `${field}${f.utcColumns ? 'Utc' : ''}` as Column;
       const number = datetimeNumber(value);
       if (Number.isNaN(number)) return undefined;
-      checks.push({ name, operator, value: number });
-      if (name === walkedName && (operator === '>=' || operator === '>')) lower = Math.max(lower, number);
-      if (name === walkedName && (operator === '<=' || operator === '<')) upper = Math.min(upper, number);
+      const held = this.#space.bound(number);
+      checks.push({ name, operator, value: held });
+      if (name === walkedName && (operator === '>=' || operator === '>')) lower = Math.max(lower, held);
+      if (name === walkedName && (operator === '<=' || operator === '<')) upper = Math.min(upper, held);
     }
     for (const bound of impliedWalkBounds(f, f.orderByUtc ? 'o.start_date_utc' : 'o.start_date')) {
       const number = datetimeNumber(bound.value);
       if (Number.isNaN(number)) return undefined;
-      if (bound.operator === '>=') lower = Math.max(lower, number);
-      else upper = Math.min(upper, number);
+      if (bound.operator === '>=') lower = Math.max(lower, this.#space.bound(number));
+      else upper = Math.min(upper, this.#space.bound(number));
     }
     const codes = [...new Set(f.statuses.map((status) => this.statusCodes.get(status)).filter((code) => code !== undefined))];
     const listed = new Uint8Array(256);
@@ -642,12 +670,13 @@ class ListKeys {
     const ids: number[] = [];
     let total = 0;
     const days = this.#days[walkedName];
+    const space = this.#space;
     // A day at a time: one the summary tells whole is skipped (none match) or counted (all match,
     // none on the page); the others are walked row by row, taking the page's IDs on the way.
     while (position < end) {
-      const day = Math.floor(starts[order.rows[position]!]! / DAY);
-      const dayEnd = this.#firstFrom(order, starts, (day + 1) * DAY, false, position);
-      if (dayEnd <= end && (position === 0 || starts[order.rows[position - 1]!]! < day * DAY)) {
+      const day = space.day(starts[order.rows[position]!]!);
+      const dayEnd = this.#firstFrom(order, starts, space.dayStart(day + 1), false, position);
+      if (dayEnd <= end && (position === 0 || starts[order.rows[position - 1]!]! < space.dayStart(day))) {
         const summary = days.get(day)!;
         const verdict = dayVerdict(summary, checks);
         let count = 0;
