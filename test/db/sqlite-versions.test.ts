@@ -209,12 +209,12 @@ for (const kind of databaseKinds().filter((k) => k.name === 'sqlite')) {
       expect(told, 'the prune, an own write, names nothing (not everything)').to.deep.equal([{ posts: [], terms: [] }]);
     });
 
-    it('reads the file through a page cache of 16 MB on each connection, never a memory map (whose pages stay resident)', async () => {
+    it('reads the file through a page cache of 4 MB on each connection, never a memory map (whose pages stay resident)', async () => {
       const settings = async (read: (query: ReturnType<typeof sql>) => Promise<{ rows: unknown[] }>) => ({
         mmap: (await read(sql`PRAGMA mmap_size`)).rows[0],
         cache: (await read(sql`PRAGMA cache_size`)).rows[0],
       });
-      const expected = { mmap: { mmap_size: 0 }, cache: { cache_size: -16384 } };
+      const expected = { mmap: { mmap_size: 0 }, cache: { cache_size: -4096 } };
       expect(await settings((query) => query.execute(db.kysely)), 'the reading connection').to.deep.equal(expected);
       expect(await db.write((trx) => settings((query) => query.execute(trx))), 'the writing connection').to.deep.equal(expected);
     });
