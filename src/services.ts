@@ -51,7 +51,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
   const sweptOnce = (before: string, after: string) => db.sweptOnce(before, after);
   const eventRepresentations = new EventRepresentationCache(sweptOnce);
   const userEventRepresentations = new EventRepresentationCache(sweptOnce);
-  const linkedPosts: KeptLinkedPosts = new KeptBuilds(MAX_KEPT_LINKED_POSTS);
+  const linkedPosts: KeptLinkedPosts = new KeptBuilds({ max: MAX_KEPT_LINKED_POSTS });
   // What is kept of the events follows wpcal's own writes before each returns.
   db.onCommitted(async (touched) => {
     eventRepresentations.ownWrite(touched);

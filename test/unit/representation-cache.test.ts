@@ -22,7 +22,7 @@ describe('EventRepresentationCache', () => {
   });
 
   it('drops on an own write the entries built from what it touched, and only those, through replacements and evictions', () => {
-    const kept = new KeptBuilds<string>(2);
+    const kept = new KeptBuilds<string>({ max: 2 });
     expect(kept.get(site, 'a', '1'), 'nothing kept under version 1 yet').to.equal(undefined);
     const start = kept.begin('1');
     kept.set(site, 'a', start, 'a, from post 1', { posts: [1], terms: [] });
@@ -44,6 +44,31 @@ describe('EventRepresentationCache', () => {
     kept.set(site, 'a', last, 'a again, from post 8', { posts: [8], terms: [] });
     kept.ownWrite({ posts: new Set([2, 6]), terms: new Set() });
     expect([kept.get(site, 'a', '1'), kept.get(site, 'c', '1'), kept.get(site, 'd', '1')], 'what an evicted entry was built from; a post').to.deep.equal(['a again, from post 8', undefined, undefined]);
+  });
+
+  it('keeps at most its entries and their size together, whatever the site settings objects, the oldest dropped first', () => {
+    const sites = [{}, {}, {}] as SiteSettings[];
+    const kept = new KeptBuilds<string>({ max: 4, maxSize: 10, sizeOf: (text) => text.length });
+    const start = kept.begin('1');
+    const put = (site: SiteSettings, key: string, text: string, post: number) => kept.set(site, key, start, text, { posts: [post], terms: [] });
+    const held = () => sites.flatMap((site) => ['a', 'b', 'c'].map((key) => kept.get(site, key, '1') ?? null));
+    put(sites[0]!, 'a', '0a', 1);
+    put(sites[1]!, 'a', '1a', 2);
+    put(sites[2]!, 'a', '2a', 3);
+    put(sites[2]!, 'b', '2b', 4);
+    expect(held(), 'four entries of three sites').to.deep.equal(['0a', null, null, '1a', null, null, '2a', '2b', null]);
+    put(sites[1]!, 'b', '1b', 5);
+    expect(held(), 'a fifth entry takes the oldest, of another site').to.deep.equal([null, null, null, '1a', '1b', null, '2a', '2b', null]);
+    put(sites[0]!, 'b', '0b-long', 6);
+    expect(held(), 'eleven characters: two go').to.deep.equal([null, '0b-long', null, null, '1b', null, null, null, null]);
+    put(sites[0]!, 'b', '0b', 7);
+    expect(held(), 'a replaced entry counts no more').to.deep.equal([null, '0b', null, null, '1b', null, null, null, null]);
+    put(sites[2]!, 'c', '2c', 8);
+    put(sites[1]!, 'c', '1c', 9);
+    expect(held(), 'four entries again, eight characters').to.deep.equal([null, '0b', null, null, '1b', '1c', null, null, '2c']);
+    kept.ownWrite({ posts: new Set([7, 8]), terms: new Set() });
+    put(sites[0]!, 'a', '0a-six', 10);
+    expect(held(), 'the dropped ones count no more: ten characters').to.deep.equal(['0a-six', null, null, null, '1b', '1c', null, null, null]);
   });
 
   it('keeps no build begun before the entries were dropped for a newer version', () => {
@@ -88,7 +113,7 @@ describe('KeptBuilds past a sweep', () => {
   let now = 0;
   /** Entries a, b, c built from posts 1, 2, 3 under MySQL's outside version `1.0` (changes seen, sweeps). */
   const keptUnder = (version = '1.0') => {
-    const kept = new KeptBuilds<string>(10, { sweptOnce, keepMs: 1000, clock: () => now });
+    const kept = new KeptBuilds<string>({ max: 10 }, { sweptOnce, keepMs: 1000, clock: () => now });
     expect(kept.get(site, 'a', version)).to.equal(undefined);
     const start = kept.begin(version);
     for (const [key, post] of [['a', 1], ['b', 2], ['c', 3]] as const) kept.set(site, key, start, `${key} before`, { posts: [post], terms: [] });
@@ -136,7 +161,7 @@ describe('KeptBuilds past a sweep', () => {
     expect(before(everything, '1.1')[0]).to.equal('a before');
     everything.ownWrite('everything');
     expect(before(everything, '1.1'), 'an own write of everything').to.deep.equal([undefined, undefined, undefined]);
-    const plain = new KeptBuilds<string>(10);
+    const plain = new KeptBuilds<string>({ max: 10 });
     plain.get(site, 'a', '1.0');
     plain.set(site, 'a', plain.begin('1.0'), 'a before', { posts: [1], terms: [] });
     expect(plain.get(site, 'a', '1.1')).to.equal(undefined);

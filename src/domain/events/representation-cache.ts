@@ -12,11 +12,14 @@ import type { SiteSettings } from '../../site/settings.ts';
 import type { EncodedJson } from '../../php/json-encode.ts';
 
 /**
- * At most this many event representations (of about 5 KB each: the encoding alone is kept), per
- * site settings object: a calendar's long tail (a month view paged day by day over two years of a
- * 100,000-event calendar asks for about 7,000 events) is answered from memory.
+ * At most this many event representations (of about 5 KB each: the encoding alone is kept), and at
+ * most MAX_REUSED_EVENT_BYTES of them, whatever the site settings objects they were built for: a
+ * calendar's long tail (a month view paged day by day over two years of a 100,000-event calendar
+ * asks for about 7,000 events) is answered from memory, and events with long descriptions take
+ * fewer places rather than more memory.
  */
 const MAX_REUSED_EVENTS = 10_000;
+const MAX_REUSED_EVENT_BYTES = 48 * 1024 * 1024;
 const MAX_SITES = 4;
 /** Past this many posts and terms written, builds under way when they were written are not kept (and the list starts again). */
 const MAX_WRITTEN = 50_000;
@@ -38,6 +41,13 @@ interface Kept<T> {
 
 /** Entries per site settings object, by key. */
 type Sites<T> = Map<SiteSettings, Map<string, Kept<T>>>;
+
+/** How many entries are kept at most, and how large they may be together (`sizeOf` tells an entry's size). */
+export interface KeptLimits<T> {
+  max: number;
+  maxSize?: number;
+  sizeOf?: (built: T) => number;
+}
 
 /** The entries of the version before a sweep, the index of their sources, and until when they may answer (clock ms). */
 interface SetAside<T> {
@@ -108,6 +118,9 @@ function isOlder(outside: string, kept: string | null): boolean {
 export class KeptBuilds<T> {
   /** The entries of the latest few site settings objects (settings come and go as the options change). */
   #sites: Sites<T> = new Map();
+  /** Every entry of #sites, the oldest first, and their size together. */
+  #order = new Set<Kept<T>>();
+  #size = 0;
   #bySource = new BySource<T>();
   #outside: string | null = null;
   /** The entries of the version before the last sweep, while they may still answer. */
@@ -120,11 +133,12 @@ export class KeptBuilds<T> {
   #building = new Map<SiteSettings, Map<string, { start: BuildStart; built: Promise<T | undefined> }>>();
 
   /**
-   * `max`: entries kept per site settings object, the oldest dropped first. `sweeps`: how to tell a
-   * sweep, and for how long after one the entries of before may answer (none without).
+   * `limits`: how many entries (and how large together) are kept, whatever their site settings
+   * objects, the oldest dropped first. `sweeps`: how to tell a sweep, and for how long after one
+   * the entries of before may answer (none without).
    */
   constructor(
-    private readonly max: number,
+    private readonly limits: KeptLimits<T>,
     private readonly sweeps?: { sweptOnce: SweptOnce; keepMs?: number; clock?: () => number },
   ) {}
 
@@ -147,7 +161,7 @@ export class KeptBuilds<T> {
       this.#sites.set(site, entries = new Map());
       if (this.#sites.size > MAX_SITES) {
         const oldest = this.#sites.keys().next().value!;
-        for (const kept of this.#sites.get(oldest)!.values()) kept.index.remove(kept);
+        for (const kept of [...this.#sites.get(oldest)!.values()]) this.#drop(kept);
         this.#sites.delete(oldest);
       }
     }
@@ -157,6 +171,8 @@ export class KeptBuilds<T> {
   /** Drops everything; builds begun before cannot keep what they built (what they read is unknown now). */
   #clear(outside: string | null): void {
     this.#sites = new Map();
+    this.#order = new Set();
+    this.#size = 0;
     this.#bySource = new BySource();
     this.#swept = null;
     this.#writtenAt.clear();
@@ -235,12 +251,21 @@ export class KeptBuilds<T> {
     const kept = { built, sources, home: entries, key, index: this.#bySource };
     entries.set(key, kept);
     this.#bySource.add(kept);
-    if (entries.size > this.max) this.#drop(entries.values().next().value!);
+    this.#order.add(kept);
+    this.#size += this.#sizeOf(built);
+    const { max, maxSize = Infinity } = this.limits;
+    while (this.#order.size > max || this.#size > maxSize) this.#drop(this.#order.values().next().value!);
+  }
+
+  #sizeOf(built: T): number {
+    return this.limits.sizeOf?.(built) ?? 0;
   }
 
   #drop(kept: Kept<T>): void {
     kept.home.delete(kept.key);
     kept.index.remove(kept);
+    // Entries set aside at a sweep are counted no more.
+    if (this.#order.delete(kept)) this.#size -= this.#sizeOf(kept.built);
   }
 
   /** Drops what a committed write of wpcal's own touched. */
@@ -266,6 +291,6 @@ export class EventRepresentationCache extends KeptBuilds<EncodedJson> {
   behind = { running: false, nextAt: 0 };
 
   constructor(sweptOnce?: SweptOnce) {
-    super(MAX_REUSED_EVENTS, sweptOnce && { sweptOnce });
+    super({ max: MAX_REUSED_EVENTS, maxSize: MAX_REUSED_EVENT_BYTES, sizeOf: (encoded) => encoded.bytes.length }, sweptOnce && { sweptOnce });
   }
 }
