@@ -5,6 +5,7 @@
 // Target: peak RSS at the largest size within 1.5× of the smallest, per format.
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { stoppedOnExit } from '../support/children.ts';
 import { BIN } from '../support/cli.ts';
 import { databaseKinds, type DatabaseKind } from '../support/databases.ts';
 import type { Bench, BenchOptions } from './harness.ts';
@@ -26,10 +27,10 @@ interface Measure {
 function exportPeak(url: string, format: string): Promise<Measure> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', REPORT_MAX_RSS, BIN, 'export', '--format', format, '--db', url], {
+    const child = stoppedOnExit(spawn(process.execPath, ['--import', REPORT_MAX_RSS, BIN, 'export', '--format', format, '--db', url], {
       env: { ...process.env, WPCAL_LOG: 'silent' },
       stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    }));
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
     child.on('close', (code) => {

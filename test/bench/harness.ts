@@ -2,6 +2,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { stoppedOnExit } from '../support/children.ts';
 import { databaseKinds, type DatabaseKind } from '../support/databases.ts';
 import type { ChildMessage, ParentMessage } from './messages.ts';
 
@@ -102,7 +103,7 @@ export class ServerProcess {
   static async start(dbUrl: string, prefix: string, cpuProfileDir?: string): Promise<ServerProcess> {
     const script = fileURLToPath(new URL('./server-process.ts', import.meta.url));
     const execArgv = ['--import', 'tsx', ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])];
-    const child = fork(script, [dbUrl, prefix], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = stoppedOnExit(fork(script, [dbUrl, prefix], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
     const server = new ServerProcess(child);
     const ready = await server.#next();
     if (ready.type !== 'ready') throw new Error(`the server process did not start: ${ready.type === 'failed' ? ready.message : ready.type}`);

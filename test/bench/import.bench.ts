@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { stoppedOnExit } from '../support/children.ts';
 import { BIN } from '../support/cli.ts';
 import { databaseKinds, type DatabaseKind } from '../support/databases.ts';
 import type { Bench, BenchOptions } from './harness.ts';
@@ -54,7 +55,7 @@ function timed(args: string[], stdoutFile?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const out = stdoutFile ? fs.openSync(stdoutFile, 'w') : 'ignore';
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, WPCAL_LOG: 'silent' }, stdio: ['ignore', out, 'pipe'] });
+    const child = stoppedOnExit(spawn(process.execPath, [BIN, ...args], { env: { ...process.env, WPCAL_LOG: 'silent' }, stdio: ['ignore', out, 'pipe'] }));
     const watch = watchMemory(child.pid);
     let stderr = '';
     child.stderr?.on('data', (d) => { stderr += d; });

@@ -99,6 +99,9 @@ async function main(): Promise<void> {
   }
 }
 
+// Interrupted, it exits as a process does, so the servers it started are stopped with it (children.ts).
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) process.once(signal, () => process.exit(code));
+
 main().catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(2);

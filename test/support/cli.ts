@@ -3,6 +3,7 @@
 // benchmark runs a build older than the code it checks.
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { stoppedOnExit } from './children.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -17,7 +18,7 @@ export interface CliResult {
 
 export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 20000, bin = BIN): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, WPCAL_LOG: 'silent', ...env } });
+    const child = stoppedOnExit(spawn(process.execPath, [bin, ...args], { env: { ...process.env, WPCAL_LOG: 'silent', ...env } }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
@@ -44,7 +45,7 @@ export interface ServingCli {
 
 /** Starts `wpcal serve ARGS` (add `--port 0`) and resolves once its log names the URL it listens on. */
 export function serveCli(args: string[], env: Record<string, string> = {}): Promise<ServingCli> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, WPCAL_LOG: 'info', ...env } });
+  const child = stoppedOnExit(spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, WPCAL_LOG: 'info', ...env } }));
   let out = '';
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
   const logged = (text: string) => new Promise<void>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
+import { stoppedOnExit } from './children.ts';
 import { BIN, runCli } from './cli.ts';
 import { mysqlOptions } from './databases.ts';
 import { leanRequest } from './lean-request.ts';
@@ -31,12 +32,6 @@ export interface LoggedError {
   code: string;
   message: string;
 }
-
-/** Every child still running, killed if this process exits without stopping them. */
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
 
 interface LogEntry {
   level: number;
@@ -71,13 +66,11 @@ class ServeProcess {
   /** `cpuProfileDir`: where V8 writes the process's CPU profile (node --cpu-prof), if anywhere. */
   constructor(dbUrl: string, cpuProfileDir?: string) {
     const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-    this.#child = spawn(process.execPath, [...profile, BIN, 'serve', '--db', dbUrl, '--port', '0', '--host', '127.0.0.1'], {
+    this.#child = stoppedOnExit(spawn(process.execPath, [...profile, BIN, 'serve', '--db', dbUrl, '--port', '0', '--host', '127.0.0.1'], {
       // info: the level wpcal runs at by default, and the one that logs the listening URL.
       env: { ...process.env, WPCAL_LOG: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    running.add(this.#child);
-    this.#child.once('exit', () => running.delete(this.#child));
+    }));
     this.#child.stderr!.on('data', (data) => { this.#stderr += data; });
   }
 
