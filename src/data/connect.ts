@@ -180,7 +180,7 @@ async function openMysqlChangeLog(db: Db, writer: string, bound: () => Promise<m
     return 'unreadable';
   }
   const firstBound = await bound();
-  if (firstBound.oldestOpen === undefined) return 'needs the PROCESS privilege';
+  if (firstBound.oldestWriting === undefined) return 'needs the PROCESS privilege';
   let pruning = false;
   return new mysqlLog.MysqlChangeLog(read, first, firstBound, (upTo) => {
     if (pruning) return;
@@ -441,9 +441,9 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       // Not through the write counter: it takes every statement but SELECT for a possible write.
       const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
       if (read) {
-        const [tableTimes, oldestOpen] = [tableTimesReader(kysely.withoutPlugins(), prefix), oldestOpenTransactionReader(kysely.withoutPlugins())];
+        const [tableTimes, openTransactions] = [tableTimesReader(kysely.withoutPlugins(), prefix), oldestOpenTransactionReader(kysely.withoutPlugins())];
         // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
-        const tables = async (): Promise<TableTimes> => ({ ...await tableTimes(), oldestOpen: await oldestOpen() });
+        const tables = async (): Promise<TableTimes> => ({ ...await tableTimes(), ...await openTransactions() });
         const log = await openMysqlChangeLog(db, opened.mysqlWriter!, tables);
         changeLog = typeof log === 'string' ? log : 'read';
         const epochs = new OutsideEpochs({

@@ -300,14 +300,23 @@ export type OldestOpen = string | null | typeof STALE | undefined;
 export const STALE = Symbol('stale');
 
 /**
+ * The server's open transactions, from one read: the oldest of all that may still write, and the
+ * oldest of those that have changed a row (a transaction that has changed none holds no row of the
+ * change log's, whose triggers insert after the row they log is changed: mysql-change-log.ts).
+ */
+export interface OpenTransactions {
+  oldestOpen: OldestOpen;
+  oldestWriting: OldestOpen;
+}
+
+/**
  * When each table of the handle's prefix last changed, by its name without the prefix (null: not
  * since the server started), the server's clock, and the transactions open (OldestOpen); times
  * are 'YYYY-MM-DD HH:MM:SS'.
  */
-export interface TableTimes {
+export interface TableTimes extends Partial<OpenTransactions> {
   tables: ReadonlyMap<string, string | null>;
   now: string;
-  oldestOpen?: OldestOpen;
 }
 
 /** Reads TableTimes for the tables of this prefix in the connection's database. */
@@ -341,8 +350,11 @@ const nextOpenTransactionsMark = (): string => `wpcal-open-transactions ${++open
 /** What reading INNODB_TRX without the PROCESS privilege fails with. */
 const ER_SPECIFIC_ACCESS_DENIED_ERROR = 1227;
 
+/** The same answer for both. */
+const both = (oldest: OldestOpen): OpenTransactions => ({ oldestOpen: oldest, oldestWriting: oldest });
+
 /**
- * Reads OldestOpen (INNODB_TRX asks for the PROCESS privilege; InnoDB stamps the tables a
+ * Reads OpenTransactions (INNODB_TRX asks for the PROCESS privilege; InnoDB stamps the tables a
  * transaction changed with the second it began, its first read or write, not the commit's). The
  * read is made in a transaction of its own whose statement carries a number of its own: the copy
  * was taken during the read only if it shows that statement (else STALE). Not asked again until
@@ -351,26 +363,30 @@ const ER_SPECIFIC_ACCESS_DENIED_ERROR = 1227;
  */
 export function oldestOpenTransactionReader(
   kysely: Kysely<Database>, clock: () => number = () => performance.now(), nextMark: () => string = nextOpenTransactionsMark,
-): () => Promise<OldestOpen> {
+): () => Promise<OpenTransactions> {
   let nextRead = -Infinity;
   return async () => {
-    if (clock() < nextRead) return STALE;
+    if (clock() < nextRead) return both(STALE);
     const mark = nextMark();
     try {
       return await kysely.connection().execute(async (connection) => {
         await sql`START TRANSACTION WITH CONSISTENT SNAPSHOT`.execute(connection);
         try {
           // trx_started is in the server's system time zone, NOW() and UPDATE_TIME in the session's.
-          const { rows } = await sql<{ oldest: string | null; open: number | string | null; current: number | string | null }>`SELECT /* ${sql.raw(mark)} */
+          type Counted = number | string | null;
+          const { rows } = await sql<{ oldest: string | null; open: Counted; writing: string | null; writers: Counted; current: Counted }>`SELECT /* ${sql.raw(mark)} */
               CAST(CONVERT_TZ(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started END), 'SYSTEM', @@session.time_zone) AS CHAR) AS oldest,
               SUM(trx_mysql_thread_id <> CONNECTION_ID()) AS open,
+              CAST(CONVERT_TZ(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() AND trx_rows_modified > 0 THEN trx_started END), 'SYSTEM', @@session.time_zone) AS CHAR) AS writing,
+              SUM(trx_mysql_thread_id <> CONNECTION_ID() AND trx_rows_modified > 0) AS writers,
               SUM(trx_mysql_thread_id = CONNECTION_ID() AND LOCATE(${mark}, trx_query) > 0) AS current
             FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(connection);
           await sql`COMMIT`.execute(connection);
           const [row] = rows;
           // A time the zones could not convert is no answer: null would say none is open.
-          if (!row || Number(row.current ?? 0) === 0 || (row.oldest === null && Number(row.open ?? 0) > 0)) return STALE;
-          return row.oldest;
+          const unconverted = (time: string | null, count: Counted) => time === null && Number(count ?? 0) > 0;
+          if (!row || Number(row.current ?? 0) === 0 || unconverted(row.oldest, row.open) || unconverted(row.writing, row.writers)) return both(STALE);
+          return { oldestOpen: row.oldest, oldestWriting: row.writing };
         } catch (error) {
           // A killed statement leaves the connection alive, and in the transaction, as it goes back to the pool.
           await sql`ROLLBACK`.execute(connection).catch(() => undefined);
@@ -378,7 +394,7 @@ export function oldestOpenTransactionReader(
         }
       });
     } catch (error) {
-      return (error as { errno?: unknown }).errno === ER_SPECIFIC_ACCESS_DENIED_ERROR ? undefined : STALE;
+      return both((error as { errno?: unknown }).errno === ER_SPECIFIC_ACCESS_DENIED_ERROR ? undefined : STALE);
     } finally {
       nextRead = clock() + INNODB_TRX_COPY_MS * (1 + Math.random());
     }

@@ -216,8 +216,13 @@ async function byTermTaxonomy(reader: Reader, rows: readonly LoggedRow[]): Promi
   });
 }
 
-/** The server's clock and the transactions open (innodb-changes.ts), read before the log. */
-export type LogBound = Pick<TableTimes, 'now' | 'oldestOpen'>;
+/**
+ * The server's clock and the oldest transaction open that has changed a row (innodb-changes.ts),
+ * read before the log. Only those can hold rows of the log not committed yet: a trigger inserts its
+ * row after the row it logs is changed, so a transaction that has changed nothing has drawn no
+ * number of the log's, and any it draws later is above every row a look has read.
+ */
+export type LogBound = Pick<TableTimes, 'now' | 'oldestWriting'>;
 
 /** Seconds between two 'YYYY-MM-DD HH:MM:SS' times of the server's clock. */
 function secondsBetween(earlier: string, later: string): number {
@@ -262,7 +267,7 @@ export class MysqlChangeLog {
     this.#looks.push({ at: first.now, highest: first.highest });
     // Rows of transactions open as the log was first read may still show below its highest row:
     // taken as everything once they cannot any more (nothing is kept yet, so none open then is no matter).
-    if (firstBound?.oldestOpen !== null) this.#passedUpTo = first.highest;
+    if (firstBound?.oldestWriting !== null) this.#passedUpTo = first.highest;
   }
 
   /**
@@ -296,7 +301,7 @@ export class MysqlChangeLog {
 
   /** Raises the floor as far as `bound` allows; true when it passed rows a look took everything without reading. */
   #raiseFloor(bound: LogBound | null): boolean {
-    const open = bound?.oldestOpen;
+    const open = bound?.oldestWriting;
     if (!bound || open === undefined || open === STALE) return false;
     const limit = open !== null && open < bound.now ? open : bound.now;
     // Whole seconds: a look in an earlier second than the oldest open transaction began came before it.

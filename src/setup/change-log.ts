@@ -14,7 +14,7 @@ export async function setChangeLog(db: Db, wanted: boolean): Promise<string> {
   // A trigger runs as its definer: dropping that account would fail every write to the table.
   const line = `${made.length ? `change log: made with ${made.length} triggers` : 'change log: already there'}, run as ${definers} (drop the log before that account)`;
   // Without it, rows that commit late cannot be told from rows never to commit (mysql-change-log.ts).
-  if (await oldestOpenTransactionReader(db.kysely)() === undefined) {
+  if ((await oldestOpenTransactionReader(db.kysely)()).oldestWriting === undefined) {
     return `${line}; the database user lacks the PROCESS privilege, without which wpcal cannot use it`;
   }
   return line;

@@ -8,7 +8,7 @@ import { createConnection } from 'mysql2/promise';
 import { openDatabase, type Db, type OutsideScope } from '../../src/data/connect.ts';
 import {
   CHECK_SHARE, COUNTER_READ_WINDOW_MS, INNODB_TRX_COPY_MS, OutsideCommits, SETTLING_READS, STALE, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader,
-  oldestOpenTransactionReader, sweptOnce, type ChangedTables, type OldestOpen, type OwnWrites, type TableTimes,
+  oldestOpenTransactionReader, sweptOnce, type ChangedTables, type OldestOpen, type OpenTransactions, type OwnWrites, type TableTimes,
 } from '../../src/data/innodb-changes.ts';
 import type { Database } from '../../src/data/tables.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
@@ -522,7 +522,8 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       const monitorRead = () => monitor.query('SELECT COUNT(*) FROM information_schema.INNODB_TRX');
       try {
         await prepareDatabase(db);
-        const oldestOpen = oldestOpenTransactionReader(db.kysely);
+        const read = oldestOpenTransactionReader(db.kysely);
+        const oldestOpen = async () => (await read()).oldestOpen;
         await pause(2 * INNODB_TRX_COPY_MS + 1);
         expect(await oldestOpen(), 'none open').to.equal(null);
         await writer.query('BEGIN');
@@ -552,6 +553,42 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
+    it('tells the oldest transaction that has changed a row apart from the oldest open (a snapshot that only reads)', async () => {
+      const database = await kind.create();
+      const db = await openDatabase(database.url, 'wp_');
+      const reading = await createConnection(mysqlOptions(database.url));
+      /** A read from a copy taken for it (asked again past INNODB_TRX_COPY_MS until one is). */
+      const fresh = async (read: () => Promise<OpenTransactions>): Promise<OpenTransactions> => {
+        for (let attempt = 0; attempt < 20; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 2 * INNODB_TRX_COPY_MS + 1));
+          const told = await read();
+          if (told.oldestOpen !== STALE) return told;
+        }
+        throw new Error('no copy was taken for a read');
+      };
+      try {
+        await prepareDatabase(db);
+        const read = oldestOpenTransactionReader(db.kysely);
+        await reading.query('START TRANSACTION WITH CONSISTENT SNAPSHOT');
+        await reading.query('SELECT COUNT(*) FROM wp_options');
+        // The server's copy of its transactions may be older than this one: read once it is not.
+        let started: string | undefined;
+        for (let attempt = 0; attempt < 20 && started === undefined; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 2 * INNODB_TRX_COPY_MS + 1));
+          const [rows] = await reading.query('SELECT CAST(trx_started AS CHAR) AS started FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = CONNECTION_ID()') as unknown as [Array<{ started: string }>];
+          started = rows[0]?.started;
+        }
+        expect(started, 'the reading transaction, listed').to.be.a('string');
+        expect(await fresh(read), 'reading only').to.deep.equal({ oldestOpen: started, oldestWriting: null });
+        await reading.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('wpcal_written', '1', 'no')");
+        expect(await fresh(read), 'once it has written').to.deep.equal({ oldestOpen: started, oldestWriting: started });
+      } finally {
+        await reading.end();
+        await db.close();
+        await database.drop();
+      }
+    });
+
     it('tells a user without the PROCESS privilege apart from a read of the open transactions that fails', async () => {
       const database = await kind.create();
       const { database: name, ...server } = mysqlOptions(database.url);
@@ -564,10 +601,10 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       const unprivileged = await openDatabase(url.toString(), 'wp_');
       const db = await openDatabase(database.url, 'wp_');
       try {
-        expect(await oldestOpenTransactionReader(unprivileged.kysely)(), 'the server will not tell').to.equal(undefined);
-        const oldestOpen = oldestOpenTransactionReader(db.kysely);
+        expect(await oldestOpenTransactionReader(unprivileged.kysely)(), 'the server will not tell').to.deep.equal({ oldestOpen: undefined, oldestWriting: undefined });
+        const read = oldestOpenTransactionReader(db.kysely);
         await db.close();
-        expect(await oldestOpen(), 'a failed read').to.equal(STALE);
+        expect(await read(), 'a failed read').to.deep.equal({ oldestOpen: STALE, oldestWriting: STALE });
       } finally {
         await unprivileged.close();
         await admin.query(`DROP USER '${user}'@'%'`);
@@ -589,7 +626,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       };
       const single = new Kysely<Database>({ dialect: new MysqlDialect({ pool: createPool({ ...mysqlOptions(database.url), connectionLimit: 1 }) }), plugins: [failing] });
       try {
-        expect(await oldestOpenTransactionReader(single)(), 'a failed read').to.equal(STALE);
+        expect(await oldestOpenTransactionReader(single)(), 'a failed read').to.deep.equal({ oldestOpen: STALE, oldestWriting: STALE });
         const { rows } = await sql<{ open: number | string }>`SELECT @@in_transaction AS open`.execute(single);
         expect(Number(rows[0]!.open), 'the connection back in the pool').to.equal(0);
       } finally {
@@ -616,11 +653,12 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         await open.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('wpcal_open', '1', 'no')");
         // A copy of the transactions taken before the read (the handle's own look as it opened) is no answer.
         const read = oldestOpenTransactionReader(db.kysely);
-        let oldest = await read();
+        let { oldestOpen: oldest, oldestWriting } = await read();
         for (let attempt = 0; oldest === STALE && attempt < 10; attempt++) {
           await new Promise((resolve) => setTimeout(resolve, 2 * INNODB_TRX_COPY_MS + 50));
-          oldest = await read();
+          ({ oldestOpen: oldest, oldestWriting } = await read());
         }
+        expect(oldestWriting, 'the same transaction, which has written').to.equal(oldest);
         const { rows: [clock] } = await sql<{ now: string; zone: string }>`SELECT CAST(NOW() AS CHAR) AS now, @@session.time_zone AS zone`.execute(db.kysely);
         expect(clock!.zone, 'the handle\'s sessions').to.equal(shifted);
         expect(typeof oldest, 'a time').to.equal('string');

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { openDatabase, type Db, type OutsideScope } from '../../src/data/connect.ts';
 import { COUNTER_READ_WINDOW_MS } from '../../src/data/innodb-changes.ts';
-import { KEPT_SECONDS, TRIGGER_CHECK_MS, createChangeLog, dropChangeLog, hasChangeLog } from '../../src/data/mysql-change-log.ts';
+import { KEPT_SECONDS, MOST_ROWS_TOLD, TRIGGER_CHECK_MS, createChangeLog, dropChangeLog, hasChangeLog } from '../../src/data/mysql-change-log.ts';
 import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
 import { setChangeLog } from '../../src/setup/change-log.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
@@ -167,6 +167,27 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         expect(second.postsMoved).to.equal(false);
       } finally {
         await early.end();
+      }
+    });
+
+    it(`lets the floor rise past a transaction open that has changed no row (a dump's snapshot, an idle console): ${MOST_ROWS_TOLD} rows and more over looks seconds apart are told post by post`, async () => {
+      const reading = await createConnection(mysqlOptions(database.url));
+      /** Rows of another program, as many as half the most a look tells, each a meta row of one of the posts. */
+      const metaRows = (key: string) => console.query(`INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES ${Array.from({ length: MOST_ROWS_TOLD / 2 + 1 }, () => '(?, ?, 1)').join(', ')}`,
+        Array.from({ length: MOST_ROWS_TOLD / 2 + 1 }, (_, i) => [posts[i % posts.length], key]).flat());
+      try {
+        await reading.query('START TRANSACTION WITH CONSISTENT SNAPSHOT');
+        await reading.query('SELECT COUNT(*) FROM wp_posts');
+        const first = await toldDuring(() => metaRows('first_half'));
+        expect(first.postsMoved, 'the first half').to.equal(false);
+        // A look in a later second (its clock is whole seconds), with the reading transaction still open.
+        await pause(1100);
+        await toldDuring(() => console.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('look_past_the_reader', '1', 'no')"));
+        const second = await toldDuring(() => metaRows('second_half'));
+        expect(second.postsMoved, 'the second half read alone, the first below the floor').to.equal(false);
+        expect(second.told.flatMap((t) => (t === 'everything' ? [-1] : t.posts)).sort()).to.deep.equal([...posts].sort());
+      } finally {
+        await reading.end();
       }
     });
 

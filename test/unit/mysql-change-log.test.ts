@@ -44,12 +44,12 @@ class FakeLog {
   };
 
   /** The clock and the open transactions as a look read them (none open unless given). */
-  bound(...oldestOpen: [OldestOpen?]): LogBound {
-    return { now: at(this.second), oldestOpen: oldestOpen.length ? oldestOpen[0] : null };
+  bound(...oldestWriting: [OldestOpen?]): LogBound {
+    return { now: at(this.second), oldestWriting: oldestWriting.length ? oldestWriting[0] : null };
   }
 
-  async open(...oldestOpen: [OldestOpen?]): Promise<MysqlChangeLog> {
-    return new MysqlChangeLog(this.read, await this.read(Number.MAX_SAFE_INTEGER, 0, true), this.bound(...oldestOpen), (upTo) => {
+  async open(...oldestWriting: [OldestOpen?]): Promise<MysqlChangeLog> {
+    return new MysqlChangeLog(this.read, await this.read(Number.MAX_SAFE_INTEGER, 0, true), this.bound(...oldestWriting), (upTo) => {
       this.pruned++;
       this.prunedUpTo.push(upTo);
     }, () => this.ms);
@@ -95,9 +95,9 @@ describe('MysqlChangeLog', () => {
     const log = new FakeLog();
     const reader = await log.open();
     log.insert(1);
-    for (const oldestOpen of [STALE, undefined] as OldestOpen[]) {
+    for (const oldestWriting of [STALE, undefined] as OldestOpen[]) {
       log.second++;
-      await reader.changes(log.bound(oldestOpen));
+      await reader.changes(log.bound(oldestWriting));
     }
     log.second++;
     await reader.changes(null);

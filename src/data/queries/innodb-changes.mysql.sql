@@ -68,6 +68,22 @@ SELECT
     ) AS CHAR
   ) AS oldest,
   SUM(trx_mysql_thread_id <> CONNECTION_ID()) AS open,
+  CAST(
+    CONVERT_TZ(
+      MIN(
+        CASE
+          WHEN trx_mysql_thread_id <> CONNECTION_ID()
+          AND trx_rows_modified > 0 THEN trx_started
+        END
+      ),
+      'SYSTEM',
+      @@session.time_zone
+    ) AS CHAR
+  ) AS writing,
+  SUM(
+    trx_mysql_thread_id <> CONNECTION_ID()
+    AND trx_rows_modified > 0
+  ) AS writers,
   SUM(
     trx_mysql_thread_id = CONNECTION_ID()
     AND LOCATE(?, trx_query) > 0
