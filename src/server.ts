@@ -102,7 +102,7 @@ async function readListKeys(services: AppServices, logger: Logger): Promise<void
     logger.info({ ms: Date.now() - started }, 'the events\' list keys could not be read yet: lists are answered by SQL until a list request reads them');
     return;
   }
-  logger.info({ occurrences, ms: Date.now() - started }, 'the events\' list keys are in memory');
+  logger.info({ occurrences, dates: services.listedEvents.index.datesHeld(), ms: Date.now() - started }, 'the events\' list keys are in memory');
   const leftToSql = services.listedEvents.index.leftToSql();
   if (leftToSql.length) logger.warn({ lists: leftToSql }, 'some event lists are answered by SQL, slower on a large calendar');
 }

@@ -301,8 +301,9 @@ export const STALE = Symbol('stale');
 
 /**
  * The server's open transactions, from one read: the oldest of all that may still write, and the
- * oldest of those that have changed a row (a transaction that has changed none holds no row of the
- * change log's, whose triggers insert after the row they log is changed: mysql-change-log.ts).
+ * oldest of those that have changed or locked a row (one that has done neither holds no row of the
+ * change log's, whose triggers insert after the row they log is changed, or locked by an UPDATE
+ * that changes nothing: mysql-change-log.ts).
  */
 export interface OpenTransactions {
   oldestOpen: OldestOpen;
@@ -377,8 +378,8 @@ export function oldestOpenTransactionReader(
           const { rows } = await sql<{ oldest: string | null; open: Counted; writing: string | null; writers: Counted; current: Counted }>`SELECT /* ${sql.raw(mark)} */
               CAST(CONVERT_TZ(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() THEN trx_started END), 'SYSTEM', @@session.time_zone) AS CHAR) AS oldest,
               SUM(trx_mysql_thread_id <> CONNECTION_ID()) AS open,
-              CAST(CONVERT_TZ(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() AND trx_rows_modified > 0 THEN trx_started END), 'SYSTEM', @@session.time_zone) AS CHAR) AS writing,
-              SUM(trx_mysql_thread_id <> CONNECTION_ID() AND trx_rows_modified > 0) AS writers,
+              CAST(CONVERT_TZ(MIN(CASE WHEN trx_mysql_thread_id <> CONNECTION_ID() AND (trx_rows_modified > 0 OR trx_lock_structs > 0) THEN trx_started END), 'SYSTEM', @@session.time_zone) AS CHAR) AS writing,
+              SUM(trx_mysql_thread_id <> CONNECTION_ID() AND (trx_rows_modified > 0 OR trx_lock_structs > 0)) AS writers,
               SUM(trx_mysql_thread_id = CONNECTION_ID() AND LOCATE(${mark}, trx_query) > 0) AS current
             FROM information_schema.INNODB_TRX WHERE trx_autocommit_non_locking = 0`.execute(connection);
           await sql`COMMIT`.execute(connection);

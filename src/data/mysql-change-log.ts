@@ -217,10 +217,13 @@ async function byTermTaxonomy(reader: Reader, rows: readonly LoggedRow[]): Promi
 }
 
 /**
- * The server's clock and the oldest transaction open that has changed a row (innodb-changes.ts),
- * read before the log. Only those can hold rows of the log not committed yet: a trigger inserts its
- * row after the row it logs is changed, so a transaction that has changed nothing has drawn no
- * number of the log's, and any it draws later is above every row a look has read.
+ * The server's clock and the oldest transaction open that has changed or locked a row
+ * (innodb-changes.ts), read before the log. Only those can hold rows of the log not committed yet:
+ * a trigger inserts its row after the row it logs is changed (or, for an UPDATE that changes
+ * nothing, locked), so a transaction that has done neither (a consistent snapshot's reads) has
+ * drawn no number of the log's, and any it draws later is above every row a look has read. A
+ * table of another engine than InnoDB takes no row lock: a statement stalled for a second between
+ * such a change and its log row's first write could have its row passed by the floor.
  */
 export type LogBound = Pick<TableTimes, 'now' | 'oldestWriting'>;
 

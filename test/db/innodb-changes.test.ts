@@ -553,7 +553,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
-    it('tells the oldest transaction that has changed a row apart from the oldest open (a snapshot that only reads)', async () => {
+    it('tells the oldest transaction that has changed or locked a row apart from the oldest open (a snapshot that only reads)', async () => {
       const database = await kind.create();
       const db = await openDatabase(database.url, 'wp_');
       const reading = await createConnection(mysqlOptions(database.url));
@@ -580,8 +580,16 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
         }
         expect(started, 'the reading transaction, listed').to.be.a('string');
         expect(await fresh(read), 'reading only').to.deep.equal({ oldestOpen: started, oldestWriting: null });
+        // An UPDATE that changes nothing fires the change log's triggers all the same: it locks the row.
+        await reading.query("UPDATE wp_options SET option_value = option_value WHERE option_name = 'siteurl'");
+        expect(await fresh(read), 'once it has locked a row').to.deep.equal({ oldestOpen: started, oldestWriting: started });
+        await reading.query('ROLLBACK');
+        await reading.query('START TRANSACTION WITH CONSISTENT SNAPSHOT');
         await reading.query("INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('wpcal_written', '1', 'no')");
-        expect(await fresh(read), 'once it has written').to.deep.equal({ oldestOpen: started, oldestWriting: started });
+        // The only transaction open now.
+        const written = await fresh(read);
+        expect(written.oldestOpen, 'the second transaction').to.be.a('string');
+        expect(written.oldestWriting, 'once it has written').to.equal(written.oldestOpen);
       } finally {
         await reading.end();
         await db.close();

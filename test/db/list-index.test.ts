@@ -280,6 +280,7 @@ forEachDatabase('EventListIndex', (kind) => {
   it('gives the page and the count SQL gives, for 300 filters', async function () {
     this.timeout(120_000);
     const { index, version } = await builtIndex();
+    expect(index.datesHeld(), 'dates of 1970–2102, orphans\' rows among them').to.equal('packed');
     const found = await mismatches(index, version, false, true);
     expect(found.slice(0, 3), `${found.length} filters differ`).to.deep.equal([]);
   });
@@ -384,6 +385,7 @@ forEachDatabase('EventListIndex', (kind) => {
     try {
       expect(await occurrenceReach(db.kysely, db.dialect), 'from SQL').to.equal(undefined);
       const { index, version } = await builtIndex();
+      expect(index.datesHeld(), 'a zero date').to.equal('wide');
       const found = await mismatches(index, version);
       expect(found.slice(0, 3), `${found.length} filters differ`).to.deep.equal([]);
     } finally {
@@ -455,13 +457,16 @@ forEachDatabase('EventListIndex', (kind) => {
       return found;
     };
     try {
+      expect(index.datesHeld(), 'before the writes').to.equal('packed');
       await dated(rows[0]!, inUtc('1969-12-31 23:00:00', '1970-01-01 01:00:00'));
+      expect(index.datesHeld(), 'an own write of 1969').to.equal('wide');
       await dated(rows[1]!, inUtc('2150-06-01 10:00:00', '2150-06-01 12:00:00'));
       const [first] = await listedEventIds(db.kysely, { ...PROBE, bounds: [{ field: 'start', operator: '<', value: '1970-01-01 00:00:00' }] }, 5, 0, false);
       expect(first, 'the event moved to 1969, listed by SQL').to.equal(Number(rows[0]!.post_id));
       expect(await farLists(index, version), 'after own writes').to.deep.equal([]);
       expect(await mismatches(index, version), 'after own writes').to.deep.equal([]);
       const fresh = await builtIndex();
+      expect(fresh.index.datesHeld(), 'read anew').to.equal('wide');
       expect(await farLists(fresh.index, fresh.version), 'read anew').to.deep.equal([]);
       expect(await mismatches(fresh.index, fresh.version), 'read anew').to.deep.equal([]);
     } finally {

@@ -73,7 +73,10 @@ SELECT
       MIN(
         CASE
           WHEN trx_mysql_thread_id <> CONNECTION_ID()
-          AND trx_rows_modified > 0 THEN trx_started
+          AND (
+            trx_rows_modified > 0
+            OR trx_lock_structs > 0
+          ) THEN trx_started
         END
       ),
       'SYSTEM',
@@ -82,7 +85,10 @@ SELECT
   ) AS writing,
   SUM(
     trx_mysql_thread_id <> CONNECTION_ID()
-    AND trx_rows_modified > 0
+    AND (
+      trx_rows_modified > 0
+      OR trx_lock_structs > 0
+    )
   ) AS writers,
   SUM(
     trx_mysql_thread_id = CONNECTION_ID()

@@ -219,6 +219,11 @@ class ListKeys {
     return this.unusable === null;
   }
 
+  /** Whether the date columns hold their values in 32 bits (DatetimeSpace). */
+  get datesPacked(): boolean {
+    return this.#space.packed;
+  }
+
   constructor(private readonly postType: string, private readonly meta: ListKeyMeta) {
     this.#presenceMembers = meta.byPresence.map((_, j) => -1 - j);
     this.#lastMember = -meta.byPresence.length;
@@ -351,13 +356,14 @@ class ListKeys {
     const [start, end, startUtc, endUtc] = [datetimeKeys(row.start_date), datetimeKeys(row.end_date), datetimeKeys(row.start_date_utc), datetimeKeys(row.end_date_utc)];
     const listed = row.post_type === this.postType && row.post_status !== null;
     const dates = [start.number, end.number, startUtc.number, endUtc.number];
-    // Only a listed row's post date is compared (a row of another post type may have none).
-    const postDate = listed ? datetimeNumber(row.post_date) : 0;
-    if (this.#space.packed && [...dates, postDate].some((number) => PACKED_SPACE.hold(number) === undefined)) this.#widen();
+    // Only a listed row's post date is compared: another post type's, or an orphan's (no post), is
+    // held as whatever packs, and never widens the columns.
+    const postDate = listed ? datetimeNumber(row.post_date) : Number.NaN;
+    if (this.#space.packed && (listed ? [...dates, postDate] : dates).some((number) => PACKED_SPACE.hold(number) === undefined)) this.#widen();
     COLUMNS.forEach((name, i) => {
       this.columns[name][index] = this.#space.hold(dates[i]!)!;
     });
-    this.postDates[index] = this.#space.hold(postDate)!;
+    this.postDates[index] = this.#space.hold(postDate) ?? 0;
     this.flags[index] = row.hidden ? HIDDEN : 0;
     const terms = row.termTaxonomyIds ?? [];
     const meta = metaMembers ?? this.#metaLinks(row);
@@ -823,6 +829,12 @@ export class EventListIndex {
   shape(outside: string | null): KnownShape | undefined {
     const keys = this.#current(outside);
     return keys ? { repeated: keys.repeated, reach: () => keys.reach() } : undefined;
+  }
+
+  /** How the keys as read hold their dates: in 32 bits, or wide (a date outside 1970–2102); null before they are read. */
+  datesHeld(): 'packed' | 'wide' | null {
+    if (!this.#keys) return null;
+    return this.#keys.datesPacked ? 'packed' : 'wide';
   }
 
   /** The lists the keys as read leave to SQL, and why (none when they answer all they hold). */
