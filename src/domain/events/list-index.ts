@@ -354,12 +354,14 @@ class ListKeys {
     if (!(Number.isInteger(row.post_id) && row.post_id >= 0 && row.post_id <= MAX_POST_ID)) this.unusable ??= 'an occurrence names a post ID past 32 bits';
     this.postIds[index] = row.post_id;
     const [start, end, startUtc, endUtc] = [datetimeKeys(row.start_date), datetimeKeys(row.end_date), datetimeKeys(row.start_date_utc), datetimeKeys(row.end_date_utc)];
-    const listed = row.post_type === this.postType && row.post_status !== null;
+    // The status of a row the list walks: one of the listed post type with a post (orphans have none).
+    const status = row.post_type === this.postType ? row.post_status : null;
     const dates = [start.number, end.number, startUtc.number, endUtc.number];
-    // Only a listed row's post date is compared: another post type's, or an orphan's (no post), is
-    // held as whatever packs, and never widens the columns.
-    const postDate = listed ? datetimeNumber(row.post_date) : Number.NaN;
-    if (this.#space.packed && (listed ? [...dates, postDate] : dates).some((number) => PACKED_SPACE.hold(number) === undefined)) this.#widen();
+    // Only a listed row's post date is compared: another post type's, or an orphan's, is held as
+    // whatever packs, and never widens the columns.
+    const postDate = status === null ? Number.NaN : datetimeNumber(row.post_date);
+    const packs = (number: number) => PACKED_SPACE.hold(number) !== undefined;
+    if (this.#space.packed && (!dates.every(packs) || (status !== null && !packs(postDate)))) this.#widen();
     COLUMNS.forEach((name, i) => {
       this.columns[name][index] = this.#space.hold(dates[i]!)!;
     });
@@ -380,12 +382,12 @@ class ListKeys {
     if (!metaMembers && !row.meta) this.metaUsable = false;
     if (daySpan(start, end) === undefined || daySpan(startUtc, endUtc) === undefined) this.unusable ??= UNCOMPARABLE_DATE;
     this.#reach.add(rowReach(start, end, startUtc, endUtc));
-    if (!listed || row.post_status === null) {
+    if (status === null) {
       this.flags[index] = UNLISTED;
       return null;
     }
-    let code = this.statusCodes.get(row.post_status);
-    if (code === undefined) this.statusCodes.set(row.post_status, code = this.statusCodes.size);
+    let code = this.statusCodes.get(status);
+    if (code === undefined) this.statusCodes.set(status, code = this.statusCodes.size);
     this.statuses[index] = code;
     if (code > 255 || Number.isNaN(postDate) || dates.some(Number.isNaN)) this.unusable ??= UNCOMPARABLE_DATE;
     for (const walked of WALKED) this.#summarize(walked, index);
