@@ -30,6 +30,27 @@ describe('preparingOnce (SQLite statements)', () => {
     expect(prepared).to.deep.equal([select, 'INSERT INTO t (v) VALUES (?)']);
   });
 
+  it('gives the rows better-sqlite3 gives: columns in order, a later one of the same name winning, every kind of value', () => {
+    const db = preparingOnce(database);
+    database.exec('CREATE TABLE kinds (i INTEGER, r REAL, t TEXT, b BLOB, n TEXT)');
+    database.prepare('INSERT INTO kinds VALUES (?, ?, ?, ?, ?)').run(9007199254740991, 1.5, 'é', Buffer.from([0, 255]), null);
+    const queries = [
+      'SELECT * FROM kinds',
+      'SELECT t.v, k.t AS v, k.* FROM t, kinds AS k WHERE t.id = 2',
+      'SELECT COUNT(*), MAX(id) AS "odd name" FROM t',
+      'SELECT v AS "__proto__", id FROM t ORDER BY id',
+      'SELECT id FROM t WHERE id > 99',
+    ];
+    for (const query of queries) {
+      const own = database.prepare(query).all();
+      const rows = db.prepare(query).all([]);
+      expect(rows, query).to.deep.equal(own);
+      expect(rows.map((row) => Object.keys(row as object)), query).to.deep.equal(own.map((row) => Object.keys(row as object)));
+      // Asked again, from the statement kept.
+      expect(db.prepare(query).all([]), query).to.deep.equal(own);
+    }
+  });
+
   it('prepares a long text (a long literal ID list) each time instead of keeping it', () => {
     const db = preparingOnce(database);
     const ids = Array.from({ length: 2000 }, (_, i) => i + 3);
