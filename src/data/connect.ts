@@ -14,6 +14,7 @@ import {
   type TableTimes,
 } from './innodb-changes.ts';
 import { OutsideEpochs } from './outside-epochs.ts';
+import { OwnPostStamps } from './own-post-stamps.ts';
 import { postsModifiedSince } from './posts.ts';
 import { formatDbDatetime } from '../time/wall.ts';
 import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
@@ -446,11 +447,15 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         const tables = async (): Promise<TableTimes> => ({ ...await tableTimes(), ...await openTransactions() });
         const log = await openMysqlChangeLog(db, opened.mysqlWriter!, tables);
         changeLog = typeof log === 'string' ? log : 'read';
+        // Without the log, the checks of the posts modified pass over what wpcal's own writes left.
+        const stamps = new OwnPostStamps();
+        if (typeof log === 'string') transactions.stampPostsIn(stamps);
         const epochs = new OutsideEpochs({
           counter: read,
           tables,
           ownWrites: () => transactions.ownWrites(),
-          postsModifiedSince: (since) => postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)),
+          postsModifiedSince: async (since) => (await postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)))
+            .filter((post) => !stamps.isOwn(post.id, post.modifiedGmt)).map((post) => post.id),
           tell: (touched) => transactions.tell(touched),
           changeLog: typeof log === 'string' ? undefined : log,
         }, options.outsideCheckMs ?? OUTSIDE_CHECK_MS, options.outsideFullCheckMs ?? OUTSIDE_FULL_CHECK_MS);

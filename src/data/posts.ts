@@ -6,7 +6,7 @@ import type { NewPost, PostRow } from './tables.ts';
 import { sql } from 'kysely';
 import { chunked } from './bulk-insert.ts';
 import { queueWrite } from './queued-writes.ts';
-import { dialectOf } from './transaction.ts';
+import { dialectOf, stampedPost } from './transaction.ts';
 import { readAlone, readTogether, sendsPackets, type Read } from './together.ts';
 import { postTermLinksRead } from './terms.ts';
 
@@ -120,10 +120,10 @@ export async function insertRevision(trx: Writer, parentId: number, fields: Revi
     .where('ID', '=', lastId).where('post_parent', '=', parentId).where('post_name', '=', name).where('guid', '=', ''));
 }
 
-/** IDs of the posts whose post_modified_gmt is at least `since` (a DB datetime): a scan of the posts. */
-export async function postsModifiedSince(db: Reader, since: string): Promise<number[]> {
-  const rows = await db.selectFrom('posts').select('ID').where('post_modified_gmt', '>=', since).execute();
-  return rows.map((row) => Number(row.ID));
+/** The posts whose post_modified_gmt is at least `since` (a DB datetime), with it: a scan of the posts. */
+export async function postsModifiedSince(db: Reader, since: string): Promise<Array<{ id: number; modifiedGmt: string }>> {
+  const rows = await db.selectFrom('posts').select(['ID', 'post_modified_gmt']).where('post_modified_gmt', '>=', since).execute();
+  return rows.map((row) => ({ id: Number(row.ID), modifiedGmt: String(row.post_modified_gmt) }));
 }
 
 export async function getPost(db: Reader, id: number): Promise<PostRow | undefined> {
@@ -272,13 +272,16 @@ export type PostFields = Omit<NewPost, keyof typeof POST_DEFAULTS> & Partial<typ
 
 export async function insertPost(db: Writer, fields: PostFields): Promise<number> {
   const result = await db.insertInto('posts').values({ ...POST_DEFAULTS, ...fields }).executeTakeFirstOrThrow();
-  return Number(result.insertId);
+  const id = Number(result.insertId);
+  stampedPost(db, id, String(fields.post_modified_gmt));
+  return id;
 }
 
 /** Changes these columns of the post; queued (queued-writes.ts): nothing reads what it answers. */
 export async function updatePost(db: Writer, id: number, fields: Partial<NewPost>): Promise<void> {
   if (Object.keys(fields).length === 0) return;
   await queueWrite(db, db.updateTable('posts').set(fields).where('ID', '=', id));
+  if (fields.post_modified_gmt !== undefined) stampedPost(db, id, String(fields.post_modified_gmt));
 }
 
 export async function addMeta(db: Writer, postId: number, key: string, value: string): Promise<void> {

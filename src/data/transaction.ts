@@ -17,6 +17,7 @@
 //   lags behind the commit is kept under a version that outlives it.
 import type { Kysely } from 'kysely';
 import type { AfterCommitRunner, Autocommit, DialectName, Writer } from './executor.ts';
+import type { OwnPostStamps } from './own-post-stamps.ts';
 import type { Database } from './tables.ts';
 
 export class DatabaseBusyError extends Error {
@@ -60,6 +61,8 @@ interface TransactionState {
   gathered: Map<string, Gathered>;
   /** Null until the work says it names all it touches (namesWhatItTouches): then it touched `everything`. */
   touched: { posts: Set<number>; terms: Set<number> } | null;
+  /** The post_modified_gmt it leaves on posts it wrote through insertPost and updatePost (stampedPost). */
+  stamps?: Map<number, string>;
 }
 
 const states = new WeakMap<Writer, TransactionState>();
@@ -118,6 +121,17 @@ export function touches(trx: Writer, changed: { posts?: Iterable<number>; terms?
   if (!touched) return;
   for (const id of changed.posts ?? []) touched.posts.add(Number(id));
   for (const id of changed.terms ?? []) touched.terms.add(Number(id));
+}
+
+/**
+ * The post_modified_gmt this write leaves on the post (the row it wrote stays locked until the
+ * commit): what tells a check of the posts modified this write's stamps from other connections'
+ * saves (own-post-stamps.ts). A statement that changes it afterwards without saying so only makes
+ * the check tell the post again.
+ */
+export function stampedPost(trx: Writer, post: number, modifiedGmt: string): void {
+  const state = states.get(trx);
+  if (state) (state.stamps ??= new Map()).set(post, modifiedGmt);
 }
 
 const MYSQL_RETRYABLE = new Set([
@@ -191,8 +205,14 @@ export class WriteTransactions {
   /** Own commits sent but whose listeners are not all told yet, and those told (commits). */
   #settling = 0;
   #settled = 0;
+  #stamps: OwnPostStamps | null = null;
 
   constructor(private readonly options: TransactionOptions) {}
+
+  /** From now on, the stamps each write leaves (stampedPost) are kept in `stamps` once it committed. */
+  stampPostsIn(stamps: OwnPostStamps): void {
+    this.#stamps = stamps;
+  }
 
   /** Adds a listener told of every committed write (see CommitListener). */
   onCommitted(listener: CommitListener): void {
@@ -258,6 +278,7 @@ export class WriteTransactions {
       });
       return { result, state: attempt };
     });
+    if (state.stamps) this.#stamps?.keep(state.stamps);
     for (const [key, { items, run }] of state.gathered) {
       const pending = this.#pending.get(key) ?? this.#pending.set(key, []).get(key)!;
       pending.push(...items);

@@ -18,6 +18,7 @@ import * as failures from '../../src/data/failures.ts';
 import * as idLists from '../../src/data/id-lists.ts';
 import * as innodbChanges from '../../src/data/innodb-changes.ts';
 import * as outsideEpochs from '../../src/data/outside-epochs.ts';
+import * as ownPostStamps from '../../src/data/own-post-stamps.ts';
 import * as linkedPosts from '../../src/data/linked-posts.ts';
 import * as metaChanges from '../../src/data/meta-changes.ts';
 import * as mysqlPool from '../../src/data/mysql-pool.ts';
@@ -420,6 +421,12 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     uncatalogued: {},
   }),
 
+  moduleEntry('own-post-stamps', ownPostStamps, {
+    cases: {},
+    noSql: { OwnPostStamps: 'keeps what committed writes tell it' },
+    uncatalogued: {},
+  }),
+
   moduleEntry('post-queries', postQueries, {
     cases: {
       hasPostOfType: [{ run: ({ reader }) => postQueries.hasPostOfType(reader, EVENT) }],
@@ -814,6 +821,7 @@ export const CATALOGUE: readonly ModuleEntry[] = [
       DatabaseBusyError: 'an error class',
       namesWhatItTouches: 'marks the transaction state',
       touches: 'records IDs in the transaction state',
+      stampedPost: 'records a stamp in the transaction state',
     },
     uncatalogued: {
       WriteTransactions: 'begins, commits and rolls back through the driver (not recorded); the work\'s '

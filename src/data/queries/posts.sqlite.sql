@@ -4,7 +4,8 @@
 
 -- postsModifiedSince
 select
-  "ID"
+  "ID",
+  "post_modified_gmt"
 from
   "wp_posts"
 where

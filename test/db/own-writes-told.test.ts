@@ -1,0 +1,88 @@
+// A handle tells its listeners of each of its own writes once, as it commits: what it reads of
+// other connections' writes (on MySQL without the change log, a check of the posts modified in
+// the last seconds, clock slack included) does not tell its own posts again while it keeps writing,
+// and still tells another connection's save of one of them.
+import { expect } from 'chai';
+import { openDatabase, type Db } from '../../src/data/connect.ts';
+import { insertPost, updatePost } from '../../src/data/posts.ts';
+import { namesWhatItTouches, touches } from '../../src/data/transaction.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
+import { formatDbDatetime } from '../../src/time/wall.ts';
+import { databaseKinds, type TestDatabase } from '../support/databases.ts';
+
+/** How long the handle writes: several of its (short) checks of the posts modified. */
+const WRITING_MS = 2500;
+const CHECK_MS = 200;
+
+for (const kind of databaseKinds()) {
+  describe(`own writes and what other connections wrote [${kind.name}]`, function () {
+    this.timeout(60_000);
+    let database: TestDatabase;
+    let handle: Db;
+    let other: Db;
+
+    before(async () => {
+      database = await kind.create();
+      const setup = await openDatabase(database.url, 'wp_');
+      await prepareDatabase(setup);
+      await setup.close();
+      handle = await openDatabase(database.url, 'wp_', { outsideCheckMs: CHECK_MS, outsideFullCheckMs: 600_000 });
+      other = await openDatabase(database.url, 'wp_');
+    });
+    after(async () => {
+      await other?.close();
+      await handle?.close();
+      await database?.drop();
+    });
+
+    /** A post written as wpcal writes one (made, or saved again when `id` is given): stamped with the clock, naming what it touched. */
+    const writePost = (title: string, id?: number) => handle.write(async (trx) => {
+      namesWhatItTouches(trx);
+      const now = formatDbDatetime(Date.now());
+      const written = id ?? await insertPost(trx, { post_type: 'tribe_events', post_title: title, post_date: now, post_date_gmt: now, post_modified: now, post_modified_gmt: now });
+      if (id !== undefined) await updatePost(trx, id, { post_title: title, post_modified: now, post_modified_gmt: now });
+      touches(trx, { posts: [written] });
+      return written;
+    });
+
+    it('tells its own posts once, however long it writes, and another connection\'s save of one of them', async () => {
+      const toldOutside: number[][] = [];
+      let writing = false;
+      handle.onCommitted(async (touched) => {
+        if (!writing) toldOutside.push(touched === 'everything' ? [-1] : [...touched.posts]);
+      });
+      /** Own writes, each followed by a read of the outside version (which makes the checks), for `ms`. */
+      let writes = 0;
+      const writeFor = async (ms: number, own: number[]) => {
+        const end = Date.now() + ms;
+        while (Date.now() < end) {
+          writing = true;
+          // Every third write saves an earlier one again.
+          const again = ++writes % 3 === 0 ? own[own.length - 1] : undefined;
+          const id = await writePost(`Own ${own.length}`, again);
+          if (again === undefined) own.push(id);
+          writing = false;
+          await handle.outsideVersion('posts');
+        }
+      };
+      const own: number[] = [];
+      await writeFor(WRITING_MS, own);
+      expect(own.length, 'writes made').to.be.greaterThan(20);
+      const toldAgain = toldOutside.flat().filter((id) => own.includes(id));
+      expect(toldAgain, `own posts told again (${toldOutside.length} tells)`).to.deep.equal([]);
+
+      // Another connection saves one of them, stamped with a clock of its own (a second ahead).
+      const saved = own[0]!;
+      const stamp = formatDbDatetime(Date.now() + 1000);
+      const postsBefore = await handle.outsideVersion('posts');
+      await other.write((trx) => trx.updateTable('posts').set({ post_title: 'Saved elsewhere', post_modified: stamp, post_modified_gmt: stamp }).where('ID', '=', saved).execute());
+      const seen = () => toldOutside.some((posts) => posts.includes(saved) || posts.includes(-1));
+      let postsNow = postsBefore;
+      for (let round = 0; round < 20 && !seen() && postsNow === postsBefore; round++) {
+        await writeFor(CHECK_MS, own);
+        postsNow = await handle.outsideVersion('posts');
+      }
+      expect(seen() || postsNow !== postsBefore, 'the other connection\'s save is told, or moves the post tables\' version').to.equal(true);
+    });
+  });
+}
