@@ -20,9 +20,9 @@ const KEPT_MS = 10 * 60_000;
 export class OwnPostStamps {
   readonly #stamps = new LRUCache<number, string>({ max: KEPT_STAMPS, ttl: KEPT_MS });
 
-  /** Keeps the stamps a write left, once it committed. */
-  keep(stamps: ReadonlyMap<number, string>): void {
-    for (const [post, stamp] of stamps) this.#stamps.set(post, stamp);
+  /** Keeps the stamps a committed write left on the posts it told its listeners of (`told`; null: everything). */
+  keep(stamps: ReadonlyMap<number, string>, told: ReadonlySet<number> | null): void {
+    for (const [post, stamp] of stamps) if (!told || told.has(post)) this.#stamps.set(post, stamp);
   }
 
   /** Whether the post shows the stamp wpcal's latest own write of it left (see the module). */

@@ -278,7 +278,8 @@ export class WriteTransactions {
       });
       return { result, state: attempt };
     });
-    if (state.stamps) this.#stamps?.keep(state.stamps);
+    // Only what the write tells its listeners of passes for told (a post changed but not named does not).
+    if (state.stamps) this.#stamps?.keep(state.stamps, state.touched?.posts ?? null);
     for (const [key, { items, run }] of state.gathered) {
       const pending = this.#pending.get(key) ?? this.#pending.set(key, []).get(key)!;
       pending.push(...items);
