@@ -956,6 +956,22 @@ forEachDatabase('EventListIndex', (kind) => {
     }
   });
 
+  it('keeps a search no one asks for while own writes touch many posts, testing them as they come', async function () {
+    this.timeout(60_000);
+    const version = await settledVersion();
+    const searches = new SearchMatches(db, 'tribe_events');
+    const words = [{ text: 'Rarely-heard word', exclude: false }];
+    const ids = (await db.kysely.selectFrom('posts').select('ID').where('post_type', '=', 'tribe_events').orderBy('ID').limit(1500).execute()).map((row) => Number(row.ID));
+    const matched = await matchedPosts(searches, version, words, false);
+    expect(matched, 'looked up').to.deep.equal(new Float64Array(0));
+    // More posts touched than a search may carry untested (MOST_TOUCHED), 300 a write.
+    for (let at = 0; at < ids.length; at += 300) {
+      searches.ownWrite({ posts: new Set(ids.slice(at, at + 300)), terms: new Set() });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await searches.posts(version, words, false), 'still kept: the same posts, the same array').to.equal(matched);
+  });
+
   it('makes the asks after the second wait for the lookup under way, for LOOKUP_WAIT_MS at most', async function () {
     this.timeout(60_000);
     const version = await settledVersion();
