@@ -29,8 +29,14 @@ function capitalPDangitContent(text: string): string {
   return DANGIT_CONTEXTS.reduce((acc, before) => acc.replaceAll(`${before}Wordpress`, `${before}WordPress`), text);
 }
 
-/** Characters of raw and rendered text each filter chain keeps, so a page of events renders its texts once. */
-const REMEMBERED_CHARS = 2_000_000;
+/**
+ * Characters of raw and rendered text each filter chain keeps, and texts at most, so a page of
+ * events renders its texts once: venues' and organizers' texts come back page after page, an
+ * event's seldom (its representation is kept). A text kept costs the cache's entry besides its
+ * characters, which for short texts (titles, excerpts) is most of it: hence a bound on both.
+ */
+const REMEMBERED_CHARS = 1_000_000;
+const REMEMBERED_TEXTS = 4096;
 
 /**
  * The chain, remembering its output per input: the chains are pure functions of the raw text, and
@@ -38,6 +44,7 @@ const REMEMBERED_CHARS = 2_000_000;
  */
 function remembered(chain: (raw: string) => string): (raw: string) => string {
   const outputs = new LRUCache<string, string>({
+    max: REMEMBERED_TEXTS,
     maxSize: REMEMBERED_CHARS,
     sizeCalculation: (output, raw) => output.length + raw.length + 1,
   });
