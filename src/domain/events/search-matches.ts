@@ -3,7 +3,8 @@
 // asked a second time under an outside version is looked up in the background (the whole post
 // type, in SQL): a search asked once costs what it did, the asks after the second wait for the
 // lookup (LOOKUP_WAIT_MS at most, then SQL answers them). wpcal's own writes mark the posts they
-// touched, which the next use tests again (one statement, by ID) before it answers. A search
+// touched, which the next use tests again (one statement, by ID) before it answers, or the write
+// that leaves TEST_AFTER_TOUCHED of them untested, with no request waiting. A search
 // matching more than MOST_MATCHES posts is left to SQL. After a sweep alone (Db.sweptOnce), a
 // search kept under the version before answers while it is looked up again (as the list keys do).
 import { LRUCache } from 'lru-cache';
@@ -19,7 +20,7 @@ const MAX_SEARCHES = 32;
 const MOST_MATCHES = 100_000;
 /** Searches remembered as asked once (of the latest outside versions). */
 const MAX_ASKED = 256;
-/** Past this many posts touched since a search was last used, it is looked up anew instead. */
+/** Past this many posts touched since a search was last tested, it is looked up anew instead. */
 const MOST_TOUCHED = 1_000;
 /**
  * Past this many posts touched since a search was last tested, own writes test them without
