@@ -19,6 +19,7 @@ import { postsModifiedSince } from './posts.ts';
 import { formatDbDatetime } from '../time/wall.ts';
 import { COMMAND_DEADLINES, type Deadlines } from './deadlines.ts';
 import type { DialectName, Writer } from './executor.ts';
+import { InnodbFootprints, type Footprint } from './innodb-footprints.ts';
 import { poolWithDeadlines } from './mysql-pool.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { beginQuiet, changeLogReader, endQuiet, pruneChangeLog, type ChangeLogReader } from './sqlite-change-log.ts';
@@ -88,6 +89,11 @@ export interface Db {
    * read the open transactions (PROCESS).
    */
   readonly changeLog: ChangeLogUse;
+  /**
+   * On MariaDB, what this handle's statements added to the server's transaction counter
+   * (innodb-footprints.ts), which tells its own commits from other connections'; null elsewhere.
+   */
+  footprint(): Footprint | null;
   close(): Promise<void>;
 }
 
@@ -208,8 +214,9 @@ interface Opened {
   label: string;
   /** SQLite: both pragmas read at once, and the change log's reader (none for ':memory:', which no one else sees). */
   sqlite?: { versions: () => SqliteVersions; changeLog?: (prefix: string) => ChangeLogReader };
-  /** MySQL: what the pool's writes name themselves by in the change log. */
+  /** MySQL: what the pool's writes name themselves by in the change log, and what its statements added to the transaction counter. */
   mysqlWriter?: string;
+  footprints?: InnodbFootprints;
 }
 
 function openMysql(url: string, deadlines: () => Deadlines): Opened {
@@ -240,10 +247,12 @@ function openMysql(url: string, deadlines: () => Deadlines): Opened {
   });
   const writer = randomUUID();
   pool.on('connection', (connection) => configureSession(connection, writer));
+  const footprints = new InnodbFootprints();
   return {
-    dialect: new MysqlDialect({ pool: poolWithDeadlines(pool, deadlines) }),
+    dialect: new MysqlDialect({ pool: poolWithDeadlines(pool, deadlines, footprints) }),
     label: `mysql://${u.host}/${database}${socketPath ? ` (socket ${socketPath})` : ''}`,
     mysqlWriter: writer,
+    footprints,
   };
 }
 
@@ -375,6 +384,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
   let outside: (of: OutsideScope) => Promise<string | null> = async () => null;
   let swept = (_before: string, _after: string): boolean => false;
   let changeLog: Db['changeLog'] = parsed.dialect === 'sqlite' ? 'read' : 'none';
+  let footprint: (() => Footprint) | undefined;
   const db: Db = {
     kysely,
     dialect: parsed.dialect,
@@ -412,6 +422,7 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       return changeLog;
     },
     ownCommitsTold: () => transactions.commits().settled,
+    footprint: () => footprint?.() ?? null,
     onCommitted: (listener) => transactions.onCommitted(listener),
     close: async () => {
       if (writer !== kysely) await writer.destroy();
@@ -440,8 +451,9 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
       outside = async (of) => (await epochs())[of];
     } else {
       // Not through the write counter: it takes every statement but SELECT for a possible write.
-      const read = await commitCounterReader(kysely.withoutPlugins(), prefix);
-      if (read) {
+      const counter = await commitCounterReader(kysely.withoutPlugins(), prefix);
+      if (counter) {
+        if (counter.countsTransactions) footprint = () => opened.footprints!.snapshot();
         const [tableTimes, openTransactions] = [tableTimesReader(kysely.withoutPlugins(), prefix), oldestOpenTransactionReader(kysely.withoutPlugins())];
         // Other databases' commits (and the server's own, as it writes index statistics) move the counter too.
         const tables = async (): Promise<TableTimes> => ({ ...await tableTimes(), ...await openTransactions() });
@@ -451,7 +463,8 @@ export async function openDatabase(url: string, prefix: string, options: OpenOpt
         const stamps = new OwnPostStamps();
         if (typeof log === 'string') transactions.stampPostsIn(stamps);
         const epochs = new OutsideEpochs({
-          counter: read,
+          counter: counter.read,
+          footprint,
           tables,
           ownWrites: () => transactions.ownWrites(),
           postsModifiedSince: async (since) => (await postsModifiedSince(kysely, formatDbDatetime(since - CLOCK_SLACK_MS)))

@@ -1,6 +1,7 @@
 // How a MySQL/MariaDB handle tells that data may have changed: an InnoDB counter that every commit
 // on the server advances (commits of other databases too: that only costs a reuse).
 import { sql, type Kysely } from 'kysely';
+import type { Footprint } from './innodb-footprints.ts';
 import type { Database } from './tables.ts';
 
 /**
@@ -21,18 +22,25 @@ async function readStatus(kysely: Kysely<Database>, variable: string): Promise<s
   return rows[0]?.Value ?? null;
 }
 
+/** How the server's commit counter is read, and whether it counts transactions (innodb-footprints.ts). */
+export interface CommitCounter {
+  read: () => Promise<string | null>;
+  /** MariaDB's highest transaction ID: own statements' footprints tell what they added to it. */
+  countsTransactions: boolean;
+}
+
 /**
- * The commit counter reader for this server, or null when changes cannot be told from it: no such
- * status variable, or a table of this prefix in another engine (MyISAM writes leave InnoDB alone).
+ * The commit counter of this server, or null when changes cannot be told from it: no such status
+ * variable, or a table of this prefix in another engine (MyISAM writes leave InnoDB alone).
  */
-export async function commitCounterReader(kysely: Kysely<Database>, prefix: string): Promise<(() => Promise<string | null>) | null> {
+export async function commitCounterReader(kysely: Kysely<Database>, prefix: string): Promise<CommitCounter | null> {
   const variable = await findCommitCounter(kysely);
   if (!variable) return null;
   const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM information_schema.TABLES
     WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' AND ENGINE <> 'InnoDB'
       AND LEFT(TABLE_NAME, ${prefix.length}) = ${prefix}`.execute(kysely);
   if (Number(rows[0]?.n ?? 0) > 0) return null;
-  return () => readStatus(kysely, variable);
+  return { read: () => readStatus(kysely, variable), countsTransactions: variable === COMMIT_COUNTERS[0] };
 }
 
 async function findCommitCounter(kysely: Kysely<Database>): Promise<string | null> {
@@ -137,10 +145,20 @@ export const OUTSIDE_FULL_CHECK_MS = 60_000;
  */
 export const CHECK_SHARE = 0.2;
 
-/** A counter read under way: its place in the order reads began, and wpcal's own writes as it began. */
+/** A counter read under way: its place in the order reads began, and wpcal's own writes (and statements' footprint) as it began. */
 export interface CounterRead {
   number: number;
   startedWith: OwnWrites;
+  footprint?: Footprint;
+}
+
+/** A read made with none of the handle's statements that may write under way, and what they had added by then. */
+interface QuietRead {
+  counter: number;
+  units: number;
+  uncertain: number;
+  /** Its number (CounterRead's). */
+  number: number;
 }
 
 /** What a counter read means (OutsideCommits.judge). */
@@ -168,6 +186,11 @@ export interface Judged {
  * (checkSince), and OUTSIDE_FULL_CHECK_MS after it the epoch changes all the same: a sweep,
  * which the epoch tells apart from a change seen (`CHANGES.SWEEPS`, see sweptOnce). A second
  * epoch, postsEpoch, moves only with the changes that may have touched the post tables.
+ *
+ * When the counter counts transactions and the handle's statements say what they added to it
+ * (innodb-footprints.ts), moves between two reads made while none of them was under way are the
+ * handle's alone if they add up to what its statements surely added: no check or sweep is then
+ * due for them (nor for a move taken for its own since the first of the two reads).
  */
 export class OutsideCommits {
   /**
@@ -182,14 +205,21 @@ export class OutsideCommits {
   #begun = 0;
   /** The number of the last read judged: one begun before it saw nothing newer. */
   #judged = 0;
-  /** The first move since the last check that wpcal's writes may explain, and since the last full check. */
+  /**
+   * The first move since the last check that wpcal's writes may explain, and since the last full
+   * check; and the number of the read that found each.
+   */
   #ambiguousSince: number | null = null;
   #uncheckedSince: number | null = null;
+  #ambiguousFoundBy = 0;
+  #uncheckedFoundBy = 0;
   /** When the read before was judged, and the last read that found the counter moved (or the first). */
   #lastJudgedAt = 0;
   #movedAt = 0;
   /** How long after an ambiguous move its check comes (checked()). */
   #checkAfter: number;
+  /** The last read made while none of the handle's statements that may write was under way. */
+  #quiet: QuietRead | null = null;
 
   constructor(
     private readonly checkMs: number,
@@ -207,11 +237,11 @@ export class OutsideCommits {
   }
 
   /** Call as a counter read begins. */
-  begin(startedWith: OwnWrites): CounterRead {
-    return { number: ++this.#begun, startedWith };
+  begin(startedWith: OwnWrites, footprint?: Footprint): CounterRead {
+    return { number: ++this.#begun, startedWith, footprint };
   }
 
-  judge(read: CounterRead, counter: string | null, endedWith: OwnWrites): Judged {
+  judge(read: CounterRead, counter: string | null, endedWith: OwnWrites, footprint?: Footprint): Judged {
     if (counter === null) return { epoch: null };
     // Reads may end in another order than they began: a later one was judged already.
     if (read.number < this.#judged) return { epoch: this.epoch };
@@ -219,12 +249,16 @@ export class OutsideCommits {
     const now = this.clock();
     let foreign = false;
     if (counter !== this.#last) this.#movedAt = now;
-    if (this.#last !== null && counter !== this.#last) {
+    const ownAfter = this.#ownAloneAfter(read, counter, footprint);
+    if (ownAfter !== null) {
+      if (this.#ambiguousFoundBy > ownAfter) this.#ambiguousSince = null;
+      if (this.#uncheckedFoundBy > ownAfter) this.#uncheckedSince = null;
+    } else if (this.#last !== null && counter !== this.#last) {
       const ownMayExplain = endedWith.activity !== this.#previousStart.activity || this.#previousStart.running > 0;
       if (ownMayExplain) {
         // The move may have come at any time since the read before, which saw none.
-        this.#ambiguousSince ??= this.#lastJudgedAt;
-        this.#uncheckedSince ??= this.#lastJudgedAt;
+        if (this.#ambiguousSince === null) [this.#ambiguousSince, this.#ambiguousFoundBy] = [this.#lastJudgedAt, read.number];
+        if (this.#uncheckedSince === null) [this.#uncheckedSince, this.#uncheckedFoundBy] = [this.#lastJudgedAt, read.number];
       } else {
         foreign = true;
       }
@@ -245,6 +279,20 @@ export class OutsideCommits {
     if (since === null || now - since < this.#checkAfter) return { epoch: this.epoch };
     this.#ambiguousSince = null;
     return { epoch: this.epoch, checkSince: since };
+  }
+
+  /**
+   * For a read made while none of the handle's statements that may write was under way (from
+   * before it began until it ended): the number of the quiet read before it, if every move since
+   * is surely the handle's own; else null.
+   */
+  #ownAloneAfter(read: CounterRead, counter: string, ended: Footprint | undefined): number | null {
+    const started = read.footprint;
+    if (!started || !ended || started.open > 0 || ended.moves !== started.moves || !/^\d{1,15}$/.test(counter)) return null;
+    const before = this.#quiet;
+    this.#quiet = { counter: Number(counter), units: ended.units, uncertain: ended.uncertain, number: read.number };
+    const explained = before !== null && ended.uncertain === before.uncertain && Number(counter) - before.counter === ended.units - before.units;
+    return explained ? before.number : null;
   }
 
   /** Whether the reads judged for the last `ms` found the counter still. */

@@ -8,10 +8,13 @@
 //   A queued statement that fails fails the statement it travels with, and the transaction with
 //   it; ROLLBACK (TO SAVEPOINT) drops what is still queued, as it would undo it. Values are escaped
 //   into the text by mysql2 on the client, as for every statement it sends with query().
+// - Footprints (innodb-footprints.ts): what each transaction, and each statement outside one that
+//   may write, added to the server's transaction counter, as its answers tell.
 // - Reads sent together (together.ts): the rows of each of their SELECTs, after what was queued.
 import type { Pool, PoolConnection, QueryError } from 'mysql2';
 import type { MysqlPool, MysqlPoolConnection } from 'kysely';
 import type { Deadlines } from './deadlines.ts';
+import { InnodbFootprints, TransactionFootprint, statementKind } from './innodb-footprints.ts';
 import { QUEUED_MARK } from './queued-writes.ts';
 import { TOGETHER_MARK } from './together.ts';
 
@@ -41,6 +44,8 @@ function size(sql: string, values: readonly unknown[]): number {
 
 interface Packet {
   sql: string;
+  /** Its statements, those queued first (reads sent together count as one). */
+  statements: string[];
   values: unknown[];
   /** Statements of the queue ahead of the caller's own. */
   queued: number;
@@ -72,7 +77,7 @@ class Queue {
   /** The queue's statements, followed by this one if given, as one packet; the queue is emptied. */
   take(sql?: string, values: readonly unknown[] = []): Packet {
     const statements = sql === undefined ? this.sql : [...this.sql, sql];
-    const packet = { sql: statements.join(';\n'), values: [...this.values, ...values], queued: this.sql.length, together: sql?.startsWith(TOGETHER_MARK) ?? false };
+    const packet = { sql: statements.join(';\n'), statements, values: [...this.values, ...values], queued: this.sql.length, together: sql?.startsWith(TOGETHER_MARK) ?? false };
     this.clear();
     return packet;
   }
@@ -93,15 +98,30 @@ function ownResult(packet: Packet, result: unknown): unknown {
   return packet.queued > 0 ? result[result.length - 1] : result;
 }
 
-function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadlines): MysqlPoolConnection {
+/** Tells `footprint` what the packet's statements did, from its answers. */
+function account(footprint: TransactionFootprint, packet: Packet, error: unknown, result: unknown): void {
+  if (error) return footprint.failed();
+  const answers = packet.statements.length === 1 && !packet.together ? [result] : result as unknown[];
+  packet.statements.forEach((sql, i) => footprint.answered(sql, i < packet.queued || !packet.together ? answers[i] : undefined));
+}
+
+function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadlines, footprints: InnodbFootprints): MysqlPoolConnection {
   let destroyed = false;
   let inTransaction = false;
   /** Whether anything of the open transaction reached the server. */
   let sentInTransaction = false;
+  /** The open transaction's footprint, until its end is answered. */
+  let transaction: TransactionFootprint | null = null;
   const queue = new Queue();
   const answerLater = (callback: QueryCallback) => queueMicrotask(() => callback(null, QUEUED_ANSWER));
 
-  function send(packet: Packet, callback: QueryCallback): void {
+  function endTransaction(ending: TransactionFootprint | null): void {
+    if (!ending || ending !== transaction) return;
+    transaction = null;
+    footprints.closed(ending.added);
+  }
+
+  function send(packet: Packet, callback: QueryCallback, footprint: TransactionFootprint | null): void {
     const timeout = deadlines().queryMs || undefined;
     connection.query({ sql: packet.sql, values: packet.values, timeout }, (error: QueryError | null, result: unknown) => {
       // mysql2 leaves a timed-out statement at the head of the connection's queue, where every
@@ -110,6 +130,7 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
         destroyed = true;
         connection.destroy();
       }
+      if (footprint) account(footprint, packet, error, result);
       callback(error, ownResult(packet, result));
     });
   }
@@ -124,6 +145,11 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
       if (sql === 'begin') {
         inTransaction = true;
         sentInTransaction = false;
+        // One left open (never seen) drew what it drew.
+        transaction?.failed();
+        endTransaction(transaction);
+        transaction = new TransactionFootprint();
+        footprints.opened();
         queue.push(sql, values);
         return answerLater(callback);
       }
@@ -131,32 +157,55 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
         queue.push(sql, values);
         return answerLater(callback);
       }
+      const ending = transaction;
+      let footprint = transaction;
+      let answered = callback;
       if (isRollback(sql)) {
         queue.clear();
+        ending?.rolledBack();
         // Nothing of the transaction was sent: there is nothing to roll back.
         if (inTransaction && !sentInTransaction && !/savepoint/i.test(sql)) {
           inTransaction = false;
+          endTransaction(ending);
           return answerLater(callback);
         }
       }
-      if (sql === 'commit' || sql === 'rollback') inTransaction = false;
-      else if (inTransaction) sentInTransaction = true;
-      if (queue.empty || queue.fits(sql, values)) return send(queue.take(sql, values), callback);
+      if (sql === 'commit' || sql === 'rollback') {
+        inTransaction = false;
+        answered = (error, result) => {
+          endTransaction(ending);
+          callback(error, result);
+        };
+      } else if (inTransaction) {
+        sentInTransaction = true;
+      } else if (statementKind(sql) !== 'neutral') {
+        // Outside a transaction, a statement that may write is one of its own.
+        const own = footprint = new TransactionFootprint();
+        footprints.opened();
+        answered = (error, result) => {
+          footprints.closed(own.added);
+          callback(error, result);
+        };
+      }
+      if (queue.empty || queue.fits(sql, values)) return send(queue.take(sql, values), answered, footprint);
       // Too long to travel together: the queue goes first, and its failure is this statement's.
       send(queue.take(), (error) => {
-        if (error) callback(error, undefined);
-        else send({ sql, values, queued: 0, together: sql.startsWith(TOGETHER_MARK) }, callback);
-      });
+        if (error) answered(error, undefined);
+        else send({ sql, statements: [sql], values, queued: 0, together: sql.startsWith(TOGETHER_MARK) }, answered, footprint);
+      }, footprint);
     },
     release: () => {
       queue.clear();
       inTransaction = false;
+      // A transaction left open is rolled back by the server, or was never sent.
+      if (sentInTransaction) transaction?.failed();
+      endTransaction(transaction);
       if (!destroyed) connection.release();
     },
   } as unknown as MysqlPoolConnection;
 }
 
-export function poolWithDeadlines(pool: Pool, deadlines: () => Deadlines): MysqlPool {
+export function poolWithDeadlines(pool: Pool, deadlines: () => Deadlines, footprints: InnodbFootprints): MysqlPool {
   const wrapped = new WeakMap<PoolConnection, MysqlPoolConnection>();
   return {
     getConnection(callback: (error: unknown, connection: MysqlPoolConnection) => void) {
@@ -175,7 +224,7 @@ export function poolWithDeadlines(pool: Pool, deadlines: () => Deadlines): Mysql
         clearTimeout(timer);
         if (error) return callback(error, undefined as never);
         let kept = wrapped.get(connection);
-        if (!kept) wrapped.set(connection, kept = withQueryDeadline(connection, deadlines));
+        if (!kept) wrapped.set(connection, kept = withQueryDeadline(connection, deadlines, footprints));
         callback(null, kept);
       });
     },

@@ -2,6 +2,7 @@
 // change times, transactions left open) and what it knows of its own writes into the outside
 // epochs: the whole prefix's, and the post tables'. innodb-changes.ts holds the parts.
 import { CHANGE_LOG, type Touched } from './change-log.ts';
+import type { Footprint } from './innodb-footprints.ts';
 import { OutsideCommits, TABLES_RECHECK_MS, TableChanges, type OwnWrites, type TableTimes } from './innodb-changes.ts';
 import type { LogBound } from './mysql-change-log.ts';
 import { POST_TABLES } from './tables.ts';
@@ -9,6 +10,8 @@ import { POST_TABLES } from './tables.ts';
 /** What the epochs are read from. */
 export interface OutsideSources {
   counter: () => Promise<string | null>;
+  /** When the counter counts transactions: what this handle's own statements added to it (innodb-footprints.ts). */
+  footprint?: () => Footprint;
   tables: () => Promise<TableTimes>;
   ownWrites: () => OwnWrites;
   /** The posts modified since this time (ms since the epoch), and how to tell them as changed. */
@@ -60,9 +63,9 @@ export class OutsideEpochs {
   /** The epochs as a counter read made now tells them; null when it cannot tell. */
   async read(): Promise<Epochs | null> {
     const commits = this.#commits;
-    const reading = commits.begin(this.sources.ownWrites());
+    const reading = commits.begin(this.sources.ownWrites(), this.sources.footprint?.());
     const counter = await this.sources.counter();
-    const judged = commits.judge(reading, counter, this.sources.ownWrites());
+    const judged = commits.judge(reading, counter, this.sources.ownWrites(), this.sources.footprint?.());
     if (judged.epoch === null) return null;
     if (judged.foreignMove) await this.#look('move');
     else if (this.#tables.recheckDue) await this.#look('recheck');

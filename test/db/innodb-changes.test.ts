@@ -10,6 +10,8 @@ import {
   CHECK_SHARE, COUNTER_READ_WINDOW_MS, INNODB_TRX_COPY_MS, OutsideCommits, SETTLING_READS, STALE, SettledVersions, TABLES_RECHECK_MS, TableChanges, commitCounterReader,
   oldestOpenTransactionReader, sweptOnce, type ChangedTables, type OldestOpen, type OpenTransactions, type OwnWrites, type TableTimes,
 } from '../../src/data/innodb-changes.ts';
+import type { Footprint } from '../../src/data/innodb-footprints.ts';
+import { queueWrite } from '../../src/data/queued-writes.ts';
 import type { Database } from '../../src/data/tables.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseKinds, mysqlOptions } from '../support/databases.ts';
@@ -240,6 +242,47 @@ describe('OutsideCommits', () => {
     // Written for 2.5 s with no read between: the counter may have moved at any time since 10_000.
     now += 2500;
     expect(judge(commits, '130', { running: 0, activity: 9 }, { running: 0, activity: 9 })).to.deep.equal({ epoch, checkSince: 10_000 });
+  });
+
+  it('takes moves its own statements explain to the unit, between reads made while none was under way, for its own: no check, no sweep', () => {
+    now = 10_000;
+    const commits = new OutsideCommits(2000, 60_000, clock);
+    /** A read judged with its own writes and statements' footprint as it began and ended. */
+    const counted = (counter: string, started: [OwnWrites, Footprint], ended: [OwnWrites, Footprint]) =>
+      commits.judge(commits.begin(started[0], started[1]), counter, ended[0], ended[1]);
+    const still = (activity: number, units: number, uncertain = 0): [OwnWrites, Footprint] =>
+      [{ running: 0, activity }, { units, uncertain, open: 0, moves: units + uncertain }];
+    const epoch = counted('100', still(0, 0), still(0, 0)).epoch;
+    // A write under way as the counter is read: its move cannot be told yet.
+    const writing: [OwnWrites, Footprint] = [{ running: 1, activity: 1 }, { units: 0, uncertain: 0, open: 1, moves: 1 }];
+    expect(counted('101', writing, writing), 'a move during a write').to.deep.equal({ epoch });
+    expect(counted('102', still(2, 2), still(2, 2)), 'told by the next quiet read').to.deep.equal({ epoch });
+    now += 2000;
+    expect(counted('104', still(4, 4), still(4, 4)), 'no check of the posts modified').to.deep.equal({ epoch });
+    now = 80_000;
+    expect(counted('104', still(4, 4), still(4, 4)), 'no sweep').to.deep.equal({ epoch });
+
+    // A unit more than its statements added: another transaction committed meanwhile.
+    expect(counted('107', still(6, 6), still(6, 6))).to.deep.equal({ epoch });
+    now += 2000;
+    expect(counted('107', still(6, 6), still(6, 6)), 'checked').to.deep.equal({ epoch, checkSince: 80_000 });
+    // Explained from a quiet read on, which does not clear what was unexplained before it.
+    expect(counted('109', still(8, 8), still(8, 8)), 'explained').to.deep.equal({ epoch });
+    now = 142_000;
+    const swept = counted('109', still(8, 8), still(8, 8)).epoch!;
+    expect(sweptOnce(epoch!, swept), 'the sweep the unexplained move asked for').to.equal(true);
+
+    // A statement of unknown footprint, or one that began or ended during the read: not told.
+    expect(counted('111', still(10, 10, 1), still(10, 10, 1))).to.deep.equal({ epoch: swept });
+    now += 2000;
+    expect(counted('111', still(10, 10, 1), still(10, 10, 1)).checkSince, 'an uncertain statement').to.equal(142_000);
+    counted('113', still(12, 12, 1), still(14, 14, 1));
+    now += 2000;
+    expect(counted('113', still(14, 14, 1), still(14, 14, 1)).checkSince, 'a statement that ended during the read').to.equal(144_000);
+    // No footprint (MySQL's log sequence number): as before.
+    commits.judge(commits.begin({ running: 0, activity: 20 }), '115', { running: 0, activity: 21 });
+    now += 2000;
+    expect(commits.judge(commits.begin({ running: 0, activity: 21 }), '115', { running: 0, activity: 21 }).checkSince).to.equal(146_000);
   });
 
   it('ignores a read that began before the last one judged', () => {
@@ -727,17 +770,71 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       }
     });
 
+    it('counts what its statements added to the transaction counter: surely, or as unknown', async () => {
+      const database = await kind.create();
+      const db = await openDatabase(database.url, 'wp_');
+      try {
+        await prepareDatabase(db);
+        if (db.footprint() === null) {
+          // MySQL's counter is a log sequence number: nothing to count.
+          const { rows } = await sql`SHOW GLOBAL STATUS LIKE 'Innodb_max_trx_id'`.execute(db.kysely);
+          expect(rows).to.have.length(0);
+          return;
+        }
+        const option = (name: string) => ({ option_name: name, option_value: '1', autoload: 'no' as const });
+        const counter = async () => Number((await sql<{ Value: string }>`SHOW GLOBAL STATUS LIKE 'Innodb_max_trx_id'`.execute(db.kysely.withoutPlugins())).rows[0]!.Value);
+        const counted = async (action: () => Promise<unknown>) => {
+          const [footprint, moved] = [db.footprint()!, await counter()];
+          await action().catch(() => undefined);
+          const [after, movedAfter] = [db.footprint()!, await counter()];
+          expect(after.open, 'nothing left open').to.equal(0);
+          return { units: after.units - footprint.units, unknown: after.uncertain - footprint.uncertain, moved: movedAfter - moved };
+        };
+        expect({
+          reads: await counted(() => db.write((trx) => trx.selectFrom('options').selectAll().execute())),
+          insert: await counted(() => db.write((trx) => trx.insertInto('options').values(option('a')).execute())),
+          queued: await counted(() => db.write(async (trx) => {
+            await queueWrite(trx, trx.insertInto('options').values(option('b')));
+            await queueWrite(trx, trx.updateTable('options').set({ option_value: '2' }).where('option_name', '=', 'a'));
+          })),
+          'outside a transaction': await counted(() => db.kysely.insertInto('options').values(option('c')).execute()),
+          'read outside a transaction': await counted(() => db.kysely.selectFrom('options').selectAll().execute()),
+          unchanged: await counted(() => db.write((trx) => trx.updateTable('options').set({ option_value: '2' }).where('option_name', '=', 'a').execute())),
+          failed: await counted(() => db.write((trx) => trx.insertInto('options').values(option('a')).execute())),
+          'queued, then failed': await counted(() => db.write(async (trx) => {
+            await queueWrite(trx, trx.insertInto('options').values(option('d')));
+            await trx.insertInto('options').values(option('a')).execute();
+          })),
+        }).to.deep.equal({
+          reads: { units: 0, unknown: 0, moved: 0 },
+          insert: { units: 2, unknown: 0, moved: 2 },
+          queued: { units: 2, unknown: 0, moved: 2 },
+          'outside a transaction': { units: 2, unknown: 0, moved: 2 },
+          'read outside a transaction': { units: 0, unknown: 0, moved: 0 },
+          unchanged: { units: 0, unknown: 1, moved: 1 },
+          // The row was inserted, then undone: a number drawn for each.
+          failed: { units: 0, unknown: 1, moved: 2 },
+          'queued, then failed': { units: 0, unknown: 1, moved: 2 },
+        });
+      } finally {
+        await db.close();
+        await database.drop();
+      }
+    });
+
     it('is read from the server for InnoDB tables, and not trusted once a table of the prefix is MyISAM', async () => {
       const database = await kind.create();
       const db = await openDatabase(database.url, 'wp_');
       try {
         await prepareDatabase(db);
-        const read = await commitCounterReader(db.kysely, 'wp_');
-        expect(read).to.be.a('function');
-        expect(await read!()).to.match(/^\d+$/);
+        const counter = await commitCounterReader(db.kysely, 'wp_');
+        expect(await counter!.read()).to.match(/^\d+$/);
+        // MariaDB's counter is its highest transaction ID; MySQL's a log sequence number.
+        const { rows } = await sql<{ Value: string }>`SHOW GLOBAL STATUS LIKE 'Innodb_max_trx_id'`.execute(db.kysely);
+        expect(counter!.countsTransactions).to.equal(rows.length > 0);
         await sql`ALTER TABLE wp_termmeta ENGINE = MyISAM`.execute(db.kysely);
         expect(await commitCounterReader(db.kysely, 'wp_')).to.equal(null);
-        expect(await commitCounterReader(db.kysely, 'other_'), 'only the tables of the prefix count').to.be.a('function');
+        expect(await commitCounterReader(db.kysely, 'other_'), 'only the tables of the prefix count').to.not.equal(null);
       } finally {
         await db.close();
         await database.drop();

@@ -13,6 +13,8 @@ import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 /** How long the handle writes: several of its (short) checks of the posts modified. */
 const WRITING_MS = 2500;
 const CHECK_MS = 200;
+/** The sweep's period in the test that waits for sweeps. */
+const SWEEP_MS = 800;
 
 for (const kind of databaseKinds()) {
   describe(`own writes and what other connections wrote [${kind.name}]`, function () {
@@ -85,7 +87,44 @@ for (const kind of databaseKinds()) {
       expect(seen() || postsNow !== postsBefore, 'the other connection\'s save is told, or moves the post tables\' version').to.equal(true);
     });
 
-    // MySQL without the change log: its checks of the posts modified are the net under a write that forgot to name a post.
+    it('sweeps nothing while it alone writes, and still shows another connection\'s write of meta alone', async () => {
+      const sweeping = await openDatabase(database.url, 'wp_', { outsideCheckMs: CHECK_MS, outsideFullCheckMs: SWEEP_MS });
+      const told: number[] = [];
+      sweeping.onCommitted(async (touched) => {
+        told.push(...touched === 'everything' ? [-1] : touched.posts);
+      });
+      try {
+        const write = (title: string) => sweeping.write(async (trx) => {
+          namesWhatItTouches(trx);
+          const now = formatDbDatetime(Date.now());
+          const id = await insertPost(trx, { post_type: 'tribe_events', post_title: title, post_date: now, post_date_gmt: now, post_modified: now, post_modified_gmt: now });
+          touches(trx, { posts: [id] });
+          return id;
+        });
+        const first = await write('First');
+        const version = await sweeping.outsideVersion('posts');
+        const end = Date.now() + 3 * SWEEP_MS;
+        for (let n = 0; Date.now() < end; n++) {
+          await write(`Own ${n}`);
+          expect(await sweeping.outsideVersion('posts'), `after ${n + 1} own writes`).to.equal(version);
+        }
+        // Meta alone: no post_modified_gmt moves, so no check of the posts modified finds it.
+        told.length = 0;
+        await other.write((trx) => trx.insertInto('postmeta').values({ post_id: first, meta_key: '_elsewhere', meta_value: '1' }).execute());
+        const shown = Date.now() + 3 * SWEEP_MS;
+        let now = version;
+        while (Date.now() < shown && now === version && !told.includes(first) && !told.includes(-1)) {
+          await write('While the other writes');
+          now = await sweeping.outsideVersion('posts');
+        }
+        expect(now !== version || told.includes(first) || told.includes(-1), 'the other connection\'s write shows').to.equal(true);
+      } finally {
+        await sweeping.close();
+      }
+    });
+
+    // MySQL without the change log: its checks of the posts modified are the net under a write that
+    // forgot to name a post, once another connection's commit leaves the counter's moves unexplained.
     if (kind.name === 'mysql') {
       it('tells a post an own write stamped without naming it', async () => {
         const told: number[] = [];
@@ -100,7 +139,7 @@ for (const kind of databaseKinds()) {
         });
         told.length = 0;
         for (let round = 0; round < 40 && !told.includes(post); round++) {
-          await writePost(`Round ${round}`);
+          await Promise.all([writePost(`Round ${round}`), other.write((trx) => trx.updateTable('options').set({ option_value: String(round) }).where('option_name', '=', 'blogdescription').execute())]);
           await handle.outsideVersion('posts');
           await new Promise((resolve) => setTimeout(resolve, CHECK_MS / 4));
         }

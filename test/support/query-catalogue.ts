@@ -17,6 +17,7 @@ import * as events from '../../src/data/events.ts';
 import * as failures from '../../src/data/failures.ts';
 import * as idLists from '../../src/data/id-lists.ts';
 import * as innodbChanges from '../../src/data/innodb-changes.ts';
+import * as innodbFootprints from '../../src/data/innodb-footprints.ts';
 import * as outsideEpochs from '../../src/data/outside-epochs.ts';
 import * as ownPostStamps from '../../src/data/own-post-stamps.ts';
 import * as linkedPosts from '../../src/data/linked-posts.ts';
@@ -282,6 +283,16 @@ export const CATALOGUE: readonly ModuleEntry[] = [
     uncatalogued: {},
   }),
 
+  moduleEntry('innodb-footprints', innodbFootprints, {
+    cases: {},
+    noSql: {
+      InnodbFootprints: 'adds up what the pool tells it',
+      TransactionFootprint: 'reads the statements and answers the pool tells it',
+      statementKind: 'reads a statement\'s text',
+    },
+    uncatalogued: {},
+  }),
+
   moduleEntry('innodb-changes', innodbChanges, {
     cases: {
       commitCounterReader: [
@@ -290,9 +301,9 @@ export const CATALOGUE: readonly ModuleEntry[] = [
           dialects: ['mysql'],
           answers: [{ rows: [{ Variable_name: 'Innodb_max_trx_id', Value: '48210' }] }, { rows: [{ n: 0 }] }],
           run: async ({ reader }) => {
-            const read = await innodbChanges.commitCounterReader(reader.withoutPlugins(), PREFIX);
-            if (!read) throw new Error('expected a reader');
-            return read();
+            const counter = await innodbChanges.commitCounterReader(reader.withoutPlugins(), PREFIX);
+            if (!counter) throw new Error('expected a reader');
+            return counter.read();
           },
         },
         { case: 'no commit counter', dialects: ['mysql'], run: ({ reader }) => innodbChanges.commitCounterReader(reader.withoutPlugins(), PREFIX) },

@@ -171,6 +171,7 @@ export async function runCase(dialect: DialectName, fn: string, queryCase: Query
     write: (work) => transactions.run(work),
     deadlines: COMMAND_DEADLINES,
     changeLog: 'none',
+    footprint: () => null,
     close: () => kysely.destroy(),
   };
   const context: CaseContext = {
