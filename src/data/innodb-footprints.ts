@@ -44,7 +44,8 @@ export class InnodbFootprints {
 type Kind = 'neutral' | 'writes' | 'unknown';
 
 const LOCKING_READ = /\bfor\s+update\b|\block\s+in\s+share\s+mode\b|\bfor\s+share\b/i;
-const NEUTRAL = new Set(['show', 'set', 'begin', 'commit', 'rollback', 'savepoint', 'release']);
+// START TRANSACTION draws no number: a transaction draws one as it first writes or locks.
+const NEUTRAL = new Set(['show', 'set', 'begin', 'start', 'commit', 'rollback', 'savepoint', 'release']);
 const WRITES = new Set(['insert', 'update', 'delete', 'replace']);
 
 /** What a statement may do to the counter, from its text (values are placeholders, never in the text). */

@@ -90,6 +90,10 @@ class Queue {
 }
 
 const isRollback = (sql: string): boolean => /^rollback\b/i.test(sql);
+/** A transaction's end (not a savepoint's), as Kysely or a statement of wpcal's own writes it. */
+const endsTransaction = (sql: string): boolean => /^(commit|rollback)\s*$/i.test(sql);
+/** A transaction begun by a statement of its own (START TRANSACTION WITH CONSISTENT SNAPSHOT), which is sent at once. */
+const startsTransaction = (sql: string): boolean => /^start\s+transaction\b/i.test(sql);
 
 /** The answer to the caller's statement (each of them for reads sent together), not to those queued ahead of it. */
 function ownResult(packet: Packet, result: unknown): unknown {
@@ -142,7 +146,8 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
         if (inTransaction) throw new Error('wpcal does not stream inside a write transaction');
         return connection.query({ sql, values });
       }
-      if (sql === 'begin') {
+      const begins = sql === 'begin' || startsTransaction(sql);
+      if (begins) {
         inTransaction = true;
         sentInTransaction = false;
         // One left open (never seen) drew what it drew.
@@ -150,6 +155,8 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
         endTransaction(transaction);
         transaction = new TransactionFootprint();
         footprints.opened();
+      }
+      if (sql === 'begin') {
         queue.push(sql, values);
         return answerLater(callback);
       }
@@ -170,7 +177,7 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
           return answerLater(callback);
         }
       }
-      if (sql === 'commit' || sql === 'rollback') {
+      if (endsTransaction(sql)) {
         inTransaction = false;
         answered = (error, result) => {
           endTransaction(ending);

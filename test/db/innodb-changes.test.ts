@@ -799,6 +799,17 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
           })),
           'outside a transaction': await counted(() => db.kysely.insertInto('options').values(option('c')).execute()),
           'read outside a transaction': await counted(() => db.kysely.selectFrom('options').selectAll().execute()),
+          'a snapshot begun and ended by statements': await counted(() => db.kysely.connection().execute(async (connection) => {
+            await sql`START TRANSACTION WITH CONSISTENT SNAPSHOT`.execute(connection);
+            await connection.selectFrom('options').selectAll().execute();
+            await sql`COMMIT`.execute(connection);
+          })),
+          'a transaction begun by a statement, written and rolled back': await counted(() => db.kysely.connection().execute(async (connection) => {
+            await sql`START TRANSACTION`.execute(connection);
+            await connection.insertInto('options').values(option('e')).execute();
+            await connection.insertInto('options').values(option('f')).execute();
+            await sql`ROLLBACK`.execute(connection);
+          })),
           unchanged: await counted(() => db.write((trx) => trx.updateTable('options').set({ option_value: '2' }).where('option_name', '=', 'a').execute())),
           failed: await counted(() => db.write((trx) => trx.insertInto('options').values(option('a')).execute())),
           'queued, then failed': await counted(() => db.write(async (trx) => {
@@ -811,6 +822,9 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
           queued: { units: 2, unknown: 0, moved: 2 },
           'outside a transaction': { units: 2, unknown: 0, moved: 2 },
           'read outside a transaction': { units: 0, unknown: 0, moved: 0 },
+          'a snapshot begun and ended by statements': { units: 0, unknown: 0, moved: 0 },
+          // Two inserts in one transaction draw two numbers, not four: they are not counted as two of their own.
+          'a transaction begun by a statement, written and rolled back': { units: 0, unknown: 1, moved: 2 },
           unchanged: { units: 0, unknown: 1, moved: 1 },
           // The row was inserted, then undone: a number drawn for each.
           failed: { units: 0, unknown: 1, moved: 2 },
