@@ -167,6 +167,8 @@ export interface Judged {
   epoch: string | null;
   /** Set when the posts modified since this time (ms since the epoch) are to be read now. */
   checkSince?: number;
+  /** Set when everything was taken as changed after OUTSIDE_FULL_CHECK_MS (a sweep). */
+  swept?: true;
   /**
    * Set when the counter moved with none of wpcal's writes under way: another connection committed,
    * in this database or another (or the server wrote its own tables). The epoch is moved by
@@ -273,7 +275,7 @@ export class OutsideCommits {
       const since = this.#ambiguousSince;
       this.#sweeps++;
       this.#forgetMoves();
-      return since === null ? { epoch: this.epoch } : { epoch: this.epoch, checkSince: since };
+      return since === null ? { epoch: this.epoch, swept: true } : { epoch: this.epoch, checkSince: since, swept: true };
     }
     const since = this.#ambiguousSince;
     if (since === null || now - since < this.#checkAfter) return { epoch: this.epoch };
@@ -366,18 +368,21 @@ export interface OpenTransactions {
 export interface TableTimes extends Partial<OpenTransactions> {
   tables: ReadonlyMap<string, string | null>;
   now: string;
+  /** Some table of the prefix is not InnoDB (made so since the handle opened): the counter no longer sees all. */
+  otherEngines?: boolean;
 }
 
 /** Reads TableTimes for the tables of this prefix in the connection's database. */
 export function tableTimesReader(kysely: Kysely<Database>, prefix: string): () => Promise<TableTimes> {
   return async () => {
     // Joined to a row of its own, so that the clock comes even with no table.
-    const { rows } = await sql<{ now: string; name: string | null; updated: string | null }>`SELECT CAST(NOW() AS CHAR) AS now, t.TABLE_NAME AS name, CAST(t.UPDATE_TIME AS CHAR) AS updated
+    const { rows } = await sql<{ now: string; name: string | null; updated: string | null; other: number | string | null }>`SELECT CAST(NOW() AS CHAR) AS now,
+        t.TABLE_NAME AS name, CAST(t.UPDATE_TIME AS CHAR) AS updated, t.TABLE_TYPE = 'BASE TABLE' AND t.ENGINE <> 'InnoDB' AS other
       FROM (SELECT 1 AS one) AS clock LEFT JOIN information_schema.TABLES AS t
         ON t.TABLE_SCHEMA = DATABASE() AND LEFT(t.TABLE_NAME, ${prefix.length}) = ${prefix}`.execute(kysely);
     const tables = new Map<string, string | null>();
     for (const { name, updated } of rows) if (name) tables.set(name.slice(prefix.length), updated);
-    return { tables, now: rows[0]!.now };
+    return { tables, now: rows[0]!.now, otherEngines: rows.some((row) => Number(row.other ?? 0) > 0) };
   };
 }
 

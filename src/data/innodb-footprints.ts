@@ -47,12 +47,14 @@ const LOCKING_READ = /\bfor\s+update\b|\block\s+in\s+share\s+mode\b|\bfor\s+shar
 // START TRANSACTION draws no number: a transaction draws one as it first writes or locks.
 const NEUTRAL = new Set(['show', 'set', 'begin', 'start', 'commit', 'rollback', 'savepoint', 'release']);
 const WRITES = new Set(['insert', 'update', 'delete', 'replace']);
+/** Statements that would begin or end transactions the pool does not see (COMMIT AND CHAIN, SET autocommit). */
+const HIDDEN_TRANSACTIONS = /\bchain\b|\bautocommit\b/i;
 
 /** What a statement may do to the counter, from its text (values are placeholders, never in the text). */
 export function statementKind(sql: string): Kind {
   const keyword = /^\s*(?:\/\*.*?\*\/\s*)*(\w+)/s.exec(sql)?.[1]?.toLowerCase() ?? '';
   if (keyword === 'select') return LOCKING_READ.test(sql) ? 'writes' : 'neutral';
-  if (NEUTRAL.has(keyword)) return 'neutral';
+  if (NEUTRAL.has(keyword)) return HIDDEN_TRANSACTIONS.test(sql) ? 'unknown' : 'neutral';
   // An upsert that changes nothing still counts a row as affected: its answer cannot tell.
   if (WRITES.has(keyword) && !/\bon\s+duplicate\s+key\b/i.test(sql)) return 'writes';
   return 'unknown';
@@ -85,8 +87,13 @@ export class TransactionFootprint {
     if (changedARow(sql, answer)) this.#changed = true;
   }
 
-  /** A packet failed: what its statements did is not known. */
-  failed(): void {
+  /** A packet of these statements failed: what they did is not known, unless none may write or lock and none did before. */
+  failed(statements: readonly string[]): void {
+    if (this.#mayWrite || statements.some((sql) => statementKind(sql) !== 'neutral')) this.#unknown = true;
+  }
+
+  /** Left open or ended unseen: what it drew is not known. */
+  abandoned(): void {
     this.#unknown = true;
   }
 

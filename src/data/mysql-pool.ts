@@ -91,9 +91,9 @@ class Queue {
 
 const isRollback = (sql: string): boolean => /^rollback\b/i.test(sql);
 /** A transaction's end (not a savepoint's), as Kysely or a statement of wpcal's own writes it. */
-const endsTransaction = (sql: string): boolean => /^(commit|rollback)\s*$/i.test(sql);
+const endsTransaction = (sql: string): boolean => /^(commit|rollback)(\s+work)?\s*$/i.test(sql);
 /** A transaction begun by a statement of its own (START TRANSACTION WITH CONSISTENT SNAPSHOT), which is sent at once. */
-const startsTransaction = (sql: string): boolean => /^start\s+transaction\b/i.test(sql);
+const startsTransaction = (sql: string): boolean => /^(start\s+transaction|begin)\b/i.test(sql);
 
 /** The answer to the caller's statement (each of them for reads sent together), not to those queued ahead of it. */
 function ownResult(packet: Packet, result: unknown): unknown {
@@ -104,7 +104,7 @@ function ownResult(packet: Packet, result: unknown): unknown {
 
 /** Tells `footprint` what the packet's statements did, from its answers. */
 function account(footprint: TransactionFootprint, packet: Packet, error: unknown, result: unknown): void {
-  if (error) return footprint.failed();
+  if (error) return footprint.failed(packet.statements);
   const answers = packet.statements.length === 1 && !packet.together ? [result] : result as unknown[];
   packet.statements.forEach((sql, i) => footprint.answered(sql, i < packet.queued || !packet.together ? answers[i] : undefined));
 }
@@ -146,12 +146,11 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
         if (inTransaction) throw new Error('wpcal does not stream inside a write transaction');
         return connection.query({ sql, values });
       }
-      const begins = sql === 'begin' || startsTransaction(sql);
-      if (begins) {
+      if (startsTransaction(sql)) {
         inTransaction = true;
         sentInTransaction = false;
         // One left open (never seen) drew what it drew.
-        transaction?.failed();
+        transaction?.abandoned();
         endTransaction(transaction);
         transaction = new TransactionFootprint();
         footprints.opened();
@@ -203,11 +202,19 @@ function withQueryDeadline(connection: PoolConnection, deadlines: () => Deadline
     },
     release: () => {
       queue.clear();
+      // A transaction left open (its ROLLBACK failed) would take in the next user's statements:
+      // the connection is closed instead, which the server answers by rolling it back.
+      const leftOpen = inTransaction && sentInTransaction;
       inTransaction = false;
-      // A transaction left open is rolled back by the server, or was never sent.
-      if (sentInTransaction) transaction?.failed();
+      if (leftOpen) transaction?.abandoned();
       endTransaction(transaction);
-      if (!destroyed) connection.release();
+      if (destroyed) return;
+      if (leftOpen) {
+        destroyed = true;
+        connection.destroy();
+      } else {
+        connection.release();
+      }
     },
   } as unknown as MysqlPoolConnection;
 }

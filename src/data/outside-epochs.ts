@@ -39,6 +39,12 @@ export class OutsideEpochs {
   #rebasing = true;
   #nextRebase = 0;
   #checksTold = 0;
+  /**
+   * Set for good once a table of the prefix is found in another engine than InnoDB (its writes
+   * move no counter, and wpcal's own would count for what they did not add): no epoch then, as
+   * when one is found as the handle opens (commitCounterReader).
+   */
+  #otherEngines = false;
 
   constructor(
     private readonly sources: OutsideSources, checkMs: number, fullCheckMs: number,
@@ -62,22 +68,27 @@ export class OutsideEpochs {
 
   /** The epochs as a counter read made now tells them; null when it cannot tell. */
   async read(): Promise<Epochs | null> {
+    if (this.#otherEngines) return null;
     const commits = this.#commits;
     const reading = commits.begin(this.sources.ownWrites(), this.sources.footprint?.());
     const counter = await this.sources.counter();
     const judged = commits.judge(reading, counter, this.sources.ownWrites(), this.sources.footprint?.());
     if (judged.epoch === null) return null;
+    // A sweep looks at the engines too: a table made MyISAM while wpcal wrote was no foreign move.
+    if (judged.swept) this.#otherEngines ||= (await this.sources.tables().catch(() => null))?.otherEngines === true;
     if (judged.foreignMove) await this.#look('move');
     else if (this.#tables.recheckDue) await this.#look('recheck');
     else await this.#rebase(counter!);
     // Told before the epochs are answered, so no request given them reuses what the check drops.
     if (judged.checkSince !== undefined && !await this.#check(judged.checkSince)) return null;
+    if (this.#otherEngines) return null;
     return { all: commits.epoch, posts: commits.postsEpoch };
   }
 
   async #look(why: 'move' | 'recheck'): Promise<void> {
     this.#lookedWith = this.sources.ownWrites().activity;
     const changed = await this.#tables.changed(why);
+    if (this.#tables.lastRead?.otherEngines) this.#otherEngines = true;
     if (!this.sources.changeLog) {
       if (changed === 'all' || changed.size) this.#commits.changed(changed === 'all' || [...changed].some((table) => POST_TABLES.has(table)));
       return;

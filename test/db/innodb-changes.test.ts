@@ -804,6 +804,12 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
             await connection.selectFrom('options').selectAll().execute();
             await sql`COMMIT`.execute(connection);
           })),
+          'a transaction begun by BEGIN in capitals': await counted(() => db.kysely.connection().execute(async (connection) => {
+            await sql`BEGIN`.execute(connection);
+            await connection.insertInto('options').values(option('g')).execute();
+            await connection.insertInto('options').values(option('h')).execute();
+            await sql`COMMIT`.execute(connection);
+          })),
           'a transaction begun by a statement, written and rolled back': await counted(() => db.kysely.connection().execute(async (connection) => {
             await sql`START TRANSACTION`.execute(connection);
             await connection.insertInto('options').values(option('e')).execute();
@@ -823,6 +829,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
           'outside a transaction': { units: 2, unknown: 0, moved: 2 },
           'read outside a transaction': { units: 0, unknown: 0, moved: 0 },
           'a snapshot begun and ended by statements': { units: 0, unknown: 0, moved: 0 },
+          'a transaction begun by BEGIN in capitals': { units: 2, unknown: 0, moved: 2 },
           // Two inserts in one transaction draw two numbers, not four: they are not counted as two of their own.
           'a transaction begun by a statement, written and rolled back': { units: 0, unknown: 1, moved: 2 },
           unchanged: { units: 0, unknown: 1, moved: 1 },
@@ -833,6 +840,62 @@ for (const kind of databaseKinds().filter((k) => k.name === 'mysql')) {
       } finally {
         await db.close();
         await database.drop();
+      }
+    });
+
+    it('closes a connection handed back with its transaction open, so the next statement on the pool is not taken into it', async () => {
+      const database = await kind.create();
+      const db = await openDatabase(database.url, 'wp_');
+      const other = await createConnection(mysqlOptions(database.url));
+      try {
+        await prepareDatabase(db);
+        const before = db.footprint();
+        await db.kysely.connection().execute(async (connection) => {
+          await sql`START TRANSACTION`.execute(connection);
+          await connection.insertInto('options').values({ option_name: 'left_open', option_value: '1', autoload: 'no' }).execute();
+        });
+        // Each statement outside a transaction takes a connection of the pool; try several.
+        for (let n = 0; n < 5; n++) await db.kysely.insertInto('options').values({ option_name: `after_${n}`, option_value: '1', autoload: 'no' }).execute();
+        const [rows] = await other.query(`SELECT option_name FROM wp_options WHERE option_name = 'left_open' OR option_name LIKE 'after\\_%' ORDER BY option_name`);
+        expect((rows as { option_name: string }[]).map((row) => row.option_name), 'committed, seen by another connection').to.deep.equal(['after_0', 'after_1', 'after_2', 'after_3', 'after_4']);
+        if (before) expect(db.footprint()!.uncertain - before.uncertain, 'the transaction left open').to.equal(1);
+      } finally {
+        await other.end();
+        await db.close();
+        await database.drop();
+      }
+    });
+
+    it('gives no version once a table of the prefix is made MyISAM while it runs, seen by a look or by a sweep', async () => {
+      for (const whileWriting of [false, true]) {
+        const database = await kind.create();
+        const setup = await openDatabase(database.url, 'wp_');
+        await prepareDatabase(setup);
+        await setup.close();
+        const db = await openDatabase(database.url, 'wp_', { outsideCheckMs: 200, outsideFullCheckMs: 800 });
+        const other = await createConnection(mysqlOptions(database.url));
+        try {
+          expect(await db.outsideVersion(), 'InnoDB at first').to.not.equal(null);
+          let writes = 0;
+          const write = () => db.write((trx) => trx.insertInto('options').values({ option_name: `own_${writes++}`, option_value: '1', autoload: 'no' }).execute());
+          // While it writes, the ALTER's moves cannot be told from its own: the sweep finds it.
+          const altered = other.query('ALTER TABLE wp_options ENGINE = MyISAM');
+          if (whileWriting) await Promise.all([altered, (async () => { for (let n = 0; n < 5; n++) await write(); })()]);
+          else await altered;
+          let version: string | null = '';
+          const end = Date.now() + 5000;
+          while (version !== null && Date.now() < end) {
+            if (whileWriting) await write();
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            version = await db.outsideVersion();
+          }
+          expect(version, whileWriting ? 'after the sweep' : 'after the look').to.equal(null);
+          expect(await db.outsideVersion(), 'for good').to.equal(null);
+        } finally {
+          await other.end();
+          await db.close();
+          await database.drop();
+        }
       }
     });
 
