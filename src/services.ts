@@ -52,8 +52,10 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
   const eventRepresentations = new EventRepresentationCache(sweptOnce);
   const userEventRepresentations = new EventRepresentationCache(sweptOnce);
   const linkedPosts: KeptLinkedPosts = new KeptBuilds({ max: MAX_KEPT_LINKED_POSTS });
+  let termsTold = 0;
   // What is kept of the events follows wpcal's own writes before each returns.
   db.onCommitted(async (touched) => {
+    if (touched === 'everything' || touched.terms.size > 0) termsTold++;
     eventRepresentations.ownWrite(touched);
     userEventRepresentations.ownWrite(touched);
     linkedPosts.ownWrite(touched);
@@ -83,6 +85,7 @@ export function buildServices(db: Db, options: ServiceOptions): AppServices {
     userEventRepresentations,
     linkedPosts,
     filterLookups: new PerVersionAnswers(FILTER_LOOKUPS),
+    termsTold: () => termsTold,
     signedIn: new PerVersionAnswers(SIGN_INS),
   };
 }

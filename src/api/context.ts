@@ -47,8 +47,10 @@ export interface AppServices {
   linkedPosts: KeptLinkedPosts;
   /** Who the credentials of a read name, per data version and minute (dispatch). */
   signedIn: PerVersionAnswers;
-  /** What list filters name (terms, venues, organizers), looked up once per data version (perDataVersion). */
+  /** What list filters name (terms, venues, organizers), looked up once per data version (perDataVersion) or terms version (perTermsVersion). */
   filterLookups: PerVersionAnswers;
+  /** Moves with every write told to touch terms or everything, own or another connection's (perTermsVersion). */
+  termsTold(): number;
 }
 
 /** One REST request as handlers, validators and permission checks see it. */
@@ -91,6 +93,18 @@ export async function readVersions(request: RestRequest): Promise<ReadVersions> 
 /** A lookup of what a read request names, answered once for every request of its data version (writes look up afresh). */
 export async function perDataVersion<T>(request: RestRequest, key: string, lookup: () => Promise<T>): Promise<T> {
   return request.services.filterLookups.get(key, await request.dataVersion, lookup);
+}
+
+/**
+ * A lookup of the terms a read request names (which exist, and their descendants), answered once
+ * while no write touched terms: no event write creates or moves a term, so the writes that change
+ * the answer are term writes (which tell everything) and other connections' (the posts' outside
+ * version, or the terms their rows name). Kept by the data version, such a lookup was made again
+ * at nearly every list under many writes a second, each a new data version or none.
+ */
+export async function perTermsVersion<T>(request: RestRequest, key: string, lookup: () => Promise<T>): Promise<T> {
+  const outside = await request.postsOutsideVersion;
+  return request.services.filterLookups.get(key, outside === null ? null : `terms ${outside} ${request.services.termsTold()}`, lookup);
 }
 
 export function param<T = unknown>(request: RestRequest, name: string): T | undefined {

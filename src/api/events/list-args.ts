@@ -2,7 +2,7 @@
 // with the plugin's validators (events.md §3.1) and the status resolution of §3.2.
 import { userCan } from '../../auth/capabilities.ts';
 import { DynamicDefault, type ArgSpec, type ArgSpecs } from '../args.ts';
-import { perDataVersion, type RestRequest } from '../context.ts';
+import { perDataVersion, perTermsVersion, type RestRequest } from '../context.ts';
 import { RestError } from '../../domain/errors.ts';
 import type { Reader } from '../../data/executor.ts';
 import { existingPostIds } from '../../data/post-queries.ts';
@@ -89,9 +89,9 @@ export const LIST_ARGS: ArgSpecs<RestRequest> = {
   },
   search: { description: 'Events should contain the specified string in the title or description', type: 'string', validate: isNonEmptyString },
   categories: listOf('Events should be assigned one of the specified categories slugs or IDs',
-    (value, req) => perDataVersion(req, `categories exist ${JSON.stringify(value)}`, () => termsExist(req.services.db.kysely, CATEGORIES, value))),
+    (value, req) => perTermsVersion(req, `categories exist ${JSON.stringify(value)}`, () => termsExist(req.services.db.kysely, CATEGORIES, value))),
   tags: listOf('Events should be assigned one of the specified tags slugs or IDs',
-    (value, req) => perDataVersion(req, `tags exist ${JSON.stringify(value)}`, () => termsExist(req.services.db.kysely, TAGS, value))),
+    (value, req) => perTermsVersion(req, `tags exist ${JSON.stringify(value)}`, () => termsExist(req.services.db.kysely, TAGS, value))),
   venue: listOf('Events should be assigned one of the specified venue IDs',
     (value, req) => perDataVersion(req, `venues exist ${JSON.stringify(value)}`, () => postsOfType(req.services.db.kysely, VENUE_TYPE.type, value))),
   organizer: listOf('Events should be assigned one of the specified organizer IDs',

@@ -1,5 +1,5 @@
 // GET /events (events.md §3): filters, date window, pagination, the envelope and its URLs.
-import { perDataVersion, readVersions, type RestRequest } from '../context.ts';
+import { perTermsVersion, readVersions, type RestRequest } from '../context.ts';
 import { RestError } from '../../domain/errors.ts';
 import { respond, type Endpoint, type RestResult } from '../registry.ts';
 import type { Reader } from '../../data/executor.ts';
@@ -109,7 +109,7 @@ export async function buildFilters(req: RestRequest, bounds: Partial<Record<Date
   };
   const search = p.get('search');
   if (typeof search === 'string') filters.search = search;
-  const termIds = (def: typeof CATEGORIES, value: unknown) => perDataVersion(req, `${def.taxonomy} filter ${JSON.stringify(value)}`, () => termFilterIds(db, def, value));
+  const termIds = (def: typeof CATEGORIES, value: unknown) => perTermsVersion(req, `${def.taxonomy} filter ${JSON.stringify(value)}`, () => termFilterIds(db, def, value));
   if (p.has('categories')) filters.categoryTermTaxonomyIds = await termIds(CATEGORIES, p.get('categories'));
   if (p.has('tags')) filters.tagTermTaxonomyIds = await termIds(TAGS, p.get('tags'));
   if (p.has('venue')) filters.venueIds = (parseTermList(p.get('venue')) ?? []).map(Number);
