@@ -50,9 +50,12 @@ const WRITES = new Set(['insert', 'update', 'delete', 'replace']);
 /** Statements that would begin or end transactions the pool does not see (COMMIT AND CHAIN, SET autocommit). */
 const HIDDEN_TRANSACTIONS = /\bchain\b|\bautocommit\b/i;
 
+/** A statement's first word, past leading comments (the queued and together marks), lower case. */
+const keywordOf = (sql: string): string => /^\s*(?:\/\*.*?\*\/\s*)*(\w+)/s.exec(sql)?.[1]?.toLowerCase() ?? '';
+
 /** What a statement may do to the counter, from its text (values are placeholders, never in the text). */
 export function statementKind(sql: string): Kind {
-  const keyword = /^\s*(?:\/\*.*?\*\/\s*)*(\w+)/s.exec(sql)?.[1]?.toLowerCase() ?? '';
+  const keyword = keywordOf(sql);
   if (keyword === 'select') return LOCKING_READ.test(sql) ? 'writes' : 'neutral';
   if (NEUTRAL.has(keyword)) return HIDDEN_TRANSACTIONS.test(sql) ? 'unknown' : 'neutral';
   // An upsert that changes nothing still counts a row as affected: its answer cannot tell.
@@ -69,7 +72,7 @@ interface Answer {
 function changedARow(sql: string, answer: unknown): boolean {
   const { affectedRows = 0, changedRows } = (answer ?? {}) as Answer;
   // mysql2 counts the rows an UPDATE found as affected (CLIENT_FOUND_ROWS), and the changed apart.
-  if (/^\s*(?:\/\*.*?\*\/\s*)*update\b/is.test(sql)) return (changedRows ?? 0) > 0;
+  if (keywordOf(sql) === 'update') return (changedRows ?? 0) > 0;
   return affectedRows > 0;
 }
 
