@@ -45,17 +45,28 @@ export function preparingOnce(database: BetterSqlite3.Database): SqliteDatabase 
   };
 }
 
+/** What makes a row an object: one per list of columns, so that rows of the same columns share one shape. */
+const rowMakers = new Map<string, (row: unknown[]) => Record<string, unknown>>();
+
 /**
  * Sets a reading statement to give rows as arrays, and returns what makes each an object keyed by
  * its columns' names as better-sqlite3 would (a later column of the same name wins; one named
- * `__proto__` is dropped by both).
+ * `__proto__` is dropped by both). The maker is an object literal compiled once per list of
+ * columns: objects given their properties one by one in a loop past a dozen or so fall into V8's
+ * dictionary mode, where a post's row of 23 columns took some 1.5 KB (the venues and organizers
+ * kept across requests are such rows) and was made about ten times slower. Statements of the same
+ * columns (a post's row read by ID lists of every length) share the maker, so the code reading
+ * their rows sees one shape. The lists are those of wpcal's own statements: few.
  */
 function rowsAsArrays(statement: BetterSqlite3.Statement): (row: unknown[]) => Record<string, unknown> {
-  const names = statement.columns().map((column) => column.name);
+  const lastIndex = new Map<string, number>();
+  statement.columns().forEach((column, i) => {
+    if (column.name !== '__proto__') lastIndex.set(column.name, i);
+  });
   statement.raw(true);
-  return (row) => {
-    const object: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) object[names[i]!] = row[i];
-    return object;
-  };
+  // The names are quoted as JSON string literals, which are JavaScript string literals too.
+  const fields = [...lastIndex].map(([name, i]) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
+  let maker = rowMakers.get(fields);
+  if (!maker) rowMakers.set(fields, maker = new Function('row', `return { ${fields} };`) as (row: unknown[]) => Record<string, unknown>);
+  return maker;
 }

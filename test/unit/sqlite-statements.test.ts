@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import v8 from 'node:v8';
 import Database from 'better-sqlite3';
 import { preparingOnce } from '../../src/data/sqlite-statements.ts';
 
@@ -39,6 +40,8 @@ describe('preparingOnce (SQLite statements)', () => {
       'SELECT t.v, k.t AS v, k.* FROM t, kinds AS k WHERE t.id = 2',
       'SELECT COUNT(*), MAX(id) AS "odd name" FROM t',
       'SELECT v AS "__proto__", id FROM t ORDER BY id',
+      'SELECT v AS "__proto__", id AS "__proto__", v AS "x" FROM t ORDER BY id',
+      `SELECT v AS "it's ""quoted"" \\ \${x} \n\u2028", id AS "0", id AS "constructor", id AS "toString" FROM t`,
       'SELECT id FROM t WHERE id > 99',
     ];
     for (const query of queries) {
@@ -49,6 +52,18 @@ describe('preparingOnce (SQLite statements)', () => {
       // Asked again, from the statement kept.
       expect(db.prepare(query).all([]), query).to.deep.equal(own);
     }
+  });
+
+  it('makes rows of one shape, not dictionaries, however many columns (a post row has 23)', () => {
+    v8.setFlagsFromString('--allow-natives-syntax');
+    const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: unknown) => boolean;
+    v8.setFlagsFromString('--no-allow-natives-syntax');
+    const columns = Array.from({ length: 30 }, (_, i) => `c${i}`);
+    database.exec(`CREATE TABLE wide (${columns.join(', ')}); INSERT INTO wide VALUES (${columns.map((_, i) => i).join(', ')})`);
+    const db = preparingOnce(database);
+    const rows = [...db.prepare('SELECT * FROM wide').all([]), ...db.prepare('SELECT * FROM wide').all([])];
+    expect(rows.map((row) => (row as Record<string, number>).c29)).to.deep.equal([29, 29]);
+    expect(rows.map(hasFastProperties)).to.deep.equal([true, true]);
   });
 
   it('prepares a long text (a long literal ID list) each time instead of keeping it', () => {
