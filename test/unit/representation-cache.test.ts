@@ -46,6 +46,28 @@ describe('EventRepresentationCache', () => {
     expect([kept.get(site, 'a', '1'), kept.get(site, 'c', '1'), kept.get(site, 'd', '1')], 'what an evicted entry was built from; a post').to.deep.equal(['a again, from post 8', undefined, undefined]);
   });
 
+  it('drops every entry built from a post or term that several share (a venue, a category), as they come and go', () => {
+    const kept = new KeptBuilds<string>({ max: 10 });
+    const start = kept.begin('1');
+    const held = () => ['e1', 'e2', 'e3'].map((key) => kept.get(site, key, '1') ?? null);
+    kept.set(site, 'e1', start, 'e1', { posts: [1, 40], terms: [7] });
+    kept.set(site, 'e2', start, 'e2', { posts: [2, 40], terms: [7] });
+    kept.set(site, 'e3', start, 'e3', { posts: [3, 41], terms: [7] });
+    kept.ownWrite({ posts: new Set([40]), terms: new Set() });
+    expect(held(), 'both events at venue 40').to.deep.equal([null, null, 'e3']);
+    const later = kept.begin('1');
+    kept.set(site, 'e1', later, 'e1 again', { posts: [1, 41], terms: [8] });
+    kept.set(site, 'e2', later, 'e2 again', { posts: [2, 41], terms: [8] });
+    // e3 leaves venue 41 (replaced), so 41 names e1 and e2 only; 8 names them too.
+    kept.set(site, 'e3', later, 'e3 again', { posts: [3], terms: [9] });
+    kept.ownWrite({ posts: new Set(), terms: new Set([7]) });
+    expect(held(), 'term 7 named the entries replaced only').to.deep.equal(['e1 again', 'e2 again', 'e3 again']);
+    kept.ownWrite({ posts: new Set([41]), terms: new Set() });
+    expect(held(), 'venue 41').to.deep.equal([null, null, 'e3 again']);
+    kept.ownWrite({ posts: new Set(), terms: new Set([8, 9]) });
+    expect(held(), 'terms 8 and 9').to.deep.equal([null, null, null]);
+  });
+
   it('keeps at most its entries and their size together, whatever the site settings objects, the oldest dropped first', () => {
     const sites = [{}, {}, {}] as SiteSettings[];
     const kept = new KeptBuilds<string>({ max: 4, maxSize: 10, sizeOf: (text) => text.length });
