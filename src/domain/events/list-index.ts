@@ -787,6 +787,7 @@ export class EventListIndex {
   /** Own writes' patches, one after the other: each reads after the one before was applied. */
   #patches: Promise<void> = Promise.resolve();
   readonly #readListeners: Array<(rows: number) => void> = [];
+  readonly #pagesReadListeners: Array<(rows: number) => void> = [];
   /** When the keys first answered for the version one sweep after theirs (null: they have not). */
   #sweptSince: number | null = null;
 
@@ -923,6 +924,16 @@ export class EventListIndex {
     this.#readListeners.push(listener);
   }
 
+  /**
+   * Adds a listener told of each read of the keys once its pages are in, before its rows are put
+   * in order (`rows`: how many it read): every post's meta rows the pages were joined by can go
+   * then, and putting the rows in order makes copies of its own (at 1,000,000 occurrences some
+   * 45 MB of the one and 45 of the other, which were held together).
+   */
+  onPagesRead(listener: (rows: number) => void): void {
+    this.#pagesReadListeners.push(listener);
+  }
+
   #startBuild(): Promise<number | null> | undefined {
     if (this.#build || Date.now() < this.#nextBuild) return undefined;
     const build: Build = { touched: new Set<number>(), everything: false, done: Promise.resolve(null) };
@@ -942,20 +953,8 @@ export class EventListIndex {
     const outside = await this.db.outsideVersion('posts');
     if (outside === null) return null;
     const keys = new ListKeys(this.postType, this.meta);
-    // Other requests are answered between the pages.
-    const between = () => new Promise<void>(setImmediate);
-    const counts = await listKeyRowCounts(this.db.kysely);
-    const meta = await ListKeyMetaRows.read(this.db.kysely, this.db.dialect, this.meta, keys.metaMember, PAGE_ROWS, between);
-    keys.reserve(counts.occurrences, meta.size + Math.min(counts.termLinks, counts.occurrences * RESERVED_TERM_LINKS));
-    let read = 0;
-    for (let after = 0; ;) {
-      const page = await listKeyPage(this.db.kysely, this.db.dialect, this.meta, after, PAGE_ROWS);
-      keys.append(page, (postId) => meta.of(postId));
-      read += page.length;
-      if (page.length < PAGE_ROWS) break;
-      after = page[page.length - 1]!.occurrence_id;
-      await between();
-    }
+    const read = await this.#readPages(keys);
+    for (const listener of this.#pagesReadListeners) listener(read);
     keys.seal();
     for (;;) {
       if (build.touched.size) {
@@ -974,5 +973,23 @@ export class EventListIndex {
     this.#outside = outside;
     this.#sweptSince = null;
     return read;
+  }
+
+  /** Appends every occurrence's row to the keys, with its post's meta rows, and tells how many it read. */
+  async #readPages(keys: ListKeys): Promise<number> {
+    // Other requests are answered between the pages.
+    const between = () => new Promise<void>(setImmediate);
+    const counts = await listKeyRowCounts(this.db.kysely);
+    const meta = await ListKeyMetaRows.read(this.db.kysely, this.db.dialect, this.meta, keys.metaMember, PAGE_ROWS, between);
+    keys.reserve(counts.occurrences, meta.size + Math.min(counts.termLinks, counts.occurrences * RESERVED_TERM_LINKS));
+    let read = 0;
+    for (let after = 0; ;) {
+      const page = await listKeyPage(this.db.kysely, this.db.dialect, this.meta, after, PAGE_ROWS);
+      keys.append(page, (postId) => meta.of(postId));
+      read += page.length;
+      if (page.length < PAGE_ROWS) return read;
+      after = page[page.length - 1]!.occurrence_id;
+      await between();
+    }
   }
 }
