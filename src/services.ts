@@ -33,7 +33,7 @@ const ROLE_TTL_MS = 5000;
  * From how many occurrence rows a read of the events' list keys is followed by a full garbage
  * collection (collectGarbage), once its pages are in and once it is done: at 1,000,000 what it
  * left behind held some 200 MB of resident memory, and what joined its pages (45 MB) was still
- * held while the rows were put in order (the peak 294–348 MB, 273–287 with the first collection);
+ * held while the rows were put in order (the peak 294–348 MB, 277–280 with the first collection);
  * at this size a few MB, not worth the pause.
  */
 const COLLECT_AFTER_ROWS = 100_000;
